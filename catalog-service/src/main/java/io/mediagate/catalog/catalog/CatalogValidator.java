@@ -1,0 +1,91 @@
+package io.mediagate.catalog.catalog;
+
+import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.model.ModelId;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Checks what the YAML mapper cannot: references, ranges and required fields. */
+final class CatalogValidator {
+    private static final Pattern SLUG = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
+    private static final Pattern IMAGE_SIZE = Pattern.compile("[1-9][0-9]{0,4}x[1-9][0-9]{0,4}");
+    private static final Set<String> MEDIA = Set.of("image", "video");
+    private static final Set<String> UNITS = Set.of("image", "second");
+    private static final Set<String> INPUTS = Set.of("text", "image", "video");
+    private static final Set<String> TYPES = Set.of("string", "integer", "number", "boolean");
+
+    private CatalogValidator() {
+    }
+
+    static void validate(CatalogFile file, String source) {
+        require(file.providers() != null && !file.providers().isEmpty(), source, "providers", "at least one provider is required");
+        require(file.models() != null, source, "models", "a models list is required");
+        Set<String> providerIds = new HashSet<>();
+        for (int i = 0; i < file.providers().size(); i++) {
+            ProviderSpec p = file.providers().get(i);
+            String at = "providers[" + i + "]";
+            require(p.id() != null && SLUG.matcher(p.id()).matches(), source, at + ".id", "must be a lowercase slug");
+            require(providerIds.add(p.id()), source, at + ".id", "duplicate provider " + p.id());
+            require(p.name() != null && !p.name().isBlank(), source, at + ".name", "is required");
+            require(p.adapter() != null && !p.adapter().isBlank(), source, at + ".adapter", "is required");
+            require(p.media() != null && MEDIA.containsAll(p.media()) && !p.media().isEmpty(), source, at + ".media", "must list image and/or video");
+        }
+        Set<String> modelIds = new HashSet<>();
+        for (int i = 0; i < file.models().size(); i++) {
+            validateModel(file.models().get(i), "models[" + i + "]", source, providerIds, modelIds);
+        }
+    }
+
+    private static void validateModel(ModelSpec m, String at, String source, Set<String> providers, Set<String> seen) {
+        require(m.id() != null && ModelId.tryParse(m.id()).filter(id -> id.version().isEmpty()).isPresent(),
+                source, at + ".id", "must look like base/model (no version)");
+        require(seen.add(m.id().toLowerCase()), source, at + ".id", "duplicate model " + m.id());
+        require(m.media() != null && MEDIA.contains(m.media()), source, at + ".media", "must be image or video");
+        require(m.versions() != null && !m.versions().isEmpty(), source, at + ".versions", "at least one version is required");
+        Set<String> versions = new HashSet<>();
+        for (VersionSpec v : m.versions()) {
+            require(v.version() != null && v.createdAt() != null, source, at + ".versions", "each version needs version and createdAt");
+            require(versions.add(v.version()), source, at + ".versions", "duplicate version " + v.version());
+        }
+        require(m.sizes() != null && !m.sizes().isEmpty(), source, at + ".sizes", "at least one size is required");
+        if ("image".equals(m.media())) {
+            m.sizes().forEach(s -> require(IMAGE_SIZE.matcher(s).matches(), source, at + ".sizes", "image sizes look like 1024x1024, got " + s));
+        } else {
+            require(m.durations() != null, source, at + ".durations", "video models need min, max and default");
+            require(m.durations().min() > 0 && m.durations().min() <= m.durations().defaultValue()
+                    && m.durations().defaultValue() <= m.durations().max(), source, at + ".durations", "need 0 < min <= default <= max");
+        }
+        require(m.defaultSize() != null && m.sizes().contains(m.defaultSize()), source, at + ".defaultSize", "must be one of sizes");
+        require(m.inputs() != null && !m.inputs().isEmpty() && INPUTS.containsAll(m.inputs()), source, at + ".inputs", "must list text, image and/or video");
+        List<String> paramNames = m.parameters() == null ? List.of() : m.parameters().stream().map(p -> p.name()).toList();
+        if (m.parameters() != null) {
+            m.parameters().forEach(p -> require(p.name() != null && TYPES.contains(p.type()), source,
+                    at + ".parameters", "each parameter needs a name and a type of " + TYPES));
+        }
+        require(m.offers() != null && !m.offers().isEmpty(), source, at + ".offers", "at least one offer is required");
+        for (int j = 0; j < m.offers().size(); j++) {
+            OfferSpec o = m.offers().get(j);
+            String oat = at + ".offers[" + j + "]";
+            require(o.provider() != null && providers.contains(o.provider()), source, oat + ".provider", "unknown provider " + o.provider());
+            require(o.price() != null && o.price().signum() >= 0, source, oat + ".price", "must be a non-negative number");
+            require(o.unit() != null && UNITS.contains(o.unit()), source, oat + ".unit", "must be image or second");
+            if (o.features() != null) {
+                o.features().forEach(f -> require(paramNames.contains(f), source, oat + ".features", "feature " + f + " is not a parameter of the model"));
+            }
+            if (o.versions() != null) {
+                o.versions().forEach(v -> require(versions.contains(v), source, oat + ".versions", "unknown version " + v));
+            }
+        }
+    }
+
+    private static void require(boolean ok, String source, String field, String problem) {
+        if (!ok) {
+            throw new InvalidCatalogException(source + ": " + field + " " + problem);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.mediagate.catalog.catalog;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.common.internal.InternalToken;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** Service-only view used by routing: a model with its offers and their providers' adapter settings. */
+@Path("/internal/v1/models")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(InternalToken.SERVICE)
+public class InternalCatalogResource {
+    private final Catalog catalog;
+
+    InternalCatalogResource(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    @GET
+    @Path("{id: .+}")
+    public ResolvedModel resolve(@PathParam("id") String id) {
+        ModelSpec model = catalog.model(id).orElseThrow(() ->
+                new ApiException(ErrorCode.MODEL_NOT_FOUND, "unknown model " + id, "model"));
+        List<ProviderSpec> providers = model.offers().stream()
+                .map(o -> catalog.provider(o.provider()).orElseThrow())
+                .distinct()
+                .toList();
+        return new ResolvedModel(model, providers, catalog.providers().stream().map(ProviderSpec::id).toList());
+    }
+}

@@ -1,0 +1,57 @@
+package io.mediagate.catalog.models;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mediagate.common.catalog.DurationSpec;
+import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.ParameterSpec;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.catalog.VersionSpec;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+
+/** The public model record of CONTRACT.md ("Models and providers"). */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ModelView(
+        String id,
+        String base,
+        String name,
+        String displayName,
+        String media,
+        String description,
+        String version,
+        List<Version> versions,
+        List<String> sizes,
+        String defaultSize,
+        DurationSpec durations,
+        List<String> inputs,
+        List<ParameterSpec> parameters,
+        List<Offer> providers,
+        Instant createdAt) {
+
+    public record Version(String version, String slug, Instant createdAt, boolean latest) {}
+
+    public record Price(BigDecimal amount, String unit, String currency) {}
+
+    public record Offer(String provider, String providerName, Price price, List<String> features, String status) {}
+
+    static ModelView of(ModelSpec m, Function<String, ProviderSpec> providers) {
+        VersionSpec latest = m.latest();
+        List<Version> versions = m.versions().stream()
+                .sorted(Comparator.comparing(VersionSpec::createdAt).reversed())
+                .map(v -> new Version(v.version(), m.id() + ":" + v.version(), v.createdAt(), v == latest))
+                .toList();
+        List<Offer> offers = m.offers().stream().map(o -> offer(o, providers.apply(o.provider()))).toList();
+        return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
+                latest.version(), versions, m.sizes(), m.defaultSize(), m.durations(), m.inputs(),
+                m.parameters() == null ? List.of() : m.parameters(), offers, m.createdAt());
+    }
+
+    private static Offer offer(OfferSpec o, ProviderSpec p) {
+        return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD"),
+                o.features() == null ? List.of() : o.features(), p.enabled() ? "available" : "disabled");
+    }
+}

@@ -1,0 +1,66 @@
+package io.mediagate.catalog.models;
+
+import io.mediagate.catalog.catalog.Catalog;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.Envelope;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.api.Page;
+import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.model.ModelId;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+
+/** {@code GET /v1/models} and {@code GET /v1/models/{id}} (id raw or URL-encoded, optional :version). */
+@Path("/v1/models")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
+public class ModelsResource {
+    private final Catalog catalog;
+
+    ModelsResource(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    @GET
+    public Envelope<Map<String, Object>> list(@QueryParam("limit") String limit, @QueryParam("page") String page,
+                                              @QueryParam("media") String media, @QueryParam("provider") String provider) {
+        Page p = Page.parse(limit, page);
+        if (media != null && !media.equals("image") && !media.equals("video")) {
+            throw ApiException.invalid("media", "media must be image or video");
+        }
+        if (provider != null && catalog.provider(provider).isEmpty()) {
+            throw new ApiException(ErrorCode.PROVIDER_NOT_FOUND, "unknown provider " + provider, "provider");
+        }
+        List<ModelSpec> matching = catalog.models().stream()
+                .filter(m -> media == null || m.media().equals(media))
+                .filter(m -> provider == null || m.offers().stream().anyMatch(o -> o.provider().equalsIgnoreCase(provider)))
+                .toList();
+        List<ModelView> models = matching.stream().skip(p.offset()).limit(p.limit()).map(this::view).toList();
+        return Envelope.of(Map.of("total", matching.size(), "models", models));
+    }
+
+    @GET
+    @Path("{id: .+}")
+    public Envelope<Map<String, Object>> get(@PathParam("id") String raw) {
+        ModelId id = ModelId.tryParse(raw).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
+                "unknown model " + raw));
+        ModelSpec model = catalog.model(id.id()).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
+                "unknown model " + id.id()));
+        if (model.version(id.version()).isEmpty()) {
+            throw new ApiException(ErrorCode.MODEL_NOT_FOUND, "unknown version " + id.version().get() + " of " + id.id());
+        }
+        return Envelope.of(Map.of("model", view(model)));
+    }
+
+    private ModelView view(ModelSpec m) {
+        return ModelView.of(m, pid -> catalog.provider(pid).orElseThrow());
+    }
+}

@@ -1,0 +1,52 @@
+package io.mediagate.common.api;
+
+/** Every failure code of the public contract, with the one HTTP status each maps to (CONTRACT.md). */
+public enum ErrorCode {
+    AUTHENTICATION_ERROR(401),
+    PERMISSION_DENIED(403),
+    INVALID_REQUEST(400),
+    MODEL_NOT_FOUND(404),
+    PROVIDER_NOT_FOUND(404),
+    NOT_FOUND(404),
+    METHOD_NOT_ALLOWED(405),
+    UNSUPPORTED_PARAMETER(422),
+    NO_COMPATIBLE_PROVIDER(422),
+    CONTENT_POLICY_VIOLATION(422),
+    RATE_LIMIT_EXCEEDED(429),
+    PAYLOAD_TOO_LARGE(413),
+    UNSUPPORTED_MEDIA_TYPE(415),
+    UPLOAD_INCOMPLETE(409),
+    PROVIDER_ERROR(502),
+    PROVIDER_UNAVAILABLE(503),
+    SERVICE_UNAVAILABLE(503),
+    PROVIDER_TIMEOUT(504),
+    INTERNAL_ERROR(500);
+
+    private final int status;
+
+    ErrorCode(int status) {
+        this.status = status;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** The wire form, e.g. {@code invalid_request}. */
+    public String code() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Parses a wire code; unknown codes become {@link #INTERNAL_ERROR}. */
+    public static ErrorCode fromCode(String code) {
+        if (code == null) {
+            return INTERNAL_ERROR;
+        }
+        for (ErrorCode c : values()) {
+            if (c.code().equals(code)) {
+                return c;
+            }
+        }
+        return INTERNAL_ERROR;
+    }
+}

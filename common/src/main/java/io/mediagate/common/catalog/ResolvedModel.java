@@ -1,0 +1,10 @@
+package io.mediagate.common.catalog;
+
+import java.util.List;
+
+/**
+ * What routing asks the catalog for: a model, the providers of its offers, and the ids of every
+ * provider in the catalog (so that an explicit provider can be told unknown from merely not offering).
+ */
+public record ResolvedModel(ModelSpec model, List<ProviderSpec> providers, List<String> catalogProviders) {
+}

@@ -1,0 +1,7 @@
+package io.mediagate.common.catalog;
+
+import java.time.Instant;
+
+/** One version of a model. */
+public record VersionSpec(String version, Instant createdAt) {
+}

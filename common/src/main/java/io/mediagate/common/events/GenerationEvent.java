@@ -1,0 +1,24 @@
+package io.mediagate.common.events;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A finished generation on {@code generation.events}: usage charges it (once per {@code jobId}),
+ * catalog learns provider health from its attempts.
+ */
+public record GenerationEvent(
+        String jobId,
+        String userId,
+        MediaKind kind,
+        String status,
+        String model,
+        String provider,
+        BigDecimal price,
+        int items,
+        List<Stats.Attempt> attempts,
+        Instant occurredAt) {
+    public static final String SUCCEEDED = "succeeded";
+    public static final String FAILED = "failed";
+}

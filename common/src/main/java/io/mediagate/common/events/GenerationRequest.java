@@ -1,0 +1,28 @@
+package io.mediagate.common.events;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * A validated generation request on {@code generation.requests}, from the gateway to routing.
+ * {@code jobId} is the idempotency key: a redelivered request never runs twice.
+ */
+public record GenerationRequest(
+        String jobId,
+        String requestId,
+        String userId,
+        String tier,
+        MediaKind kind,
+        String model,
+        String provider,
+        String routing,
+        String prompt,
+        String size,
+        int n,
+        Double duration,
+        String imageUrl,
+        boolean isPublic,
+        String responseFormat,
+        Map<String, Object> extras,
+        Instant acceptedAt) {
+}

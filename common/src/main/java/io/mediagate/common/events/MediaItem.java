@@ -1,0 +1,39 @@
+package io.mediagate.common.events;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+
+/**
+ * A media item as the public API shows it (seed "Media item" table plus CONTRACT.md additions).
+ * {@code modelSlug} and {@code providerName} appear in listings; everything else everywhere.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record MediaItem(
+        String id,
+        String url,
+        String mime,
+        String user,
+        String media,
+        String model,
+        String provider,
+        String prompt,
+        String size,
+        Double duration,
+        Instant createdAt,
+        String modelSlug,
+        String providerName,
+        @JsonProperty("public") Boolean isPublic,
+        Long bytes,
+        Integer width,
+        Integer height,
+        Instant expiresAt,
+        String status,
+        @JsonProperty("revised_prompt") String revisedPrompt) {
+
+    /** The generation-response form: listing-only fields left out. */
+    public MediaItem forGeneration() {
+        return new MediaItem(id, url, mime, user, media, model, provider, prompt, size, duration, createdAt,
+                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt);
+    }
+}

@@ -1,0 +1,29 @@
+package io.mediagate.common.events;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * Processing statistics of a generation. Times in milliseconds: {@code setupTime} from receipt to the
+ * first provider call, {@code generationTime} the serving attempt, {@code processingTime} storage (and for
+ * video transcoding and thumbnails); {@code retries} counts extra attempts, fallbacks included.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Stats(
+        long setupTime,
+        long processingTime,
+        long generationTime,
+        int retries,
+        String providerId,
+        List<Attempt> attempts,
+        Routing routing,
+        List<String> ignoredParams) {
+
+    /** One call to one provider and how it ended. */
+    public record Attempt(String provider, String outcome, String code, long ms) {}
+
+    /** The routing decision: mode and ranked candidates. */
+    public record Routing(String mode, List<Candidate> candidates) {}
+
+    public record Candidate(String provider, double price, List<String> features) {}
+}

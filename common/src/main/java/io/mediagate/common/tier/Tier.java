@@ -1,0 +1,45 @@
+package io.mediagate.common.tier;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Account tiers and their default limits from the specification. Enterprise numbers are per-account
+ * configuration; the defaults here are only its starting point.
+ */
+public enum Tier {
+    FREE(new Limits(10, 100, 1_000, 2, 2, 1, 1L << 30, 7)),
+    BASIC(new Limits(30, 500, 5_000, 5, 5, 2, 10L << 30, 30)),
+    PRO(new Limits(100, 2_000, 20_000, 20, 20, 5, 100L << 30, 90)),
+    ENTERPRISE(new Limits(1_000, 20_000, 200_000, 100, 100, 25, 1L << 40, 365));
+
+    /** Requests per window, video generations per minute, concurrent generations, storage and retention. */
+    public record Limits(int perMinute, int perHour, int perDay, int videoPerMinute,
+                         int concurrentImages, int concurrentVideos, long storageBytes, int retentionDays) {}
+
+    private final Limits limits;
+
+    Tier(Limits limits) {
+        this.limits = limits;
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Optional<Tier> parse(String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        for (Tier t : values()) {
+            if (t.wire().equalsIgnoreCase(value.trim())) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,83 @@
+package io.mediagate.gateway.admin;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.Envelope;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.tier.Tier;
+import io.mediagate.gateway.auth.Account;
+import io.mediagate.gateway.auth.ApiKey;
+import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.support.JsonBody;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+
+/** Administrator endpoints: create accounts and issue their keys (shown once, stored as hashes). */
+@Path("/v1/admin")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(InternalToken.ADMIN)
+public class AdminResource {
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    AdminResource(ObjectMapper json, Clock clock) {
+        this.json = json;
+        this.clock = clock;
+    }
+
+    public record AccountView(String id, String name, String tier, Instant createdAt) {}
+
+    public record IssuedKey(String id, String account, String key, String prefix, Instant createdAt) {}
+
+    @POST
+    @Path("accounts")
+    @Consumes(MediaType.WILDCARD)
+    @Transactional
+    public Envelope<Map<String, Object>> createAccount(String body) {
+        JsonBody in = JsonBody.parse(json, body);
+        String name = in.requiredString("name").trim();
+        if (name.isEmpty() || name.length() > 200) {
+            throw ApiException.invalid("name", "name must be 1 to 200 characters");
+        }
+        Tier tier = in.string("tier").map(t -> Tier.parse(t).orElseThrow(() ->
+                ApiException.invalid("tier", "tier must be free, basic, pro or enterprise"))).orElse(Tier.FREE);
+        Account account = new Account();
+        account.id = KeyHashing.newId("usr_");
+        account.name = name;
+        account.tier = tier.wire();
+        account.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
+        account.persist();
+        return Envelope.of(Map.of("account", new AccountView(account.id, account.name, account.tier, account.createdAt)));
+    }
+
+    @POST
+    @Path("accounts/{id}/keys")
+    @Consumes(MediaType.WILDCARD)
+    @Transactional
+    public Envelope<Map<String, Object>> issueKey(@PathParam("id") String accountId) {
+        Account account = Account.findById(accountId);
+        if (account == null) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no account " + accountId);
+        }
+        String raw = KeyHashing.newKey();
+        ApiKey key = new ApiKey();
+        key.id = KeyHashing.newId("key_");
+        key.accountId = account.id;
+        key.keyHash = KeyHashing.hash(raw);
+        key.prefix = raw.substring(0, 10);
+        key.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
+        key.persist();
+        return Envelope.of(Map.of("key", new IssuedKey(key.id, account.id, raw, key.prefix, key.createdAt)));
+    }
+}

@@ -1,0 +1,20 @@
+package io.mediagate.gateway.auth;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** A customer account: its tier decides its limits. */
+@Entity
+@Table(name = "accounts")
+public class Account extends PanacheEntityBase {
+    @Id
+    public String id;
+    public String name;
+    public String tier;
+    @Column(name = "created_at")
+    public Instant createdAt;
+}

@@ -1,0 +1,50 @@
+package io.mediagate.gateway.forward;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.api.RequestIdFilter;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * {@code GET /files/{name}}: public media files, relayed from media-service without a key (these are the
+ * CDN-style URLs in media items; a CDN can sit in front). Range and conditional headers pass through.
+ */
+@Path("/files")
+public class FilesResource {
+    private static final Pattern NAME = Pattern.compile("med_[A-Za-z0-9]{8,60}\\.[a-z0-9]{2,5}");
+    private final Forwarder forwarder;
+    private final Owners owners;
+
+    FilesResource(Forwarder forwarder, Owners owners) {
+        this.forwarder = forwarder;
+        this.owners = owners;
+    }
+
+    @GET
+    @Path("{name}")
+    public Uni<Response> file(@PathParam("name") String name, @HeaderParam("Range") String range,
+                              @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext ctx) {
+        if (!NAME.matcher(name).matches()) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
+        }
+        Map<String, String> headers = new HashMap<>();
+        if (range != null) {
+            headers.put("Range", range);
+        }
+        if (ifNoneMatch != null) {
+            headers.put("If-None-Match", ifNoneMatch);
+        }
+        return forwarder.forward(owners.media + "/files/" + name, null,
+                String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), headers);
+    }
+}

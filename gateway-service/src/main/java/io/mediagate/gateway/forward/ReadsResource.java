@@ -1,0 +1,77 @@
+package io.mediagate.gateway.forward;
+
+import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.gateway.auth.Caller;
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Map;
+
+/** The read endpoints the gateway relays to their owners after authenticating the caller. */
+@Path("/v1")
+@Authenticated
+public class ReadsResource {
+    private final Forwarder forwarder;
+    private final Owners owners;
+    private final SecurityIdentity identity;
+
+    ReadsResource(Forwarder forwarder, Owners owners, SecurityIdentity identity) {
+        this.forwarder = forwarder;
+        this.owners = owners;
+        this.identity = identity;
+    }
+
+    @GET
+    @Path("media")
+    public Uni<Response> media(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.media, uri, ctx);
+    }
+
+    @GET
+    @Path("media/{id}")
+    public Uni<Response> mediaItem(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.media, uri, ctx);
+    }
+
+    @GET
+    @Path("models")
+    public Uni<Response> models(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.catalog, uri, ctx);
+    }
+
+    @GET
+    @Path("models/{id: .+}")
+    public Uni<Response> model(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.catalog, uri, ctx);
+    }
+
+    @GET
+    @Path("providers")
+    public Uni<Response> providers(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.catalog, uri, ctx);
+    }
+
+    @GET
+    @Path("providers/{id}")
+    public Uni<Response> provider(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.catalog, uri, ctx);
+    }
+
+    @GET
+    @Path("jobs/{id}")
+    public Uni<Response> job(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.routing, uri, ctx);
+    }
+
+    private Uni<Response> to(String base, UriInfo uri, ContainerRequestContext ctx) {
+        String query = uri.getRequestUri().getRawQuery();
+        String target = base + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
+        return forwarder.forward(target, Caller.of(identity), String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of());
+    }
+}

@@ -1,0 +1,88 @@
+package io.mediagate.gateway.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediagate.common.api.ApiException;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A request body read as a JSON object with typed, named accessors: every missing or mistyped field
+ * becomes a 400 {@code invalid_request} naming the field, never a framework error.
+ */
+public final class JsonBody {
+    private final ObjectNode node;
+
+    private JsonBody(ObjectNode node) {
+        this.node = node;
+    }
+
+    public static JsonBody parse(ObjectMapper json, String raw) {
+        if (raw == null || raw.isBlank()) {
+            throw ApiException.invalid(null, "a JSON object body is required");
+        }
+        try {
+            JsonNode node = json.readTree(raw);
+            if (node instanceof ObjectNode object) {
+                return new JsonBody(object);
+            }
+        } catch (IOException e) {
+            throw ApiException.invalid(null, "the body is not valid JSON");
+        }
+        throw ApiException.invalid(null, "the body must be a JSON object");
+    }
+
+    public ObjectNode node() {
+        return node;
+    }
+
+    public Optional<String> string(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isTextual()) {
+            throw ApiException.invalid(field, field + " must be a string");
+        }
+        return Optional.of(v.asText());
+    }
+
+    public String requiredString(String field) {
+        return string(field).orElseThrow(() -> ApiException.invalid(field, field + " is required"));
+    }
+
+    public Optional<Integer> integer(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+            throw ApiException.invalid(field, field + " must be an integer");
+        }
+        return Optional.of(v.asInt());
+    }
+
+    public Optional<Boolean> bool(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isBoolean()) {
+            throw ApiException.invalid(field, field + " must be true or false");
+        }
+        return Optional.of(v.asBoolean());
+    }
+
+    /** The fields not in {@code known}, as plain Java values. */
+    public java.util.Map<String, Object> rest(ObjectMapper json, Set<String> known) {
+        java.util.Map<String, Object> extras = new java.util.LinkedHashMap<>();
+        node.properties().forEach(e -> {
+            if (!known.contains(e.getKey()) && !e.getValue().isNull()) {
+                extras.put(e.getKey(), json.convertValue(e.getValue(), Object.class));
+            }
+        });
+        return extras;
+    }
+}

@@ -1,0 +1,75 @@
+package io.mediagate.infra;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/** A single-node Kafka (KRaft, broker + controller) from the jars of {@code infra/kafka/target/lib}. */
+public final class KafkaNode {
+    private KafkaNode() {
+    }
+
+    public static Node start(Path lib, Path home, int port) throws IOException, InterruptedException {
+        int controllerPort = port + 1;
+        Path data = home.resolve("data");
+        Path config = home.resolve("server.properties");
+        Files.createDirectories(home);
+        Files.writeString(config, String.join("\n",
+                "process.roles=broker,controller",
+                "node.id=1",
+                "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                "controller.listener.names=CONTROLLER",
+                "inter.broker.listener.name=PLAINTEXT",
+                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "log.dirs=" + data.toAbsolutePath(),
+                "num.partitions=3",
+                "auto.create.topics.enable=true",
+                "offsets.topic.replication.factor=1",
+                "transaction.state.log.replication.factor=1",
+                "transaction.state.log.min.isr=1",
+                "share.coordinator.state.topic.replication.factor=1",
+                "share.coordinator.state.topic.min.isr=1",
+                "group.initial.rebalance.delay.ms=0",
+                "log.retention.hours=72",
+                ""));
+        Path log4j = home.resolve("log4j2.properties");
+        Files.writeString(log4j, String.join("\n",
+                "status=warn",
+                "appender.console.type=Console",
+                "appender.console.name=out",
+                "appender.console.layout.type=PatternLayout",
+                "appender.console.layout.pattern=%d{ISO8601} %p %c{1} %m%n",
+                "rootLogger.level=WARN",
+                "rootLogger.appenderRef.out.ref=out",
+                "logger.kafka.name=kafka.server.KafkaRaftServer",
+                "logger.kafka.level=INFO",
+                ""));
+        List<String> jvm = List.of("-Dlog4j2.configurationFile=" + log4j.toAbsolutePath(), "-XX:+UseSerialGC");
+        if (!Files.exists(data.resolve("meta.properties"))) {
+            List<String> format = new ArrayList<>(Node.java("256m", lib, "kafka.tools.StorageTool", jvm));
+            format.addAll(List.of("format", "-t", clusterId(), "-c", config.toAbsolutePath().toString()));
+            Process p = new ProcessBuilder(format).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("format.log").toFile())).start();
+            if (p.waitFor() != 0) {
+                throw new IOException("formatting Kafka storage failed; see " + home.resolve("format.log"));
+            }
+        }
+        List<String> run = new ArrayList<>(Node.java("768m", lib, "kafka.Kafka", jvm));
+        run.add(config.toAbsolutePath().toString());
+        return Node.start("kafka", home, run, port, "127.0.0.1:" + port, Duration.ofSeconds(90));
+    }
+
+    /** Kafka cluster ids are 16 random bytes in unpadded URL-safe base64. */
+    private static String clusterId() {
+        byte[] id = new byte[16];
+        new SecureRandom().nextBytes(id);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+    }
+}

@@ -1,0 +1,64 @@
+package io.mediagate.infra;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A started infrastructure process: its pid, where it listens and where it logs. */
+public record Node(String name, long pid, String endpoint, Path log, Process process) {
+
+    /** Starts {@code command} in {@code home}, logging to {@code home/<name>.log}, and waits for the port. */
+    static Node start(String name, Path home, List<String> command, int port, String endpoint, Duration timeout)
+            throws IOException, InterruptedException {
+        Files.createDirectories(home);
+        Path log = home.resolve(name + ".log");
+        Process process = new ProcessBuilder(command)
+                .directory(home.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        Instant deadline = Instant.now().plus(timeout);
+        while (!listening(port)) {
+            if (!process.isAlive()) {
+                throw new IOException(name + " exited with " + process.exitValue() + "; see " + log);
+            }
+            if (Instant.now().isAfter(deadline)) {
+                process.destroyForcibly();
+                throw new IOException(name + " did not open port " + port + " within " + timeout.toSeconds() + " s; see " + log);
+            }
+            Thread.sleep(200);
+        }
+        return new Node(name, process.pid(), endpoint, log, process);
+    }
+
+    static boolean listening(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 300);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** {@code java} of the running JVM, with the given heap, classpath and main class. */
+    static List<String> java(String heap, Path classpath, String mainClass, List<String> jvmArgs) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx" + heap);
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(classpath.toAbsolutePath() + "/*");
+        cmd.add(mainClass);
+        return cmd;
+    }
+
+    public void stop() {
+        process.destroy();
+    }
+}

@@ -1,0 +1,41 @@
+package io.mediagate.infra;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Redis: the machine's {@code redis-server} when there is one, else the binary packaged in the
+ * embedded-redis artifact ({@code infra/redis}).
+ */
+public final class RedisNode {
+    private RedisNode() {
+    }
+
+    public static Node start(Path lib, Path home, int port) throws IOException, InterruptedException {
+        Files.createDirectories(home);
+        List<String> cmd;
+        Path system = systemRedis();
+        if (system != null) {
+            cmd = List.of(system.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
+                    "--save", "", "--appendonly", "no", "--dir", home.toAbsolutePath().toString());
+        } else {
+            cmd = new ArrayList<>(Node.java("64m", lib, "io.mediagate.infra.redis.EmbeddedRedisMain", List.of()));
+            cmd.add(String.valueOf(port));
+        }
+        return Node.start("redis", home, cmd, port, "redis://127.0.0.1:" + port, Duration.ofSeconds(30));
+    }
+
+    private static Path systemRedis() {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
+            Path candidate = Path.of(dir, "redis-server");
+            if (Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+}

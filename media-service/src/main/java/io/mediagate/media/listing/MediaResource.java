@@ -1,0 +1,59 @@
+package io.mediagate.media.listing;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.Envelope;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.api.Page;
+import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.internal.InternalToken;
+import io.mediagate.media.records.MediaRecord;
+import io.mediagate.media.records.MediaUrls;
+import io.quarkus.hibernate.orm.panache.PanacheQuery;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/** {@code GET /v1/media} (listing with filters and pagination) and {@code GET /v1/media/{id}}. */
+@Path("/v1/media")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
+public class MediaResource {
+    private final JsonWebToken caller;
+    private final MediaUrls urls;
+
+    MediaResource(JsonWebToken caller, MediaUrls urls) {
+        this.caller = caller;
+        this.urls = urls;
+    }
+
+    @GET
+    public Envelope<Map<String, Object>> list(@QueryParam("limit") String limit, @QueryParam("page") String page,
+                                              @QueryParam("user") String user, @QueryParam("media") String media,
+                                              @QueryParam("size") String size, @QueryParam("provider") String provider,
+                                              @QueryParam("sort") String sort) {
+        Page p = Page.parse(limit, page);
+        MediaQuery q = MediaQuery.of(caller.getSubject(), user, media, size, provider, sort);
+        PanacheQuery<MediaRecord> query = MediaRecord.find(q.where() + " order by " + q.order(), q.params());
+        long total = query.count();
+        List<MediaItem> medias = query.range((int) p.offset(), (int) p.offset() + p.limit() - 1).list()
+                .stream().map(r -> r.toItem(urls.url(r))).toList();
+        return Envelope.of(Map.of("total", total, "medias", medias));
+    }
+
+    @GET
+    @Path("{id}")
+    public Envelope<Map<String, Object>> get(@PathParam("id") String id) {
+        MediaRecord record = MediaRecord.findById(id);
+        if (record == null || (!record.isPublic && !record.ownerId.equals(caller.getSubject()))) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no media " + id);
+        }
+        return Envelope.of(Map.of("media", record.toItem(urls.url(record))));
+    }
+}

@@ -1,0 +1,53 @@
+package io.mediagate.media.records;
+
+import io.mediagate.common.events.MediaItem;
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** A stored media file and what is known about it. Owned by media-service alone. */
+@Entity
+@Table(name = "media")
+public class MediaRecord extends PanacheEntityBase {
+    @Id
+    public String id;
+    @Column(name = "owner_id")
+    public String ownerId;
+    public String kind;
+    public String mime;
+    public String model;
+    @Column(name = "model_slug")
+    public String modelSlug;
+    public String provider;
+    @Column(name = "provider_name")
+    public String providerName;
+    public String prompt;
+    @Column(name = "revised_prompt")
+    public String revisedPrompt;
+    @Column(name = "size_label")
+    public String sizeLabel;
+    @Column(name = "duration_s")
+    public Double durationSeconds;
+    public Integer width;
+    public Integer height;
+    public long bytes;
+    @Column(name = "object_key")
+    public String objectKey;
+    public String etag;
+    @Column(name = "is_public")
+    public boolean isPublic;
+    public String status;
+    @Column(name = "created_at")
+    public Instant createdAt;
+    @Column(name = "expires_at")
+    public Instant expiresAt;
+
+    /** The listing form of the item (all fields); generation replies drop the listing-only ones. */
+    public MediaItem toItem(String url) {
+        return new MediaItem(id, url, mime, ownerId, kind, model, provider, prompt, sizeLabel, durationSeconds,
+                createdAt, modelSlug, providerName, isPublic, bytes, width, height, expiresAt, status, revisedPrompt);
+    }
+}

@@ -1,0 +1,71 @@
+package io.mediagate.media.storage;
+
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadBucketRequest;
+import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/** The media bucket on any S3-compatible store. Keys are chosen by media-service, never by callers. */
+@Startup
+@ApplicationScoped
+public class ObjectStore {
+    private static final Logger LOG = Logger.getLogger(ObjectStore.class);
+    private final S3Client s3;
+    private final String bucket;
+
+    ObjectStore(S3Client s3, @ConfigProperty(name = "mediagate.media.bucket") String bucket) {
+        this.s3 = s3;
+        this.bucket = bucket;
+        ensureBucket();
+    }
+
+    private void ensureBucket() {
+        try {
+            s3.headBucket(HeadBucketRequest.builder().bucket(bucket).build());
+        } catch (NoSuchBucketException e) {
+            s3.createBucket(b -> b.bucket(bucket));
+            LOG.infof("created bucket %s", bucket);
+        } catch (S3Exception e) {
+            if (e.statusCode() != 404) {
+                throw e;
+            }
+            s3.createBucket(b -> b.bucket(bucket));
+            LOG.infof("created bucket %s", bucket);
+        }
+    }
+
+    /** Stores the bytes and returns the store's ETag (unquoted). */
+    public String put(String key, String mime, byte[] bytes) {
+        String etag = s3.putObject(b -> b.bucket(bucket).key(key).contentType(mime).contentLength((long) bytes.length),
+                RequestBody.fromBytes(bytes)).eTag();
+        return etag == null ? "" : etag.replace("\"", "");
+    }
+
+    /** Opens the object, whole or the inclusive byte range {@code first..last}. */
+    public Optional<ResponseInputStream<GetObjectResponse>> open(String key, Long first, Long last) {
+        try {
+            return Optional.of(s3.getObject(b -> {
+                b.bucket(bucket).key(key);
+                if (first != null) {
+                    b.range("bytes=" + first + "-" + last);
+                }
+            }));
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** For readiness: the bucket answers. */
+    public void check() {
+        s3.headBucket(HeadBucketRequest.builder().bucket(bucket).build());
+    }
+}

@@ -1,0 +1,46 @@
+package io.mediagate.routing.catalog;
+
+import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.routing.support.ServiceHttp;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Reads models and offers from catalog-service, keeping each answer for a short while. */
+@ApplicationScoped
+public class CatalogClient {
+    private static final Duration TTL = Duration.ofSeconds(30);
+    private final ServiceHttp http;
+    private final String base;
+    private final Clock clock;
+    private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+
+    private record Cached(ResolvedModel model, Instant until) {}
+
+    CatalogClient(ServiceHttp http, @ConfigProperty(name = "mediagate.catalog.url") String base, Clock clock) {
+        this.http = http;
+        this.base = base;
+        this.clock = clock;
+    }
+
+    /** The model with its offers; 404 {@code model_not_found} when the catalog does not know it. */
+    public ResolvedModel resolve(String modelId) {
+        String key = modelId.toLowerCase(Locale.ROOT);
+        Instant now = Instant.now(clock);
+        Cached hit = cache.get(key);
+        if (hit != null && hit.until().isAfter(now)) {
+            return hit.model();
+        }
+        ResolvedModel model = http.get(base + "/internal/v1/models/" + URLEncoder.encode(key, StandardCharsets.UTF_8),
+                ResolvedModel.class);
+        cache.put(key, new Cached(model, now.plus(TTL)));
+        return model;
+    }
+}

@@ -1,0 +1,16 @@
+package io.mediagate.routing.jobs;
+
+/** Wire names of job states (CONTRACT.md "Jobs"). */
+public final class JobStatus {
+    public static final String QUEUED = "queued";
+    public static final String RUNNING = "running";
+    public static final String SUCCEEDED = "succeeded";
+    public static final String FAILED = "failed";
+
+    private JobStatus() {
+    }
+
+    public static boolean finished(String status) {
+        return SUCCEEDED.equals(status) || FAILED.equals(status);
+    }
+}

@@ -1,0 +1,23 @@
+package io.mediagate.routing.media;
+
+import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.media.StoreMedia;
+import io.mediagate.routing.support.ServiceHttp;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Hands generated files to media-service, which owns storage and records. */
+@ApplicationScoped
+public class MediaClient {
+    private final ServiceHttp http;
+    private final String base;
+
+    MediaClient(ServiceHttp http, @ConfigProperty(name = "mediagate.media.url") String base) {
+        this.http = http;
+        this.base = base;
+    }
+
+    public MediaItem store(StoreMedia command) {
+        return http.post(base + "/internal/v1/media", command, MediaItem.class);
+    }
+}

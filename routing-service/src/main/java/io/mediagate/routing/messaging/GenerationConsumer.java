@@ -1,0 +1,70 @@
+package io.mediagate.routing.messaging;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorBody;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.GenerationReply;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.MediaKind;
+import io.mediagate.routing.generation.ImageGeneration;
+import io.mediagate.routing.jobs.Jobs;
+import io.smallrye.common.annotation.RunOnVirtualThread;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+/**
+ * Consumes {@code generation.requests}. A job already finished (a redelivery after a crash) is answered
+ * from its stored reply; otherwise it runs, its outcome is stored once, published once, and replied.
+ * The Kafka offset is committed only after this returns, so a crash mid-job means the job runs again.
+ */
+@ApplicationScoped
+public class GenerationConsumer {
+    private static final Logger LOG = Logger.getLogger(GenerationConsumer.class);
+    private final Jobs jobs;
+    private final ImageGeneration images;
+    private final Replies replies;
+    private final GenerationEvents events;
+
+    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, GenerationEvents events) {
+        this.jobs = jobs;
+        this.images = images;
+        this.replies = replies;
+        this.events = events;
+    }
+
+    @Incoming("generation-requests")
+    @RunOnVirtualThread
+    public void consume(ConsumerRecord<String, GenerationRequest> record) {
+        GenerationRequest request = record.value();
+        if (request == null || request.jobId() == null) {
+            LOG.warnf("skipping unreadable generation request at %s-%d@%d", record.topic(), record.partition(), record.offset());
+            return;
+        }
+        GenerationReply reply = jobs.finishedReply(request.jobId()).orElseGet(() -> run(request));
+        replies.send(reply, record.headers());
+    }
+
+    private GenerationReply run(GenerationRequest request) {
+        jobs.start(request);
+        GenerationReply reply;
+        try {
+            if (request.kind() != MediaKind.IMAGE) {
+                throw ApiException.invalid("model", "video generation is not available yet");
+            }
+            reply = images.run(request);
+        } catch (ApiException e) {
+            reply = GenerationReply.failed(request.jobId(), e.body(request.requestId()), null);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "job %s failed unexpectedly", request.jobId());
+            reply = GenerationReply.failed(request.jobId(),
+                    ErrorBody.of(ErrorCode.INTERNAL_ERROR, "internal error", null, request.requestId(), Map.of()), null);
+        }
+        if (jobs.finish(request.jobId(), reply)) {
+            events.finished(request, reply);
+        }
+        return reply;
+    }
+}

@@ -1,0 +1,43 @@
+package io.mediagate.routing.messaging;
+
+import io.mediagate.common.events.GenerationReply;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+/**
+ * Answers a Kafka request-reply requestor: the reply goes to the request's {@code REPLY_TOPIC} and
+ * carries its {@code REPLY_CORRELATION_ID} (and, as the requestor requires, no reply-topic header).
+ */
+@ApplicationScoped
+public class Replies {
+    static final String CORRELATION_HEADER = "REPLY_CORRELATION_ID";
+    static final String TOPIC_HEADER = "REPLY_TOPIC";
+    private final MutinyEmitter<GenerationReply> emitter;
+
+    Replies(@Channel("generation-replies") MutinyEmitter<GenerationReply> emitter) {
+        this.emitter = emitter;
+    }
+
+    /** Sends the reply if the request asked for one; waits for the broker's acknowledgement. */
+    void send(GenerationReply reply, Headers requestHeaders) {
+        Header topic = requestHeaders.lastHeader(TOPIC_HEADER);
+        Header correlation = requestHeaders.lastHeader(CORRELATION_HEADER);
+        if (topic == null || correlation == null) {
+            return;
+        }
+        Headers headers = new RecordHeaders().add(CORRELATION_HEADER, correlation.value());
+        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
+                .withTopic(new String(topic.value(), StandardCharsets.UTF_8))
+                .withKey(reply.jobId())
+                .withHeaders(headers)
+                .build();
+        emitter.sendMessageAndAwait(Message.of(reply).addMetadata(metadata));
+    }
+}

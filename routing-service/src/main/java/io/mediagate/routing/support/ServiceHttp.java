@@ -1,0 +1,75 @@
+package io.mediagate.routing.support;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorBody;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.internal.InternalToken;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Set;
+import org.jboss.logging.Logger;
+
+/**
+ * JSON calls to the other Mediagate services with a signed {@code service} token. Their failure
+ * envelopes come back as {@link ApiException}s; an unreachable service is 503 {@code service_unavailable}.
+ */
+@ApplicationScoped
+public class ServiceHttp {
+    private static final Logger LOG = Logger.getLogger(ServiceHttp.class);
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ObjectMapper json;
+
+    ServiceHttp(ObjectMapper json) {
+        this.json = json;
+    }
+
+    public <T> T get(String url, Class<T> type) {
+        return send(HttpRequest.newBuilder(URI.create(url)).GET(), type);
+    }
+
+    public <T> T post(String url, Object body, Class<T> type) {
+        try {
+            return send(HttpRequest.newBuilder(URI.create(url))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))), type);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serialise request", e);
+        }
+    }
+
+    private <T> T send(HttpRequest.Builder builder, Class<T> type) {
+        HttpRequest request = builder.timeout(Duration.ofSeconds(60))
+                .header("Authorization", InternalToken.bearer("routing-service", null, Set.of(InternalToken.SERVICE)))
+                .header("Accept", "application/json")
+                .build();
+        HttpResponse<byte[]> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            LOG.warnf("%s %s unreachable: %s", request.method(), request.uri(), e.toString());
+            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service is unavailable; try again shortly");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "interrupted");
+        }
+        try {
+            if (response.statusCode() / 100 == 2) {
+                return json.readValue(response.body(), type);
+            }
+            ErrorBody error = json.readValue(response.body(), ErrorBody.class);
+            if (error.code == null) {
+                throw new IOException("no error code");
+            }
+            throw error.toException();
+        } catch (IOException e) {
+            LOG.errorf("%s %s answered %d with an unreadable body", request.method(), request.uri(), response.statusCode());
+            throw new ApiException(ErrorCode.INTERNAL_ERROR, "internal error");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.mediagate.testing;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Points a service under {@code @QuarkusTest} at real infrastructure: a fresh PostgreSQL database named
+ * by the {@code service} argument, Kafka, the S3 server, Redis and a fresh internal-token key pair.
+ * Arguments: {@code service} (required), {@code kafka}, {@code s3}, {@code db} ("true"/"false").
+ */
+public class ServiceResource implements QuarkusTestResourceLifecycleManager {
+    private Map<String, String> args = Map.of();
+
+    @Override
+    public void init(Map<String, String> initArgs) {
+        this.args = initArgs;
+    }
+
+    @Override
+    public Map<String, String> start() {
+        TestInfra infra = TestInfra.get();
+        Map<String, String> config = new HashMap<>();
+        String keys = infra.keys().toString();
+        config.put("mp.jwt.verify.publickey.location", keys + "/internal-public.pem");
+        config.put("smallrye.jwt.sign.key.location", keys + "/internal-private.pem");
+        config.put("quarkus.redis.hosts", infra.redis());
+        if (!"false".equals(args.get("db"))) {
+            config.put("quarkus.datasource.jdbc.url", infra.freshDatabase(args.getOrDefault("service", "service")));
+            config.put("quarkus.datasource.username", infra.postgresUser());
+        }
+        if ("true".equals(args.get("kafka"))) {
+            config.put("kafka.bootstrap.servers", infra.kafka());
+        }
+        if ("true".equals(args.get("s3"))) {
+            config.put("quarkus.s3.endpoint-override", infra.s3());
+            config.put("quarkus.s3.aws.credentials.static-provider.access-key-id", TestInfra.S3_ACCESS);
+            config.put("quarkus.s3.aws.credentials.static-provider.secret-access-key", infra.s3Secret());
+            config.put("mediagate.media.bucket", "test-" + args.getOrDefault("service", "service"));
+        }
+        return config;
+    }
+
+    @Override
+    public void stop() {
+        // Infrastructure lives for the whole test JVM and stops with it.
+    }
+}
