@@ -1,10 +1,11 @@
 package io.mediagate.testing;
 
+import io.mediagate.infra.FreePort;
 import io.mediagate.infra.KafkaNode;
+import io.mediagate.infra.KeyFiles;
 import io.mediagate.infra.Node;
 import io.mediagate.infra.S3Node;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -133,30 +134,12 @@ public final class TestInfra {
         }
     }
 
-    /** A free port whose next {@code extra - 1} ports were free too when checked. */
-    public static int freePort(int count) {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            try (ServerSocket s = new ServerSocket(0)) {
-                int port = s.getLocalPort();
-                if (port + count < 65535 && allFree(port + 1, count - 1)) {
-                    return port;
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
+    private static int freePort(int count) {
+        try {
+            return FreePort.find(count);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
         }
-        throw new IllegalStateException("no free port range");
-    }
-
-    private static boolean allFree(int from, int count) {
-        for (int p = from; p < from + count; p++) {
-            try (ServerSocket ignored = new ServerSocket(p)) {
-                // free
-            } catch (IOException e) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static String env(String name) {

@@ -19,7 +19,7 @@ public record MediaItem(
         String provider,
         String prompt,
         String size,
-        Double duration,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Double duration,
         Instant createdAt,
         String modelSlug,
         String providerName,

@@ -44,7 +44,7 @@ public class FilesResource {
         if (ifNoneMatch != null) {
             headers.put("If-None-Match", ifNoneMatch);
         }
-        return forwarder.forward(owners.media + "/files/" + name, null,
+        return forwarder.forward(owners.media() + "/files/" + name, null,
                 String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), headers);
     }
 }

@@ -6,10 +6,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /** Base URLs of the services that own each kind of data. */
 @ApplicationScoped
 public class Owners {
-    final String catalog;
-    final String media;
-    final String routing;
-    final String usage;
+    private final String catalog;
+    private final String media;
+    private final String routing;
+    private final String usage;
 
     Owners(@ConfigProperty(name = "mediagate.catalog.url") String catalog,
            @ConfigProperty(name = "mediagate.media.url") String media,
@@ -19,5 +19,21 @@ public class Owners {
         this.media = media;
         this.routing = routing;
         this.usage = usage;
+    }
+
+    public String catalog() {
+        return catalog;
+    }
+
+    public String media() {
+        return media;
+    }
+
+    public String routing() {
+        return routing;
+    }
+
+    public String usage() {
+        return usage;
     }
 }

@@ -30,43 +30,43 @@ public class ReadsResource {
     @GET
     @Path("media")
     public Uni<Response> media(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.media, uri, ctx);
+        return to(owners.media(), uri, ctx);
     }
 
     @GET
     @Path("media/{id}")
     public Uni<Response> mediaItem(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.media, uri, ctx);
+        return to(owners.media(), uri, ctx);
     }
 
     @GET
     @Path("models")
     public Uni<Response> models(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.catalog, uri, ctx);
+        return to(owners.catalog(), uri, ctx);
     }
 
     @GET
     @Path("models/{id: .+}")
     public Uni<Response> model(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.catalog, uri, ctx);
+        return to(owners.catalog(), uri, ctx);
     }
 
     @GET
     @Path("providers")
     public Uni<Response> providers(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.catalog, uri, ctx);
+        return to(owners.catalog(), uri, ctx);
     }
 
     @GET
     @Path("providers/{id}")
     public Uni<Response> provider(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.catalog, uri, ctx);
+        return to(owners.catalog(), uri, ctx);
     }
 
     @GET
     @Path("jobs/{id}")
     public Uni<Response> job(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.routing, uri, ctx);
+        return to(owners.routing(), uri, ctx);
     }
 
     private Uni<Response> to(String base, UriInfo uri, ContainerRequestContext ctx) {

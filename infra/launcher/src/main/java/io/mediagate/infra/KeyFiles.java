@@ -1,4 +1,4 @@
-package io.mediagate.testing;
+package io.mediagate.infra;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +11,14 @@ import java.util.Base64;
 /** Writes an RSA key pair as PEM files, the format the services read their internal-token keys in. */
 public final class KeyFiles {
     private KeyFiles() {
+    }
+
+    /** {@code KeyFiles <dir>}: writes the pair unless the directory already has one. */
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args[0]);
+        if (!Files.exists(dir.resolve("internal-private.pem"))) {
+            write(dir);
+        }
     }
 
     public static void write(Path dir) throws IOException {
