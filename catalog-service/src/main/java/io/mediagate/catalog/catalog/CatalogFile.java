@@ -1,6 +1,8 @@
 package io.mediagate.catalog.catalog;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -25,6 +27,19 @@ public record CatalogFile(List<ProviderSpec> providers, List<ModelSpec> models) 
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .build();
 
+    /** The field path of a mapping error, e.g. {@code models[0].defaultSize}. */
+    private static String path(JsonMappingException e) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                out.append(out.isEmpty() ? "" : ".").append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.toString();
+    }
+
     public static CatalogFile read(InputStream in, String source) {
         try {
             CatalogFile file = YAML.readValue(in, CatalogFile.class);
@@ -34,11 +49,12 @@ public record CatalogFile(List<ProviderSpec> providers, List<ModelSpec> models) 
             CatalogValidator.validate(file, source);
             return file;
         } catch (IOException e) {
-            String detail = e.getMessage() == null ? e.toString() : e.getMessage().split("\n")[0];
-            String where = e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null
-                    ? " (line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr() + ")"
+            String detail = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
+            String where = e instanceof JsonProcessingException j && j.getLocation() != null
+                    ? " (near line " + j.getLocation().getLineNr() + ")"
                     : "";
-            throw new InvalidCatalogException(source + where + ": " + detail);
+            String field = e instanceof JsonMappingException m && !m.getPath().isEmpty() ? " " + path(m) + ":" : "";
+            throw new InvalidCatalogException(source + where + ":" + field + " " + detail.split("\n")[0]);
         }
     }
 }

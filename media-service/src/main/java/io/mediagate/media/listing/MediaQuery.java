@@ -15,11 +15,12 @@ record MediaQuery(String where, Parameters params, String order) {
     static MediaQuery of(String caller, String user, String media, String size, String provider, String sort) {
         List<String> where = new ArrayList<>();
         Parameters params = new Parameters();
-        params.and("caller", caller);
         if (user == null || user.isBlank()) {
             where.add("(ownerId = :caller or isPublic = true)");
+            params.and("caller", caller);
         } else if (user.equals("me") || user.equals(caller)) {
             where.add("ownerId = :caller");
+            params.and("caller", caller);
         } else {
             where.add("ownerId = :user and isPublic = true");
             params.and("user", user);

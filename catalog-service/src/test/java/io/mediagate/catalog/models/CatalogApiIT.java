@@ -1,0 +1,101 @@
+package io.mediagate.catalog.models;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+
+import io.mediagate.testing.InternalTokens;
+import io.mediagate.testing.ServiceResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(value = ServiceResource.class, initArgs = {
+        @ResourceArg(name = "service", value = "catalog"), @ResourceArg(name = "db", value = "false")})
+class CatalogApiIT {
+    private static String user() {
+        return InternalTokens.bearer("usr_test", "free", Set.of("user"));
+    }
+
+    @Test
+    void listsModelsWithTotalAndPagination() {
+        given().header("Authorization", user()).queryParam("limit", 1)
+                .when().get("/v1/models")
+                .then().statusCode(200)
+                .body("success", equalTo(true))
+                .body("result.total", equalTo(2))
+                .body("result.models", hasSize(1));
+        given().header("Authorization", user()).queryParam("limit", 1).queryParam("page", 1)
+                .when().get("/v1/models")
+                .then().statusCode(200).body("result.models", hasSize(1));
+    }
+
+    @Test
+    void filtersModelsByMedia() {
+        given().header("Authorization", user()).queryParam("media", "video")
+                .when().get("/v1/models")
+                .then().statusCode(200)
+                .body("result.total", equalTo(1))
+                .body("result.models[0].id", equalTo("local/motion"))
+                .body("result.models[0].durations.default", equalTo(5.0f));
+    }
+
+    @Test
+    void aModelIsFoundWithRawOrEncodedSlashAndWithAVersion() {
+        for (String path : new String[] {"/v1/models/local/pattern", "/v1/models/local%2Fpattern", "/v1/models/local/pattern:1.0"}) {
+            given().header("Authorization", user()).urlEncodingEnabled(false)
+                    .when().get(path)
+                    .then().statusCode(200)
+                    .body("result.model.id", equalTo("local/pattern"))
+                    .body("result.model.version", equalTo("2.0"))
+                    .body("result.model.versions.slug", hasItem("local/pattern:1.0"))
+                    .body("result.model.providers[0].price.unit", equalTo("image"))
+                    .body("result.model.providers[0].price.currency", equalTo("USD"));
+        }
+    }
+
+    @Test
+    void unknownModelsAndVersionsAre404ModelNotFound() {
+        given().header("Authorization", user()).when().get("/v1/models/local/nothing")
+                .then().statusCode(404).body("code", equalTo("model_not_found")).body("success", equalTo(false));
+        given().header("Authorization", user()).when().get("/v1/models/local/pattern:9.9")
+                .then().statusCode(404).body("code", equalTo("model_not_found"));
+    }
+
+    @Test
+    void providersAreFoundByIdInAnyCase() {
+        given().header("Authorization", user()).when().get("/v1/providers")
+                .then().statusCode(200).body("result.total", equalTo(1)).body("result.providers[0].slug", equalTo("local"));
+        given().header("Authorization", user()).when().get("/v1/providers/LOCAL")
+                .then().statusCode(200)
+                .body("result.provider.id", equalTo("local"))
+                .body("result.provider.status", equalTo("operational"))
+                .body("result.provider.models", hasItem("local/motion"))
+                .body("result.provider.health", notNullValue());
+        given().header("Authorization", user()).when().get("/v1/providers/nobody")
+                .then().statusCode(404).body("code", equalTo("provider_not_found"));
+    }
+
+    @Test
+    void badPaginationIs400NamingTheParameter() {
+        given().header("Authorization", user()).queryParam("limit", 0).when().get("/v1/models")
+                .then().statusCode(400).body("code", equalTo("invalid_request")).body("param", equalTo("limit"));
+        given().header("Authorization", user()).queryParam("limit", 101).when().get("/v1/providers")
+                .then().statusCode(400).body("param", equalTo("limit"));
+    }
+
+    @Test
+    void requestsWithoutAValidInternalTokenAreRefused() {
+        given().when().get("/v1/models").then().statusCode(401);
+        given().header("Authorization", "Bearer not-a-jwt").when().get("/v1/models").then().statusCode(401);
+        given().header("Authorization", user()).when().get("/internal/v1/models/local/pattern").then().statusCode(403);
+        given().header("Authorization", InternalTokens.bearer("routing-service", "", Set.of("service")))
+                .when().get("/internal/v1/models/local/pattern")
+                .then().statusCode(200).body("model.id", equalTo("local/pattern")).body("catalogProviders", hasItem("local"));
+    }
+}
