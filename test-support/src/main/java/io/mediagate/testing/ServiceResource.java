@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * Points a service under {@code @QuarkusTest} at real infrastructure: a fresh PostgreSQL database named
  * by the {@code service} argument, Kafka, the S3 server, Redis and a fresh internal-token key pair.
- * Arguments: {@code service} (required), {@code kafka}, {@code s3}, {@code db} ("true"/"false").
+ * Arguments: {@code service} (required), {@code kafka}, {@code s3}, {@code db} ("true"/"false"); any
+ * argument named {@code config:<key>} is passed on as that configuration property.
  */
 public class ServiceResource implements QuarkusTestResourceLifecycleManager {
     private Map<String, String> args = Map.of();
@@ -38,6 +39,11 @@ public class ServiceResource implements QuarkusTestResourceLifecycleManager {
             config.put("quarkus.s3.aws.credentials.static-provider.secret-access-key", infra.s3Secret());
             config.put("mediagate.media.bucket", "test-" + args.getOrDefault("service", "service"));
         }
+        args.forEach((k, v) -> {
+            if (k.startsWith("config:")) {
+                config.put(k.substring(7), v);
+            }
+        });
         return config;
     }
 

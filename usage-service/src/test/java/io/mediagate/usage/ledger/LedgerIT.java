@@ -1,0 +1,74 @@
+package io.mediagate.usage.ledger;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.events.GenerationEvent;
+import io.mediagate.common.events.MediaKind;
+import io.mediagate.testing.ServiceResource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(value = ServiceResource.class, initArgs = {
+        @ResourceArg(name = "service", value = "usage"), @ResourceArg(name = "kafka", value = "true")})
+class LedgerIT {
+    @Inject
+    ObjectMapper json;
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrap;
+
+    private void publish(GenerationEvent event) throws Exception {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap),
+                new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>("generation.events", event.jobId(), json.writeValueAsString(event))).get();
+        }
+    }
+
+    private static GenerationEvent event(String jobId, String user, String status, String price) {
+        return new GenerationEvent(jobId, user, MediaKind.IMAGE, status, "local/pattern", "local",
+                new BigDecimal(price), 2, List.of(), Instant.parse("2026-11-01T10:00:00Z"));
+    }
+
+    private static Charge charge(String jobId) {
+        return QuarkusTransaction.requiringNew().call(() -> Charge.<Charge>findById(jobId));
+    }
+
+    @Test
+    void aRedeliveredEventIsBookedOnce() throws Exception {
+        String job = "job_" + UUID.randomUUID().toString().replace("-", "");
+        publish(event(job, "usr_ledger", GenerationEvent.SUCCEEDED, "0.08"));
+        publish(event(job, "usr_ledger", GenerationEvent.SUCCEEDED, "0.08"));
+        String marker = "job_" + UUID.randomUUID().toString().replace("-", "");
+        publish(event(marker, "usr_ledger", GenerationEvent.SUCCEEDED, "0.01"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> charge(marker) != null);
+        long booked = QuarkusTransaction.requiringNew().call(() -> Charge.count("userId", "usr_ledger"));
+        assertEquals(2, booked);
+        assertEquals(0, new BigDecimal("0.08").compareTo(charge(job).price));
+        assertEquals(2, charge(job).items);
+    }
+
+    @Test
+    void aFailedGenerationCostsNothing() throws Exception {
+        String job = "job_" + UUID.randomUUID().toString().replace("-", "");
+        publish(event(job, "usr_failed", GenerationEvent.FAILED, "0.50"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> charge(job) != null);
+        assertEquals(0, BigDecimal.ZERO.compareTo(charge(job).price));
+        assertEquals(0, charge(job).items);
+    }
+}

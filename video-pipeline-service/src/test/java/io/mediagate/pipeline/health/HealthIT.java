@@ -1,0 +1,27 @@
+package io.mediagate.pipeline.health;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+import io.mediagate.testing.ServiceResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(value = ServiceResource.class, initArgs = {
+        @ResourceArg(name = "service", value = "pipeline"), @ResourceArg(name = "kafka", value = "true"),
+        @ResourceArg(name = "db", value = "false")})
+class HealthIT {
+    @Test
+    void readyOnlyWithTheBrokerAndExposesPrometheusMetrics() {
+        given().when().get("/q/health/ready").then().statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItem("kafka"));
+        given().when().get("/q/health/live").then().statusCode(200);
+        given().when().get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
+    }
+}
