@@ -1,0 +1,55 @@
+package io.mediagate.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/** Plain HTTP calls against the running suite, as any client would make them. */
+final class Api {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final String base;
+
+    Api(String base) {
+        this.base = base;
+    }
+
+    record Reply(int status, JsonNode body, HttpResponse<byte[]> raw) {}
+
+    Reply get(String path, String key) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET(), key);
+    }
+
+    Reply post(String path, String key, String json) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)), key);
+    }
+
+    byte[] download(String url) throws IOException, InterruptedException {
+        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        if (r.statusCode() != 200) {
+            throw new IOException("GET " + url + " answered " + r.statusCode());
+        }
+        return r.body();
+    }
+
+    private Reply send(HttpRequest.Builder request, String key) throws IOException, InterruptedException {
+        if (key != null) {
+            request.header("Authorization", "Bearer " + key);
+        }
+        HttpResponse<byte[]> r = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        JsonNode body = r.body().length == 0 ? JSON.nullNode() : JSON.readTree(r.body());
+        return new Reply(r.statusCode(), body, r);
+    }
+
+    /** Creates an account of the tier and returns a fresh key for it. */
+    String newUserKey(String adminKey, String tier) throws IOException, InterruptedException {
+        Reply account = post("/v1/admin/accounts", adminKey, "{\"name\":\"e2e\",\"tier\":\"" + tier + "\"}");
+        String id = account.body().path("result").path("account").path("id").asText();
+        return post("/v1/admin/accounts/" + id + "/keys", adminKey, "").body().path("result").path("key").path("key").asText();
+    }
+}

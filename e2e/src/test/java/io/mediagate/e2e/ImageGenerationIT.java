@@ -1,0 +1,171 @@
+package io.mediagate.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.errors.BadRequestException;
+import com.openai.errors.NotFoundException;
+import com.openai.errors.UnauthorizedException;
+import com.openai.models.images.ImageGenerateParams;
+import com.openai.models.images.ImagesResponse;
+import io.mediagate.testing.TestImages;
+import java.awt.image.BufferedImage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The whole suite, driven over HTTP: the stock OpenAI SDK, then the envelope and error contract. */
+class ImageGenerationIT {
+    private static Suite suite;
+    private static Api api;
+    private static String key;
+
+    @BeforeAll
+    static void startSuite() throws Exception {
+        suite = Suite.start();
+        api = new Api(suite.baseUrl());
+        key = api.newUserKey(Suite.ADMIN_KEY, "pro");
+    }
+
+    @AfterAll
+    static void stopSuite() {
+        if (suite != null) {
+            suite.close();
+        }
+    }
+
+    private static OpenAIClient sdk(String apiKey) {
+        return OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(apiKey).maxRetries(0).build();
+    }
+
+    @Test
+    void theStockOpenAiSdkGeneratesAnImageWhoseUrlServesAPngOfTheRequestedSize() throws Exception {
+        ImagesResponse response = sdk(key).images().generate(ImageGenerateParams.builder()
+                .model("local/pattern")
+                .prompt("a lighthouse at dawn, oil painting")
+                .size(ImageGenerateParams.Size._512X512)
+                .build());
+        assertTrue(response.created() > 0);
+        String url = response.data().orElseThrow().getFirst().url().orElseThrow();
+        assertTrue(url.startsWith(suite.baseUrl() + "/files/"), url);
+        byte[] file = api.download(url);
+        BufferedImage image = TestImages.decode(file);
+        assertEquals(512, image.getWidth());
+        assertEquals(512, image.getHeight());
+        assertEquals((byte) 0x89, file[0]);
+        assertEquals('P', file[1]);
+    }
+
+    @Test
+    void theSdkSurfacesOurErrorsWithTheirCodes() {
+        BadRequestException tooLong = assertThrows(BadRequestException.class, () -> sdk(key).images().generate(
+                ImageGenerateParams.builder().model("local/pattern").prompt("x".repeat(1001)).build()));
+        assertEquals("invalid_request", tooLong.code().orElseThrow());
+        assertEquals("prompt", tooLong.param().orElseThrow());
+
+        NotFoundException unknown = assertThrows(NotFoundException.class, () -> sdk(key).images().generate(
+                ImageGenerateParams.builder().model("local/nothing").prompt("a cat").build()));
+        assertEquals("model_not_found", unknown.code().orElseThrow());
+
+        UnauthorizedException badKey = assertThrows(UnauthorizedException.class, () -> sdk("mg_not_a_key").images().generate(
+                ImageGenerateParams.builder().model("local/pattern").prompt("a cat").build()));
+        assertEquals("authentication_error", badKey.code().orElseThrow());
+    }
+
+    @Test
+    void aGenerationReportsPriceStatsAndEveryMediaField() throws Exception {
+        Api.Reply r = api.post("/v1/images/generations", key,
+                "{\"model\":\"local/pattern:1.0\",\"prompt\":\"a red fox in snow\",\"size\":\"256x256\",\"public\":false,\"seed\":42}");
+        assertEquals(200, r.status(), r.body().toString());
+        JsonNode item = r.body().path("data").get(0);
+        for (String field : new String[] {"id", "url", "mime", "user", "media", "model", "provider", "prompt", "size", "createdAt"}) {
+            assertFalse(item.path(field).isMissingNode() || item.path(field).isNull(), field + " missing in " + item);
+        }
+        assertTrue(item.has("duration"), "duration is always present");
+        assertEquals("image/png", item.path("mime").asText());
+        assertEquals("local/pattern", item.path("model").asText());
+        assertEquals("256x256", item.path("size").asText());
+        assertEquals(0.0, r.body().path("price").asDouble());
+        JsonNode stats = r.body().path("stats");
+        for (String field : new String[] {"setupTime", "processingTime", "generationTime", "retries", "providerId"}) {
+            assertFalse(stats.path(field).isMissingNode(), field + " missing in stats");
+        }
+        assertEquals("local", stats.path("providerId").asText());
+        assertEquals(0, stats.path("retries").asInt());
+
+        // Private media: listed for its owner, not served at a public URL.
+        Api.Reply mine = api.get("/v1/media?user=me&limit=100", key);
+        assertEquals(200, mine.status());
+        assertTrue(mine.body().path("result").path("total").asInt() >= 1);
+        boolean listed = false;
+        for (JsonNode m : mine.body().path("result").path("medias")) {
+            if (m.path("id").asText().equals(item.path("id").asText())) {
+                listed = true;
+                assertEquals("local/pattern:1.0", m.path("modelSlug").asText());
+                assertEquals("Local renderer", m.path("providerName").asText());
+            }
+        }
+        assertTrue(listed);
+        String otherKey = api.newUserKey(Suite.ADMIN_KEY, "free");
+        assertEquals(404, api.get("/v1/media/" + item.path("id").asText(), otherKey).status());
+    }
+
+    @Test
+    void theSamePromptAndSeedGiveTheSameImageAndADifferentPromptDoesNot() throws Exception {
+        byte[] a = api.download(generate("{\"model\":\"local/pattern\",\"prompt\":\"same\",\"size\":\"256x256\",\"seed\":1}"));
+        byte[] b = api.download(generate("{\"model\":\"local/pattern\",\"prompt\":\"same\",\"size\":\"256x256\",\"seed\":1}"));
+        byte[] c = api.download(generate("{\"model\":\"local/pattern\",\"prompt\":\"different\",\"size\":\"256x256\",\"seed\":1}"));
+        assertArrayEquals(a, b);
+        assertFalse(java.util.Arrays.equals(a, c));
+    }
+
+    private String generate(String body) throws Exception {
+        Api.Reply r = api.post("/v1/images/generations", key, body);
+        assertEquals(200, r.status(), r.body().toString());
+        return r.body().path("data").get(0).path("url").asText();
+    }
+
+    @Test
+    void errorsUseTheEnvelopeEverywhere() throws Exception {
+        Api.Reply badKey = api.get("/v1/models", "mg_wrong");
+        assertEquals(401, badKey.status());
+        assertEquals("authentication_error", badKey.body().path("code").asText());
+        assertFalse(badKey.body().path("success").asBoolean());
+
+        Api.Reply unknownRoute = api.get("/v1/does-not-exist", key);
+        assertEquals(404, unknownRoute.status());
+        assertEquals("not_found", unknownRoute.body().path("code").asText());
+        assertTrue(unknownRoute.raw().headers().firstValue("X-Request-Id").isPresent());
+
+        Api.Reply unknownModel = api.post("/v1/images/generations", key, "{\"model\":\"nobody/model\",\"prompt\":\"a cat\"}");
+        assertEquals(404, unknownModel.status());
+        assertEquals("model_not_found", unknownModel.body().path("code").asText());
+
+        Api.Reply badSize = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a cat\",\"size\":\"300x300\"}");
+        assertEquals(400, badSize.status());
+        assertEquals("size", badSize.body().path("param").asText());
+
+        Api.Reply unknownProvider = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a cat\",\"provider\":\"nobody\"}");
+        assertEquals(404, unknownProvider.status());
+        assertEquals("provider_not_found", unknownProvider.body().path("code").asText());
+    }
+
+    @Test
+    void readsAreForwardedToTheirOwners() throws Exception {
+        Api.Reply models = api.get("/v1/models?media=image", key);
+        assertEquals(200, models.status());
+        assertEquals("local/pattern", models.body().path("result").path("models").get(0).path("id").asText());
+        Api.Reply model = api.get("/v1/models/local%2Fmotion", key);
+        assertEquals(200, model.status(), model.body().toString());
+        assertEquals("video", model.body().path("result").path("model").path("media").asText());
+        Api.Reply provider = api.get("/v1/providers/Local", key);
+        assertEquals(200, provider.status());
+        assertEquals("local", provider.body().path("result").path("provider").path("id").asText());
+    }
+}

@@ -1,0 +1,146 @@
+package io.mediagate.e2e;
+
+import io.mediagate.infra.FreePort;
+import io.mediagate.testing.RepoPaths;
+import io.mediagate.testing.TestInfra;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The whole suite as it runs in production: each service a separate JVM started from a copy of its
+ * packaged {@code quarkus-app}, on real PostgreSQL, Kafka, S3 and Redis, talking over HTTP and Kafka.
+ */
+final class Suite implements AutoCloseable {
+    static final List<String> SERVICES = List.of("catalog-service", "media-service", "usage-service",
+            "routing-service", "video-pipeline-service", "gateway-service");
+    static final String ADMIN_KEY = "mg_admin_e2e_" + Long.toHexString(Double.doubleToLongBits(Math.random()));
+
+    private final Map<String, Integer> ports = new LinkedHashMap<>();
+    private final List<Process> processes = new ArrayList<>();
+    private final Path home;
+
+    private Suite(Path home) {
+        this.home = home;
+    }
+
+    static Suite start() throws Exception {
+        TestInfra infra = TestInfra.get();
+        Suite suite = new Suite(infra.home().resolve("suite"));
+        try {
+            suite.launch(infra);
+            return suite;
+        } catch (Exception e) {
+            suite.close();
+            throw e;
+        }
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + ports.get("gateway-service");
+    }
+
+    private void launch(TestInfra infra) throws Exception {
+        for (String svc : SERVICES) {
+            ports.put(svc, FreePort.find(1));
+        }
+        String kafka = infra.kafka();
+        String s3 = infra.s3();
+        for (String svc : SERVICES) {
+            Path app = copyApp(svc);
+            Map<String, String> env = new LinkedHashMap<>();
+            env.put("MEDIAGATE_KEYS_DIR", infra.keys().toString());
+            env.put("MEDIAGATE_KAFKA", kafka);
+            env.put("MEDIAGATE_REDIS", infra.redis());
+            env.put("MEDIAGATE_S3_ENDPOINT", s3);
+            env.put("MEDIAGATE_S3_ACCESS_KEY", TestInfra.S3_ACCESS);
+            env.put("MEDIAGATE_S3_SECRET_KEY", infra.s3Secret());
+            env.put("MEDIAGATE_S3_BUCKET", "e2e-media");
+            env.put("MEDIAGATE_DB_URL", infra.freshDatabase("e2e_" + svc.replace("-service", "").replace('-', '_')));
+            env.put("MEDIAGATE_DB_USER", infra.postgresUser());
+            env.put("MEDIAGATE_PUBLIC_URL", baseUrl());
+            env.put("MEDIAGATE_CATALOG_URL", "http://127.0.0.1:" + ports.get("catalog-service"));
+            env.put("MEDIAGATE_MEDIA_URL", "http://127.0.0.1:" + ports.get("media-service"));
+            env.put("MEDIAGATE_ROUTING_URL", "http://127.0.0.1:" + ports.get("routing-service"));
+            env.put("MEDIAGATE_USAGE_URL", "http://127.0.0.1:" + ports.get("usage-service"));
+            env.put("MEDIAGATE_ADMIN_KEY", ADMIN_KEY);
+            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx256m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",
+                    "-Dquarkus.http.port=" + ports.get(svc), "-jar", "quarkus-run.jar")
+                    .directory(app.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(home.resolve(svc + ".log").toFile());
+            pb.environment().putAll(env);
+            processes.add(pb.start());
+        }
+        for (String svc : SERVICES) {
+            awaitReady(svc);
+        }
+    }
+
+    private Path copyApp(String svc) throws IOException {
+        Path source = RepoPaths.root().resolve(svc).resolve("target/quarkus-app");
+        if (!Files.exists(source.resolve("quarkus-run.jar"))) {
+            throw new IllegalStateException(source + " is missing: package the services first (./mvnw -B verify builds them)");
+        }
+        Path target = home.resolve(svc);
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Path to = target.resolve(source.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(file, to, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        return target;
+    }
+
+    private void awaitReady(String svc) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        URI ready = URI.create("http://127.0.0.1:" + ports.get(svc) + "/q/health/ready");
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
+        Process process = processes.get(SERVICES.indexOf(svc));
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(svc + " exited; log: " + home.resolve(svc + ".log"));
+            }
+            try {
+                if (http.send(HttpRequest.newBuilder(ready).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(300);
+        }
+        throw new IllegalStateException(svc + " not ready in 120 s; log: " + home.resolve(svc + ".log"));
+    }
+
+    @Override
+    public void close() {
+        processes.forEach(Process::destroy);
+        for (Process p : processes) {
+            try {
+                if (!p.waitFor(Duration.ofSeconds(15))) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
