@@ -1,0 +1,11 @@
+# One image per service, built from that service's packaged jar:
+#   ./mvnw -B -DskipTests package && docker build --build-arg SERVICE=gateway-service -t mediagate/gateway-service .
+FROM eclipse-temurin:25-jre
+ARG SERVICE
+RUN useradd --system --uid 10001 mediagate
+COPY --chown=mediagate ${SERVICE}/target/quarkus-app/ /app/
+WORKDIR /app
+USER mediagate
+ENV MEDIAGATE_BIND_HOST=0.0.0.0 QUARKUS_HTTP_PORT=8080
+EXPOSE 8080
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-Djava.awt.headless=true", "-jar", "quarkus-run.jar"]
