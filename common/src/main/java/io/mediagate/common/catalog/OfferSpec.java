@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * One provider's offer of a model: price per unit ({@code image} or {@code second}), the optional
- * parameters it supports ({@code features}), the versions it serves (all when empty) and how the
- * adapter names the model upstream.
+ * parameters it supports ({@code features}), the versions it serves (all when empty), the sizes and
+ * inputs it takes (the model's when empty), how the adapter names the model upstream, and adapter options.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OfferSpec(
@@ -17,11 +17,27 @@ public record OfferSpec(
         String unit,
         List<String> features,
         List<String> versions,
+        List<String> sizes,
+        List<String> inputs,
         String upstreamModel,
         Map<String, String> options) {
+
+    public List<String> features() {
+        return features == null ? List.of() : features;
+    }
 
     public boolean servesVersion(String version) {
         return versions == null || versions.isEmpty()
                 || versions.stream().anyMatch(v -> v.equalsIgnoreCase(version));
+    }
+
+    /** Sizes this offer takes: its own list, else the model's. */
+    public List<String> sizesOr(List<String> modelSizes) {
+        return sizes == null || sizes.isEmpty() ? modelSizes : sizes;
+    }
+
+    /** Inputs this offer takes: its own list, else the model's. */
+    public List<String> inputsOr(List<String> modelInputs) {
+        return inputs == null || inputs.isEmpty() ? modelInputs : inputs;
     }
 }

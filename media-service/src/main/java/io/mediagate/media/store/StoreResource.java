@@ -4,6 +4,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.StoreMedia;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;

@@ -3,6 +3,7 @@ package io.mediagate.routing.generation;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.GenerationReply;
@@ -12,37 +13,51 @@ import io.mediagate.common.events.Stats;
 import io.mediagate.common.media.StoreMedia;
 import io.mediagate.common.model.ModelId;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.routing.attempts.AttemptRunner;
+import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.catalog.CatalogClient;
 import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.Adapters;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
-import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.ranking.Candidate;
+import io.mediagate.routing.ranking.Eligibility;
+import io.mediagate.routing.ranking.Parameters;
+import io.mediagate.routing.ranking.ProviderHealth;
+import io.mediagate.routing.ranking.Ranking;
+import io.mediagate.routing.ranking.RoutingMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jboss.logging.Logger;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * Runs one image generation: resolve model and version, rank the offers, call providers in order
- * (falling back on retryable failures), store the results through media-service, and account for it.
+ * Runs one image generation: resolve model and version, validate the extras against the model, rank
+ * the offers by the routing mode, call providers (retries, fallback, circuit breakers), store the
+ * results through media-service, and report price and stats.
  */
 @ApplicationScoped
 public class ImageGeneration {
-    private static final Logger LOG = Logger.getLogger(ImageGeneration.class);
     private final CatalogClient catalog;
     private final Adapters adapters;
     private final MediaClient media;
+    private final AttemptRunner runner;
+    private final CircuitBreakers breakers;
     private final Clock clock;
 
-    ImageGeneration(CatalogClient catalog, Adapters adapters, MediaClient media, Clock clock) {
+    ImageGeneration(CatalogClient catalog, Adapters adapters, MediaClient media, AttemptRunner runner,
+                    CircuitBreakers breakers, Clock clock) {
         this.catalog = catalog;
         this.adapters = adapters;
         this.media = media;
+        this.runner = runner;
+        this.breakers = breakers;
         this.clock = clock;
     }
 
@@ -55,49 +70,66 @@ public class ImageGeneration {
         }
         VersionSpec version = model.version(id.version()).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
                 "unknown version " + id.version().orElse("") + " of " + model.id(), "model"));
+        RoutingMode mode = RoutingMode.of(request.routing(), request.provider());
+        Parameters.Checked checked = Parameters.check(model, request.extras() == null ? Map.of() : request.extras(), mode);
         String size = request.size() == null ? model.defaultSize() : request.size();
         if (!model.sizes().contains(size)) {
             throw ApiException.invalid("size", "size " + size + " is not offered by " + model.id() + "; use one of " + model.sizes());
         }
-        List<Offer> ranked = OfferRanking.rank(resolved, version.version(), request.provider(),
-                offer -> adapters.images(offer.provider().adapter()).isPresent());
-        String[] wh = size.split("x");
-        ImageTask task = new ImageTask(null, version.version(), request.prompt(), Integer.parseInt(wh[0]),
-                Integer.parseInt(wh[1]), request.n(), request.extras() == null ? Map.of() : request.extras());
+        Eligibility.Need need = new Eligibility.Need(version.version(), size, request.imageUrl() != null, false);
+        List<Candidate> ranked = rank(resolved, mode, request.provider(), need, checked);
 
-        List<Stats.Attempt> attempts = new ArrayList<>();
-        long firstCall = clock.millis();
-        ProviderException last = null;
-        for (Offer offer : ranked) {
-            long start = clock.millis();
-            try {
-                ImageTask forOffer = new ImageTask(offer.spec().upstreamModel(), task.version(), task.prompt(),
-                        task.width(), task.height(), task.n(), task.params());
-                List<GeneratedImage> images = adapters.images(offer.provider().adapter()).orElseThrow().generate(forOffer);
-                long generationTime = clock.millis() - start;
-                attempts.add(new Stats.Attempt(offer.provider().id(), "success", null, generationTime));
-                long storeStart = clock.millis();
-                List<MediaItem> items = store(request, model, version, offer, size, images);
-                Stats stats = new Stats(Math.max(0, firstCall - request.acceptedAt().toEpochMilli()),
-                        clock.millis() - storeStart, generationTime, attempts.size() - 1, offer.provider().id(),
-                        attempts, routingStats(request, ranked), List.of());
-                BigDecimal price = offer.price().multiply(BigDecimal.valueOf(items.size()));
-                return GenerationReply.ok(request.jobId(), items, price, stats);
-            } catch (ProviderException e) {
-                long ms = clock.millis() - start;
-                attempts.add(new Stats.Attempt(offer.provider().id(), "failure", e.code().code(), ms));
-                LOG.infof("job %s: provider %s failed (%s, retryable=%s)", request.jobId(), offer.provider().id(),
-                        e.code().code(), e.retryable());
-                last = e;
-                if (!e.retryable()) {
-                    break;
-                }
-            }
-        }
-        throw failure(last, attempts);
+        String[] wh = size.split("x");
+        AttemptRunner.Outcome<List<GeneratedImage>> outcome = call(ranked, request, version, checked, Integer.parseInt(wh[0]), Integer.parseInt(wh[1]));
+        long storeStart = clock.millis();
+        Candidate served = outcome.served();
+        List<MediaItem> items = store(request, model, version, served.provider(), size, outcome.result());
+        List<String> ignored = new ArrayList<>(checked.undeclared());
+        checked.features().keySet().stream().filter(f -> !served.features().contains(f)).forEach(ignored::add);
+        List<Stats.Attempt> attempts = outcome.attempts();
+        Stats stats = new Stats(
+                Math.max(0, outcome.firstCall().toEpochMilli() - request.acceptedAt().toEpochMilli()),
+                clock.millis() - storeStart,
+                outcome.servingMs(),
+                (int) attempts.stream().filter(a -> !"skipped".equals(a.outcome())).count() - 1,
+                served.providerId(),
+                attempts,
+                new Stats.Routing(mode.wire(), ranked.stream()
+                        .map(c -> new Stats.Candidate(c.providerId(), c.price().doubleValue(), c.features())).toList()),
+                ignored);
+        BigDecimal price = served.price().multiply(BigDecimal.valueOf(items.size()));
+        return GenerationReply.ok(request.jobId(), items, price, stats);
     }
 
-    private List<MediaItem> store(GenerationRequest request, ModelSpec model, VersionSpec version, Offer offer,
+    private List<Candidate> rank(ResolvedModel resolved, RoutingMode mode, String provider, Eligibility.Need need,
+                                 Parameters.Checked checked) {
+        Predicate<ProviderSpec> capable = p -> adapters.images(p.adapter()).isPresent();
+        Function<String, ProviderHealth> health = p -> ProviderHealth.UNKNOWN;
+        if (mode == RoutingMode.EXPLICIT) {
+            return List.of(Candidates.explicit(resolved, provider, need, checked.features().keySet(), capable, health));
+        }
+        List<Candidate> ranked = Ranking.rank(mode, Candidates.routed(resolved, need, capable, breakers, health),
+                checked.features().keySet());
+        if (ranked.isEmpty()) {
+            throw new ApiException(ErrorCode.NO_COMPATIBLE_PROVIDER, mode == RoutingMode.COMPATIBLE && !checked.features().isEmpty()
+                    ? "no available provider supports all of " + checked.features().keySet()
+                    : "no available provider can serve " + resolved.model().id() + ":" + need.version() + " at " + need.size());
+        }
+        return ranked;
+    }
+
+    private AttemptRunner.Outcome<List<GeneratedImage>> call(List<Candidate> ranked, GenerationRequest request, VersionSpec version,
+                         Parameters.Checked checked, int width, int height) {
+        return runner.run(ranked, request.acceptedAt(), request.provider() != null, candidate -> {
+            Map<String, Object> params = new LinkedHashMap<>(checked.features());
+            params.keySet().retainAll(candidate.features());
+            ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(), version.version(),
+                    request.prompt(), width, height, request.n(), params);
+            return adapters.images(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(), task);
+        });
+    }
+
+    private List<MediaItem> store(GenerationRequest request, ModelSpec model, VersionSpec version, ProviderSpec provider,
                                   String size, List<GeneratedImage> images) {
         int retention = Tier.parse(request.tier()).orElse(Tier.FREE).limits().retentionDays();
         List<MediaItem> items = new ArrayList<>(images.size());
@@ -105,30 +137,10 @@ public class ImageGeneration {
             GeneratedImage image = images.get(i);
             String mediaId = "med_" + request.jobId().substring(4) + "x" + i;
             items.add(media.store(new StoreMedia(mediaId, request.userId(), "image", image.mime(), model.id(),
-                    model.id() + ":" + version.version(), offer.provider().id(), offer.provider().name(),
+                    model.id() + ":" + version.version(), provider.id(), provider.name(),
                     request.prompt(), image.revisedPrompt(), size, null, request.isPublic(), retention,
                     Base64.getEncoder().encodeToString(image.bytes()))).forGeneration());
         }
         return items;
-    }
-
-    private static Stats.Routing routingStats(GenerationRequest request, List<Offer> ranked) {
-        String mode = request.provider() != null ? "provider" : request.routing() == null ? "optimal" : request.routing();
-        return new Stats.Routing(mode, ranked.stream()
-                .map(o -> new Stats.Candidate(o.provider().id(), o.price().doubleValue(), o.features()))
-                .toList());
-    }
-
-    private static ApiException failure(ProviderException last, List<Stats.Attempt> attempts) {
-        if (last == null) {
-            return new ApiException(ErrorCode.NO_COMPATIBLE_PROVIDER, "no provider can serve this request");
-        }
-        if (!last.retryable()) {
-            return new ApiException(last.code(), last.getMessage(), null, Map.of("attempts", attempts));
-        }
-        boolean allTimedOut = attempts.stream().allMatch(a -> ErrorCode.PROVIDER_TIMEOUT.code().equals(a.code()));
-        return allTimedOut
-                ? new ApiException(ErrorCode.PROVIDER_TIMEOUT, "every provider attempt timed out", null, Map.of("attempts", attempts))
-                : new ApiException(ErrorCode.PROVIDER_ERROR, "every provider attempt failed", null, Map.of("attempts", attempts));
     }
 }

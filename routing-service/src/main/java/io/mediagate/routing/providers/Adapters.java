@@ -1,6 +1,8 @@
 package io.mediagate.routing.providers;
 
+import io.mediagate.routing.providers.fake.FakeImageGenerator;
 import io.mediagate.routing.providers.local.LocalImageGenerator;
+import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.Optional;
@@ -10,8 +12,8 @@ import java.util.Optional;
 public class Adapters {
     private final Map<String, ImageGenerator> imageGenerators;
 
-    Adapters(LocalImageGenerator local) {
-        this.imageGenerators = Map.of("local", local);
+    Adapters(LocalImageGenerator local, FakeImageGenerator fake, OpenAiImageGenerator openAi) {
+        this.imageGenerators = Map.of("local", local, "fake", fake, "openai-compatible", openAi);
     }
 
     public Optional<ImageGenerator> images(String adapter) {

@@ -2,7 +2,14 @@ package io.mediagate.routing.providers;
 
 import java.util.Map;
 
-/** What an image provider is asked to make: already validated and resolved against the catalog. */
-public record ImageTask(String upstreamModel, String version, String prompt, int width, int height, int n,
-                        Map<String, Object> params) {
+/**
+ * What an image provider is asked to make, resolved against the chosen offer: the provider's own name
+ * for the model, the offer's adapter options and only the features the offer supports.
+ */
+public record ImageTask(String upstreamModel, Map<String, String> options, String version, String prompt,
+                        int width, int height, int n, Map<String, Object> params) {
+
+    public String option(String name, String fallback) {
+        return options == null ? fallback : options.getOrDefault(name, fallback);
+    }
 }

@@ -1,5 +1,6 @@
 package io.mediagate.routing.providers.local;
 
+import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
@@ -14,7 +15,7 @@ import java.util.List;
 @ApplicationScoped
 public class LocalImageGenerator implements ImageGenerator {
     @Override
-    public List<GeneratedImage> generate(ImageTask task) {
+    public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
         long seed = task.params().get("seed") instanceof Number s ? s.longValue() : 0L;
         String style = task.params().get("style") instanceof String s ? s : "bands";
         List<GeneratedImage> images = new ArrayList<>(task.n());

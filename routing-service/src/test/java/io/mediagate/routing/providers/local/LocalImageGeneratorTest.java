@@ -5,20 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.testing.TestImages;
 import java.awt.image.BufferedImage;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LocalImageGeneratorTest {
+    static final ProviderSpec LOCAL = new ProviderSpec("local", "Local", "local", List.of("image"), true, null, null, Instant.EPOCH);
     private final LocalImageGenerator generator = new LocalImageGenerator();
 
     private byte[] render(String prompt, int w, int h, Map<String, Object> params) {
-        List<GeneratedImage> images = generator.generate(new ImageTask(null, "2.0", prompt, w, h, 1, params));
+        List<GeneratedImage> images = generator.generate(LOCAL, new ImageTask(null, Map.of(), "2.0", prompt, w, h, 1, params));
         assertEquals(1, images.size());
         assertEquals("image/png", images.getFirst().mime());
         return images.getFirst().bytes();
@@ -54,7 +57,7 @@ class LocalImageGeneratorTest {
 
     @Test
     void nImagesAreNDifferentImages() {
-        List<GeneratedImage> images = generator.generate(new ImageTask(null, "2.0", "three", 32, 32, 3, Map.of()));
+        List<GeneratedImage> images = generator.generate(LOCAL, new ImageTask(null, Map.of(), "2.0", "three", 32, 32, 3, Map.of()));
         assertEquals(3, images.size());
         assertFalse(Arrays.equals(images.get(0).bytes(), images.get(1).bytes()));
     }

@@ -1,11 +1,10 @@
-package io.mediagate.media.store;
+package io.mediagate.common.media;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
-import io.mediagate.testing.TestImages;
 import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -13,7 +12,9 @@ import org.junit.jupiter.api.Test;
 class ContentSnifferTest {
     @Test
     void recognisesPngAndReadsItsSize() throws Exception {
-        byte[] png = TestImages.png(37, 11);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(new BufferedImage(37, 11, BufferedImage.TYPE_INT_RGB), "png", out);
+        byte[] png = out.toByteArray();
         assertEquals(Optional.of("image/png"), ContentSniffer.mime(png));
         assertEquals(Optional.of(new ContentSniffer.Dimensions(37, 11)), ContentSniffer.pngDimensions(png));
     }

@@ -1,4 +1,4 @@
-package io.mediagate.media.store;
+package io.mediagate.common.media;
 
 import java.util.Optional;
 

@@ -1,0 +1,71 @@
+package io.mediagate.routing.generation;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.routing.attempts.CircuitBreakers;
+import io.mediagate.routing.ranking.Candidate;
+import io.mediagate.routing.ranking.Eligibility;
+import io.mediagate.routing.ranking.ProviderHealth;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The offers a request may go to. Routed requests: enabled providers with a capable adapter, a circuit
+ * not open, meeting the basic requirements. An explicit provider: exactly its offer, or the contract's
+ * error saying why not (unknown 404, disabled or failing 503, unsupported parameter 422).
+ */
+final class Candidates {
+    private Candidates() {
+    }
+
+    static List<Candidate> routed(ResolvedModel resolved, Eligibility.Need need, Predicate<ProviderSpec> capable,
+                                  CircuitBreakers breakers, Function<String, ProviderHealth> health) {
+        Map<String, ProviderSpec> providers = byId(resolved);
+        return resolved.model().offers().stream()
+                .filter(o -> {
+                    ProviderSpec p = providers.get(o.provider());
+                    return p.enabled() && capable.test(p) && breakers.state(p.id()) != CircuitBreakers.State.OPEN
+                            && Eligibility.unmet(resolved.model(), o, need) == null;
+                })
+                .map(o -> new Candidate(o, providers.get(o.provider()), health.apply(o.provider())))
+                .toList();
+    }
+
+    static Candidate explicit(ResolvedModel resolved, String requested, Eligibility.Need need, Set<String> features,
+                              Predicate<ProviderSpec> capable, Function<String, ProviderHealth> health) {
+        String id = requested.toLowerCase(Locale.ROOT);
+        ModelSpec model = resolved.model();
+        if (!resolved.catalogProviders().contains(id)) {
+            throw new ApiException(ErrorCode.PROVIDER_NOT_FOUND, "unknown provider " + requested, "provider");
+        }
+        ProviderSpec provider = byId(resolved).get(id);
+        List<OfferSpec> offers = model.offers().stream().filter(o -> o.provider().equals(id)).toList();
+        if (provider == null || offers.isEmpty()) {
+            throw new ApiException(ErrorCode.UNSUPPORTED_PARAMETER, "provider " + id + " does not offer " + model.id(), "model");
+        }
+        if (!provider.enabled() || !capable.test(provider)) {
+            throw new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "provider " + id + " is disabled", "provider");
+        }
+        OfferSpec offer = offers.stream().filter(o -> Eligibility.unmet(model, o, need) == null).findFirst().orElseThrow(() -> {
+            String param = Eligibility.unmet(model, offers.getFirst(), need);
+            return new ApiException(ErrorCode.UNSUPPORTED_PARAMETER, "provider " + id + " does not support this " + param, param);
+        });
+        features.stream().filter(f -> !offer.features().contains(f)).findFirst().ifPresent(f -> {
+            throw new ApiException(ErrorCode.UNSUPPORTED_PARAMETER, "provider " + id + " does not support " + f, f);
+        });
+        return new Candidate(offer, provider, health.apply(id));
+    }
+
+    private static Map<String, ProviderSpec> byId(ResolvedModel resolved) {
+        return resolved.providers().stream().collect(Collectors.toMap(ProviderSpec::id, Function.identity()));
+    }
+}

@@ -1,0 +1,80 @@
+package io.mediagate.routing.providers;
+
+import io.mediagate.common.catalog.ProviderSpec;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+
+/**
+ * What every HTTP adapter shares: one client, connection failures and timeouts classified as
+ * retryable, {@code Retry-After} read in both its forms, credentials read from the environment
+ * variable the catalog names (never logged, never put in messages).
+ */
+public final class ProviderHttp {
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5))
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+    /** Largest body accepted from a provider (images arrive base64-encoded). */
+    public static final int MAX_BODY = 64 * 1024 * 1024;
+
+    private ProviderHttp() {
+    }
+
+    public static HttpResponse<byte[]> send(ProviderSpec provider, HttpRequest request) {
+        try {
+            HttpResponse<byte[]> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            if (response.body().length > MAX_BODY) {
+                throw ProviderException.failed(provider.id() + " answered with an oversized body");
+            }
+            return response;
+        } catch (HttpTimeoutException e) {
+            throw ProviderException.timedOut(provider.id() + " did not answer in time");
+        } catch (IOException e) {
+            throw ProviderException.failed(provider.id() + " is unreachable");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ProviderException.timedOut(provider.id() + " call was interrupted");
+        }
+    }
+
+    public static HttpRequest.Builder request(String url, Duration timeout) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(timeout);
+    }
+
+    /** The credential from the environment variable the catalog names for this provider. */
+    public static Optional<String> credential(ProviderSpec provider) {
+        if (provider.apiKeyEnv() == null || provider.apiKeyEnv().isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(System.getenv(provider.apiKeyEnv())).filter(v -> !v.isBlank());
+    }
+
+    /** {@code Retry-After} as delta-seconds or an HTTP date; absent or unreadable gives empty. */
+    public static Optional<Duration> retryAfter(HttpResponse<?> response, ZonedDateTime now) {
+        return response.headers().firstValue("Retry-After").flatMap(v -> parseRetryAfter(v, now));
+    }
+
+    static Optional<Duration> parseRetryAfter(String value, ZonedDateTime now) {
+        String v = value.trim();
+        try {
+            return Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(v))));
+        } catch (NumberFormatException notSeconds) {
+            try {
+                ZonedDateTime at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME);
+                Duration d = Duration.between(now, at);
+                return Optional.of(d.isNegative() ? Duration.ZERO : d);
+            } catch (DateTimeParseException notDate) {
+                return Optional.empty();
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.mediagate.routing.ranking;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.ParameterSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks model-specific extras against the model's parameter schema (type, enum, min, max). Extras the
+ * model does not declare are refused under {@code compatible} and with an explicit provider, and
+ * otherwise dropped and reported in {@code stats.ignoredParams}.
+ */
+public final class Parameters {
+    private Parameters() {
+    }
+
+    /** The validated, declared extras (the requested features) and the undeclared ones that were dropped. */
+    public record Checked(Map<String, Object> features, List<String> undeclared) {}
+
+    public static Checked check(ModelSpec model, Map<String, Object> extras, RoutingMode mode) {
+        Map<String, Object> features = new LinkedHashMap<>();
+        List<String> undeclared = new ArrayList<>();
+        List<ParameterSpec> schema = model.parameters() == null ? List.of() : model.parameters();
+        for (Map.Entry<String, Object> e : extras.entrySet()) {
+            ParameterSpec spec = schema.stream().filter(p -> p.name().equals(e.getKey())).findFirst().orElse(null);
+            if (spec == null) {
+                if (mode == RoutingMode.COMPATIBLE || mode == RoutingMode.EXPLICIT) {
+                    throw new ApiException(ErrorCode.UNSUPPORTED_PARAMETER,
+                            e.getKey() + " is not a parameter of " + model.id(), e.getKey());
+                }
+                undeclared.add(e.getKey());
+                continue;
+            }
+            features.put(e.getKey(), value(spec, e.getValue()));
+        }
+        return new Checked(features, undeclared);
+    }
+
+    private static Object value(ParameterSpec spec, Object value) {
+        String name = spec.name();
+        Object typed = switch (spec.type()) {
+            case "integer" -> {
+                if (!(value instanceof Integer || value instanceof Long)) {
+                    throw ApiException.invalid(name, name + " must be an integer");
+                }
+                yield ((Number) value).longValue();
+            }
+            case "number" -> {
+                if (!(value instanceof Number n)) {
+                    throw ApiException.invalid(name, name + " must be a number");
+                }
+                yield n.doubleValue();
+            }
+            case "boolean" -> {
+                if (!(value instanceof Boolean)) {
+                    throw ApiException.invalid(name, name + " must be true or false");
+                }
+                yield value;
+            }
+            default -> {
+                if (!(value instanceof String s)) {
+                    throw ApiException.invalid(name, name + " must be a string");
+                }
+                if (spec.enumValues() != null && !spec.enumValues().isEmpty() && !spec.enumValues().contains(s)) {
+                    throw ApiException.invalid(name, name + " must be one of " + spec.enumValues());
+                }
+                yield s;
+            }
+        };
+        if (typed instanceof Number n) {
+            if (spec.min() != null && n.doubleValue() < spec.min()) {
+                throw ApiException.invalid(name, name + " must be at least " + format(spec.min()));
+            }
+            if (spec.max() != null && n.doubleValue() > spec.max()) {
+                throw ApiException.invalid(name, name + " must be at most " + format(spec.max()));
+            }
+        }
+        return typed;
+    }
+
+    private static String format(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+    }
+}

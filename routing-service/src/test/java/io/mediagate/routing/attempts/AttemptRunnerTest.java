@@ -1,0 +1,129 @@
+package io.mediagate.routing.attempts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.Stats;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.ranking.Candidate;
+import io.mediagate.routing.ranking.RankingTest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class AttemptRunnerTest {
+    private final CircuitBreakersTest.ManualClock clock = new CircuitBreakersTest.ManualClock();
+    private final List<Duration> waits = new ArrayList<>();
+
+    private AttemptRunner runner(int retries, Duration attemptTimeout, int threshold) {
+        RoutingConfig config = new RoutingConfig() {
+            public Duration attemptTimeout() { return attemptTimeout; }
+            public Duration deadline() { return Duration.ofSeconds(100); }
+            public int retriesPerProvider() { return retries; }
+            public Duration backoff() { return Duration.ofMillis(200); }
+            public Duration maxRetryAfter() { return Duration.ofSeconds(5); }
+            public int breakerFailureThreshold() { return threshold; }
+            public Duration breakerOpenFor() { return Duration.ofSeconds(30); }
+        };
+        return new AttemptRunner(config, new CircuitBreakers(clock, threshold, Duration.ofSeconds(30)), clock, d -> {
+            waits.add(d);
+            clock.advance(d);
+        });
+    }
+
+    private static List<Candidate> offers(String... ids) {
+        return java.util.Arrays.stream(ids).map(id -> RankingTest.c(id + ":0.01:")).toList();
+    }
+
+    private static Function<Candidate, String> behaviour(Map<String, List<RuntimeException>> script, AtomicInteger calls) {
+        Map<String, AtomicInteger> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        return c -> {
+            calls.incrementAndGet();
+            List<RuntimeException> failures = script.getOrDefault(c.providerId(), List.of());
+            int n = seen.computeIfAbsent(c.providerId(), k -> new AtomicInteger()).getAndIncrement();
+            if (n < failures.size()) {
+                throw failures.get(n);
+            }
+            return "image from " + c.providerId();
+        };
+    }
+
+    @Test
+    void fallsBackToTheNextCandidateAfterRetryingTheFirst() {
+        AtomicInteger calls = new AtomicInteger();
+        var outcome = runner(1, Duration.ofSeconds(5), 5).run(offers("a", "b"), clock.instant(), false,
+                behaviour(Map.of("a", List.of(ProviderException.failed("500"), ProviderException.failed("500"))), calls));
+        assertEquals("image from b", outcome.result());
+        assertEquals(List.of("a", "a", "b"), outcome.attempts().stream().map(Stats.Attempt::provider).toList());
+        assertEquals(List.of("failure", "failure", "success"), outcome.attempts().stream().map(Stats.Attempt::outcome).toList());
+        assertEquals(List.of(Duration.ofMillis(200)), waits, "one exponential backoff before the retry");
+    }
+
+    @Test
+    void honoursAShortRetryAfterAndSkipsALongOne() {
+        AtomicInteger calls = new AtomicInteger();
+        var outcome = runner(1, Duration.ofSeconds(5), 5).run(offers("a"), clock.instant(), false,
+                behaviour(Map.of("a", List.of(ProviderException.rateLimited("429", Duration.ofSeconds(2)))), calls));
+        assertEquals("image from a", outcome.result());
+        assertEquals(List.of(Duration.ofSeconds(2)), waits);
+
+        waits.clear();
+        var moved = runner(1, Duration.ofSeconds(5), 5).run(offers("a", "b"), clock.instant(), false,
+                behaviour(Map.of("a", List.of(ProviderException.rateLimited("429", Duration.ofSeconds(60)))), new AtomicInteger()));
+        assertEquals("image from b", moved.result());
+        assertTrue(waits.isEmpty(), "a 60 s Retry-After is not waited for when another provider can serve");
+    }
+
+    @Test
+    void nonRetryableFailuresEndTheRequestWithoutFallback() {
+        AtomicInteger calls = new AtomicInteger();
+        ApiException e = assertThrows(ApiException.class, () -> runner(1, Duration.ofSeconds(5), 5).run(offers("a", "b"),
+                clock.instant(), false, behaviour(Map.of("a", List.of(ProviderException.moderated("no"))), calls)));
+        assertEquals(ErrorCode.CONTENT_POLICY_VIOLATION, e.code());
+        assertEquals(1, calls.get());
+    }
+
+    @Test
+    void everyFailureGivesProviderErrorWithTheAttempts() {
+        ApiException e = assertThrows(ApiException.class, () -> runner(0, Duration.ofSeconds(5), 5).run(offers("a", "b"),
+                clock.instant(), false, c -> { throw ProviderException.failed("down"); }));
+        assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
+        assertEquals(2, ((List<?>) e.extra().get("attempts")).size());
+    }
+
+    @Test
+    void slowProvidersTimeOutAsProviderTimeout() {
+        ApiException e = assertThrows(ApiException.class, () -> runner(0, Duration.ofMillis(100), 5).run(offers("a"),
+                clock.instant(), false, c -> {
+                    try {
+                        Thread.sleep(5_000);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return "late";
+                }));
+        assertEquals(ErrorCode.PROVIDER_TIMEOUT, e.code());
+    }
+
+    @Test
+    void anOpenCircuitIsSkippedAndAnExplicitProviderWithAnOpenCircuitIs503() {
+        AttemptRunner runner = runner(0, Duration.ofSeconds(5), 2);
+        for (int i = 0; i < 2; i++) {
+            assertThrows(ApiException.class, () -> runner.run(offers("a"), clock.instant(), false, c -> { throw ProviderException.failed("x"); }));
+        }
+        AtomicInteger calls = new AtomicInteger();
+        var outcome = runner.run(offers("a", "b"), clock.instant(), false, behaviour(Map.of(), calls));
+        assertEquals("image from b", outcome.result());
+        assertEquals("skipped", outcome.attempts().getFirst().outcome());
+        assertEquals(1, calls.get());
+        ApiException e = assertThrows(ApiException.class, () -> runner.run(offers("a"), clock.instant(), true, behaviour(Map.of(), calls)));
+        assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+    }
+}

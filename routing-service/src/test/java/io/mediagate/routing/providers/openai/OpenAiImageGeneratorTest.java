@@ -1,0 +1,105 @@
+package io.mediagate.routing.providers.openai;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.testing.FakeOpenAiImages;
+import io.mediagate.testing.FakeOpenAiImages.Mode;
+import io.mediagate.testing.TestImages;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class OpenAiImageGeneratorTest {
+    private final FakeOpenAiImages upstream;
+    private final OpenAiImageGenerator generator = new OpenAiImageGenerator(new ObjectMapper(), Clock.systemUTC());
+    private final ProviderSpec provider;
+
+    OpenAiImageGeneratorTest() throws Exception {
+        upstream = new FakeOpenAiImages();
+        provider = new ProviderSpec("acme", "Acme", "openai-compatible", List.of("image"), true, upstream.baseUrl(), null, Instant.EPOCH);
+    }
+
+    @AfterEach
+    void stop() {
+        upstream.close();
+    }
+
+    private List<GeneratedImage> generate(Map<String, Object> params) {
+        return generator.generate(provider, new ImageTask("gpt-image-1", Map.of(), "1", "a cat", 64, 32, 2, params));
+    }
+
+    @Test
+    void sendsTheOpenAiRequestAndDecodesBase64Images() {
+        List<GeneratedImage> images = generate(Map.of("quality", "high"));
+        assertEquals(2, images.size());
+        assertEquals("image/png", images.getFirst().mime());
+        assertEquals(64, TestImages.decode(images.getFirst().bytes()).getWidth());
+        assertEquals("revised: a cat", images.getFirst().revisedPrompt());
+        var body = upstream.received().getFirst().body();
+        assertEquals("gpt-image-1", body.path("model").asText());
+        assertEquals("a cat", body.path("prompt").asText());
+        assertEquals(2, body.path("n").asInt());
+        assertEquals("64x32", body.path("size").asText());
+        assertEquals("high", body.path("quality").asText());
+        assertTrue(body.path("response_format").isMissingNode(), "GPT image models reject response_format");
+        assertNull(upstream.received().getFirst().authorization(), "no key configured, none sent");
+    }
+
+    @Test
+    void downloadsUrlImages() {
+        upstream.mode(Mode.URL);
+        GeneratedImage image = generate(Map.of()).getFirst();
+        assertEquals(32, TestImages.decode(image.bytes()).getHeight());
+    }
+
+    @Test
+    void mapsEveryErrorClass() {
+        assertFailure(Mode.MODERATION_BLOCKED, ErrorCode.CONTENT_POLICY_VIOLATION, false);
+        assertFailure(Mode.INVALID_PROMPT, ErrorCode.INVALID_REQUEST, false);
+        assertFailure(Mode.BAD_KEY, ErrorCode.PROVIDER_UNAVAILABLE, true);
+        assertFailure(Mode.SERVER_ERROR, ErrorCode.PROVIDER_ERROR, true);
+        assertFailure(Mode.MALFORMED, ErrorCode.PROVIDER_ERROR, true);
+        ProviderException limited = assertFailure(Mode.RATE_LIMITED, ErrorCode.PROVIDER_ERROR, true);
+        assertEquals(Duration.ofSeconds(1), limited.retryAfter().orElseThrow());
+    }
+
+    @Test
+    void anUnreachableProviderIsRetryable() {
+        upstream.close();
+        ProviderException e = assertThrows(ProviderException.class, () -> generate(Map.of()));
+        assertTrue(e.retryable());
+    }
+
+    @Test
+    void aMissingCredentialMakesTheProviderUnavailableWithoutCallingIt() {
+        ProviderSpec keyed = new ProviderSpec("acme", "Acme", "openai-compatible", List.of("image"), true, upstream.baseUrl(),
+                "MEDIAGATE_TEST_UNSET_KEY_VARIABLE", Instant.EPOCH);
+        ProviderException e = assertThrows(ProviderException.class,
+                () -> generator.generate(keyed, new ImageTask("m", Map.of(), "1", "p", 8, 8, 1, Map.of())));
+        assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+        assertTrue(upstream.received().isEmpty());
+    }
+
+    private ProviderException assertFailure(Mode mode, ErrorCode code, boolean retryable) {
+        upstream.mode(mode);
+        ProviderException e = assertThrows(ProviderException.class, () -> generate(Map.of()), mode.name());
+        assertEquals(code, e.code(), mode.name());
+        assertEquals(retryable, e.retryable(), mode.name());
+        assertFalse(e.getMessage().contains("Bearer"), "no credentials in messages");
+        return e;
+    }
+}

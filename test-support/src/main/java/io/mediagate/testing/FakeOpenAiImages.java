@@ -1,0 +1,136 @@
+package io.mediagate.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A stand-in for an OpenAI-compatible images API ({@code POST /v1/images/generations}), speaking its wire
+ * format: {@code {"created", "data":[{"b64_json"|"url", "revised_prompt"}]}} on success and
+ * {@code {"error":{"message","type","param","code"}}} with the real status codes on failure. The test
+ * picks the behaviour; every request is recorded.
+ */
+public final class FakeOpenAiImages implements AutoCloseable {
+    public enum Mode { B64_JSON, URL, MODERATION_BLOCKED, INVALID_PROMPT, BAD_KEY, RATE_LIMITED, SERVER_ERROR, MALFORMED }
+
+    public record Received(String authorization, JsonNode body) {}
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpServer server;
+    private final AtomicReference<Mode> mode = new AtomicReference<>(Mode.B64_JSON);
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+    private volatile String requiredKey;
+
+    public FakeOpenAiImages() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext("/v1/images/generations", this::generate);
+        server.createContext("/files/", this::file);
+        server.start();
+    }
+
+    /** Base URL as an SDK would take it: {@code http://127.0.0.1:<port>/v1}. */
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    public FakeOpenAiImages mode(Mode m) {
+        mode.set(m);
+        return this;
+    }
+
+    public FakeOpenAiImages requireKey(String key) {
+        this.requiredKey = key;
+        return this;
+    }
+
+    public List<Received> received() {
+        return List.copyOf(received);
+    }
+
+    private void generate(HttpExchange ex) throws IOException {
+        JsonNode body = JSON.readTree(ex.getRequestBody());
+        received.add(new Received(ex.getRequestHeaders().getFirst("Authorization"), body));
+        if (!"POST".equals(ex.getRequestMethod())) {
+            error(ex, 405, "Method not allowed", "invalid_request_error", null, null);
+            return;
+        }
+        if (requiredKey != null && !("Bearer " + requiredKey).equals(ex.getRequestHeaders().getFirst("Authorization"))) {
+            error(ex, 401, "Incorrect API key provided.", "invalid_request_error", null, "invalid_api_key");
+            return;
+        }
+        switch (mode.get()) {
+            case MODERATION_BLOCKED -> error(ex, 400, "Your request was rejected by the safety system.", "image_generation_user_error", null, "moderation_blocked");
+            case INVALID_PROMPT -> error(ex, 400, "Invalid value for 'size'.", "invalid_request_error", "size", "invalid_value");
+            case BAD_KEY -> error(ex, 401, "Incorrect API key provided.", "invalid_request_error", null, "invalid_api_key");
+            case RATE_LIMITED -> {
+                ex.getResponseHeaders().add("Retry-After", "1");
+                error(ex, 429, "Rate limit reached for images per minute.", "requests", null, "rate_limit_exceeded");
+            }
+            case SERVER_ERROR -> error(ex, 500, "The server had an error while processing your request.", "server_error", null, null);
+            case MALFORMED -> send(ex, 200, "{\"created\":1,\"data\":[{}]}");
+            case URL, B64_JSON -> success(ex, body);
+        }
+    }
+
+    private void success(HttpExchange ex, JsonNode body) throws IOException {
+        String[] size = body.path("size").asText("64x64").split("x");
+        int n = body.path("n").asInt(1);
+        StringBuilder data = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            String item = mode.get() == Mode.URL
+                    ? "{\"url\":\"http://127.0.0.1:" + server.getAddress().getPort() + "/files/" + size[0] + "x" + size[1] + ".png\",\"revised_prompt\":null}"
+                    : "{\"b64_json\":\"" + Base64.getEncoder().encodeToString(TestImages.png(Integer.parseInt(size[0]), Integer.parseInt(size[1])))
+                      + "\",\"revised_prompt\":\"revised: " + body.path("prompt").asText().replace("\"", "") + "\"}";
+            data.append(i == 0 ? "" : ",").append(item);
+        }
+        send(ex, 200, "{\"created\":" + (System.currentTimeMillis() / 1000) + ",\"data\":[" + data
+                + "],\"usage\":{\"input_tokens\":10,\"output_tokens\":100,\"total_tokens\":110}}");
+    }
+
+    private void file(HttpExchange ex) throws IOException {
+        String name = ex.getRequestURI().getPath().substring("/files/".length()).replace(".png", "");
+        String[] size = name.split("x");
+        byte[] png = TestImages.png(Integer.parseInt(size[0]), Integer.parseInt(size[1]));
+        ex.getResponseHeaders().add("Content-Type", "image/png");
+        ex.sendResponseHeaders(200, png.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(png);
+        }
+    }
+
+    private static void error(HttpExchange ex, int status, String message, String type, String param, String code) throws IOException {
+        Map<String, Object> error = new java.util.LinkedHashMap<>();
+        error.put("message", message);
+        error.put("type", type);
+        error.put("param", param);
+        error.put("code", code);
+        send(ex, status, JSON.writeValueAsString(Map.of("error", error)));
+    }
+
+    private static void send(HttpExchange ex, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().add("Content-Type", "application/json");
+        ex.getResponseHeaders().add("x-request-id", "req_fake");
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
