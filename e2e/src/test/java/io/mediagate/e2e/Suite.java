@@ -31,14 +31,23 @@ final class Suite implements AutoCloseable {
     private final Map<String, Integer> ports = new LinkedHashMap<>();
     private final List<Process> processes = new ArrayList<>();
     private final Path home;
+    private final String name;
+    private final Map<String, String> extraEnv;
 
-    private Suite(Path home) {
+    private Suite(String name, Path home, Map<String, String> extraEnv) {
+        this.name = name;
         this.home = home;
+        this.extraEnv = extraEnv;
     }
 
     static Suite start() throws Exception {
+        return start("e2e", Map.of());
+    }
+
+    /** A suite with its own databases ({@code name}) and extra environment for every service. */
+    static Suite start(String name, Map<String, String> extraEnv) throws Exception {
         TestInfra infra = TestInfra.get();
-        Suite suite = new Suite(infra.home().resolve("suite"));
+        Suite suite = new Suite(name, infra.home().resolve("suite-" + name), extraEnv);
         try {
             suite.launch(infra);
             return suite;
@@ -68,7 +77,7 @@ final class Suite implements AutoCloseable {
             env.put("MEDIAGATE_S3_ACCESS_KEY", TestInfra.S3_ACCESS);
             env.put("MEDIAGATE_S3_SECRET_KEY", infra.s3Secret());
             env.put("MEDIAGATE_S3_BUCKET", "e2e-media");
-            env.put("MEDIAGATE_DB_URL", infra.freshDatabase("e2e_" + svc.replace("-service", "").replace('-', '_')));
+            env.put("MEDIAGATE_DB_URL", infra.freshDatabase(name + "_" + svc.replace("-service", "").replace('-', '_')));
             env.put("MEDIAGATE_DB_USER", infra.postgresUser());
             env.put("MEDIAGATE_PUBLIC_URL", baseUrl());
             env.put("MEDIAGATE_CATALOG_URL", "http://127.0.0.1:" + ports.get("catalog-service"));
@@ -76,6 +85,7 @@ final class Suite implements AutoCloseable {
             env.put("MEDIAGATE_ROUTING_URL", "http://127.0.0.1:" + ports.get("routing-service"));
             env.put("MEDIAGATE_USAGE_URL", "http://127.0.0.1:" + ports.get("usage-service"));
             env.put("MEDIAGATE_ADMIN_KEY", ADMIN_KEY);
+            env.putAll(extraEnv);
             ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx256m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",
                     "-Dquarkus.http.port=" + ports.get(svc), "-jar", "quarkus-run.jar")
@@ -95,6 +105,7 @@ final class Suite implements AutoCloseable {
         if (!Files.exists(source.resolve("quarkus-run.jar"))) {
             throw new IllegalStateException(source + " is missing: package the services first (./mvnw -B verify builds them)");
         }
+        Files.createDirectories(home);
         Path target = home.resolve(svc);
         try (Stream<Path> files = Files.walk(source)) {
             for (Path file : (Iterable<Path>) files::iterator) {

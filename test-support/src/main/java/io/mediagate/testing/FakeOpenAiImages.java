@@ -31,6 +31,8 @@ public final class FakeOpenAiImages implements AutoCloseable {
     private final AtomicReference<Mode> mode = new AtomicReference<>(Mode.B64_JSON);
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private volatile String requiredKey;
+    private final java.util.concurrent.atomic.AtomicInteger failuresLeft = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile Mode failureMode = Mode.SERVER_ERROR;
 
     public FakeOpenAiImages() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -47,6 +49,13 @@ public final class FakeOpenAiImages implements AutoCloseable {
 
     public FakeOpenAiImages mode(Mode m) {
         mode.set(m);
+        return this;
+    }
+
+    /** The next {@code count} requests fail with {@code failure}; then the current mode applies again. */
+    public FakeOpenAiImages failNext(int count, Mode failure) {
+        failureMode = failure;
+        failuresLeft.set(count);
         return this;
     }
 
@@ -70,7 +79,8 @@ public final class FakeOpenAiImages implements AutoCloseable {
             error(ex, 401, "Incorrect API key provided.", "invalid_request_error", null, "invalid_api_key");
             return;
         }
-        switch (mode.get()) {
+        Mode current = failuresLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? failureMode : mode.get();
+        switch (current) {
             case MODERATION_BLOCKED -> error(ex, 400, "Your request was rejected by the safety system.", "image_generation_user_error", null, "moderation_blocked");
             case INVALID_PROMPT -> error(ex, 400, "Invalid value for 'size'.", "invalid_request_error", "size", "invalid_value");
             case BAD_KEY -> error(ex, 401, "Incorrect API key provided.", "invalid_request_error", null, "invalid_api_key");
@@ -80,16 +90,16 @@ public final class FakeOpenAiImages implements AutoCloseable {
             }
             case SERVER_ERROR -> error(ex, 500, "The server had an error while processing your request.", "server_error", null, null);
             case MALFORMED -> send(ex, 200, "{\"created\":1,\"data\":[{}]}");
-            case URL, B64_JSON -> success(ex, body);
+            case URL, B64_JSON -> success(ex, body, current);
         }
     }
 
-    private void success(HttpExchange ex, JsonNode body) throws IOException {
+    private void success(HttpExchange ex, JsonNode body, Mode current) throws IOException {
         String[] size = body.path("size").asText("64x64").split("x");
         int n = body.path("n").asInt(1);
         StringBuilder data = new StringBuilder();
         for (int i = 0; i < n; i++) {
-            String item = mode.get() == Mode.URL
+            String item = current == Mode.URL
                     ? "{\"url\":\"http://127.0.0.1:" + server.getAddress().getPort() + "/files/" + size[0] + "x" + size[1] + ".png\",\"revised_prompt\":null}"
                     : "{\"b64_json\":\"" + Base64.getEncoder().encodeToString(TestImages.png(Integer.parseInt(size[0]), Integer.parseInt(size[1])))
                       + "\",\"revised_prompt\":\"revised: " + body.path("prompt").asText().replace("\"", "") + "\"}";

@@ -2,6 +2,8 @@ package io.mediagate.catalog.catalog;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.catalog.health.ProviderHealthBoard;
+import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
@@ -13,6 +15,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Service-only view used by routing: a model with its offers and their providers' adapter settings. */
 @Path("/internal/v1/models")
@@ -20,9 +24,11 @@ import java.util.List;
 @RolesAllowed(InternalToken.SERVICE)
 public class InternalCatalogResource {
     private final Catalog catalog;
+    private final ProviderHealthBoard health;
 
-    InternalCatalogResource(Catalog catalog) {
+    InternalCatalogResource(Catalog catalog, ProviderHealthBoard health) {
         this.catalog = catalog;
+        this.health = health;
     }
 
     @GET
@@ -34,6 +40,8 @@ public class InternalCatalogResource {
                 .map(o -> catalog.provider(o.provider()).orElseThrow())
                 .distinct()
                 .toList();
-        return new ResolvedModel(model, providers, catalog.providers().stream().map(ProviderSpec::id).toList());
+        Map<String, HealthSnapshot> snapshots = providers.stream()
+                .collect(Collectors.toMap(ProviderSpec::id, health::of));
+        return new ResolvedModel(model, providers, catalog.providers().stream().map(ProviderSpec::id).toList(), snapshots);
     }
 }

@@ -3,7 +3,6 @@ package io.mediagate.catalog.models;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.ModelSpec;
-import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ParameterSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.VersionSpec;
@@ -38,20 +37,19 @@ public record ModelView(
 
     public record Offer(String provider, String providerName, Price price, List<String> features, String status) {}
 
-    static ModelView of(ModelSpec m, Function<String, ProviderSpec> providers) {
+    static ModelView of(ModelSpec m, Function<String, ProviderSpec> providers, Function<ProviderSpec, String> status) {
         VersionSpec latest = m.latest();
         List<Version> versions = m.versions().stream()
                 .sorted(Comparator.comparing(VersionSpec::createdAt).reversed())
                 .map(v -> new Version(v.version(), m.id() + ":" + v.version(), v.createdAt(), v == latest))
                 .toList();
-        List<Offer> offers = m.offers().stream().map(o -> offer(o, providers.apply(o.provider()))).toList();
+        List<Offer> offers = m.offers().stream().map(o -> {
+            ProviderSpec p = providers.apply(o.provider());
+            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD"), o.features(), status.apply(p));
+        }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
                 latest.version(), versions, m.sizes(), m.defaultSize(), m.durations(), m.inputs(),
                 m.parameters() == null ? List.of() : m.parameters(), offers, m.createdAt());
     }
 
-    private static Offer offer(OfferSpec o, ProviderSpec p) {
-        return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD"),
-                o.features() == null ? List.of() : o.features(), p.enabled() ? "available" : "disabled");
-    }
 }

@@ -1,6 +1,7 @@
 package io.mediagate.catalog.models;
 
 import io.mediagate.catalog.catalog.Catalog;
+import io.mediagate.catalog.health.ProviderHealthBoard;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
@@ -24,9 +25,11 @@ import java.util.Map;
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class ModelsResource {
     private final Catalog catalog;
+    private final ProviderHealthBoard health;
 
-    ModelsResource(Catalog catalog) {
+    ModelsResource(Catalog catalog, ProviderHealthBoard health) {
         this.catalog = catalog;
+        this.health = health;
     }
 
     @GET
@@ -61,6 +64,6 @@ public class ModelsResource {
     }
 
     private ModelView view(ModelSpec m) {
-        return ModelView.of(m, pid -> catalog.provider(pid).orElseThrow());
+        return ModelView.of(m, pid -> catalog.provider(pid).orElseThrow(), p -> health.of(p).status());
     }
 }

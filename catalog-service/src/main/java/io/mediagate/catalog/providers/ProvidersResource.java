@@ -1,6 +1,7 @@
 package io.mediagate.catalog.providers;
 
 import io.mediagate.catalog.catalog.Catalog;
+import io.mediagate.catalog.health.ProviderHealthBoard;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
@@ -24,9 +25,11 @@ import java.util.Map;
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class ProvidersResource {
     private final Catalog catalog;
+    private final ProviderHealthBoard health;
 
-    ProvidersResource(Catalog catalog) {
+    ProvidersResource(Catalog catalog, ProviderHealthBoard health) {
         this.catalog = catalog;
+        this.health = health;
     }
 
     @GET
@@ -46,6 +49,6 @@ public class ProvidersResource {
     }
 
     private ProviderView view(ProviderSpec p) {
-        return ProviderView.of(p, catalog.modelsOf(p.id()).stream().map(ModelSpec::id).toList());
+        return ProviderView.of(p, catalog.modelsOf(p.id()).stream().map(ModelSpec::id).toList(), health.of(p));
     }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @QuarkusTestResource(value = ServiceResource.class, initArgs = {
-        @ResourceArg(name = "service", value = "catalog"), @ResourceArg(name = "db", value = "false")})
+        @ResourceArg(name = "service", value = "catalog"), @ResourceArg(name = "db", value = "false"),
+        @ResourceArg(name = "kafka", value = "true")})
 class CatalogApiIT {
     private static String user() {
         return InternalTokens.bearer("usr_test", "free", Set.of("user"));

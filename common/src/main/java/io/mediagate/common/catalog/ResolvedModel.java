@@ -1,10 +1,13 @@
 package io.mediagate.common.catalog;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What routing asks the catalog for: a model, the providers of its offers, and the ids of every
- * provider in the catalog (so that an explicit provider can be told unknown from merely not offering).
+ * provider in the catalog (so that an explicit provider can be told unknown from merely not offering), and
+ * the recent health of the model's providers (for ranking ties).
  */
-public record ResolvedModel(ModelSpec model, List<ProviderSpec> providers, List<String> catalogProviders) {
+public record ResolvedModel(ModelSpec model, List<ProviderSpec> providers, List<String> catalogProviders,
+                            Map<String, HealthSnapshot> health) {
 }

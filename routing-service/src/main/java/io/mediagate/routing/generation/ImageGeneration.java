@@ -104,7 +104,7 @@ public class ImageGeneration {
     private List<Candidate> rank(ResolvedModel resolved, RoutingMode mode, String provider, Eligibility.Need need,
                                  Parameters.Checked checked) {
         Predicate<ProviderSpec> capable = p -> adapters.images(p.adapter()).isPresent();
-        Function<String, ProviderHealth> health = p -> ProviderHealth.UNKNOWN;
+        Function<String, ProviderHealth> health = p -> ProviderHealth.of(resolved.health() == null ? null : resolved.health().get(p));
         if (mode == RoutingMode.EXPLICIT) {
             return List.of(Candidates.explicit(resolved, provider, need, checked.features().keySet(), capable, health));
         }

@@ -1,0 +1,40 @@
+package io.mediagate.catalog.health;
+
+import io.mediagate.common.events.GenerationEvent;
+import io.mediagate.common.events.Stats;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/**
+ * Learns provider health from {@code generation.events}: every provider call routing made (skipped
+ * calls aside). Each catalog replica reads every event (its own consumer group) so all replicas agree.
+ */
+@ApplicationScoped
+public class AttemptOutcomeConsumer {
+    private final ProviderHealthBoard board;
+
+    AttemptOutcomeConsumer(ProviderHealthBoard board) {
+        this.board = board;
+    }
+
+    @Incoming("generation-events")
+    public void learn(GenerationEvent event) {
+        if (event == null || event.attempts() == null) {
+            return;
+        }
+        Instant at = event.occurredAt() == null ? Instant.now() : event.occurredAt();
+        for (Stats.Attempt attempt : event.attempts()) {
+            switch (attempt.outcome()) {
+                case "success" -> board.record(attempt.provider(), at, true, attempt.ms());
+                case "failure" -> {
+                    // A refusal caused by the caller's request says nothing about the provider's health.
+                    if (!"invalid_request".equals(attempt.code()) && !"content_policy_violation".equals(attempt.code())) {
+                        board.record(attempt.provider(), at, false, attempt.ms());
+                    }
+                }
+                default -> { }
+            }
+        }
+    }
+}

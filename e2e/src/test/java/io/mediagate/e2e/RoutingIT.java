@@ -1,0 +1,212 @@
+package io.mediagate.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.testing.FakeOpenAiImages;
+import io.mediagate.testing.FakeOpenAiImages.Mode;
+import io.mediagate.testing.TestInfra;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Routing, fallback and circuit breaking through the whole suite over real Kafka, against
+ * OpenAI-compatible upstreams that speak the OpenAI images wire format. Each scenario has its own
+ * model and upstreams so scenarios cannot disturb each other.
+ */
+class RoutingIT {
+    private static final String RANK_KEY = "sk-rank-test-key";
+    private static final Map<String, FakeOpenAiImages> UPSTREAMS = new java.util.LinkedHashMap<>();
+    private static Suite suite;
+    private static Api api;
+    private static String key;
+
+    @BeforeAll
+    static void start() throws Exception {
+        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup")) {
+            UPSTREAMS.put(name, new FakeOpenAiImages());
+        }
+        UPSTREAMS.get("rankCheap").requireKey(RANK_KEY);
+        Path catalog = TestInfra.get().home().resolve("routing-catalog.yaml");
+        Files.writeString(catalog, catalogYaml());
+        suite = Suite.start("routing", Map.of(
+                "MEDIAGATE_CATALOG_FILE", catalog.toString(),
+                "RANKCHEAP_KEY", RANK_KEY,
+                "MEDIAGATE_ROUTING_BREAKER_FAILURE_THRESHOLD", "2",
+                "MEDIAGATE_ROUTING_BREAKER_OPEN_FOR", "3s",
+                "MEDIAGATE_ROUTING_BACKOFF", "50ms"));
+        api = new Api(suite.baseUrl());
+        key = api.newUserKey(Suite.ADMIN_KEY, "pro");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (suite != null) {
+            suite.close();
+        }
+        UPSTREAMS.values().forEach(FakeOpenAiImages::close);
+    }
+
+    private static String provider(String id, String upstream, String keyEnv) {
+        return "  - { id: " + id + ", name: " + id + ", adapter: openai-compatible, media: [image], enabled: true, baseUrl: \""
+                + UPSTREAMS.get(upstream).baseUrl() + "\"" + (keyEnv == null ? "" : ", apiKeyEnv: " + keyEnv)
+                + ", createdAt: 2026-01-01T00:00:00Z }\n";
+    }
+
+    private static String model(String id, String... offers) {
+        return "  - id: " + id + "\n    displayName: " + id + "\n    media: image\n    description: test\n"
+                + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
+                + "    sizes: [64x64]\n    defaultSize: 64x64\n    inputs: [text]\n"
+                + "    parameters: [{ name: seed, type: integer }, { name: quality, type: string, enum: [low, high] }, { name: style, type: string }]\n"
+                + "    offers:\n" + String.join("", offers) + "    createdAt: 2026-01-01T00:00:00Z\n";
+    }
+
+    private static String offer(String provider, String price, String features) {
+        return "      - { provider: " + provider + ", price: " + price + ", unit: image, features: [" + features + "], upstreamModel: m-" + provider + " }\n";
+    }
+
+    private static String catalogYaml() {
+        return "providers:\n" + provider("rank-cheap", "rankCheap", "RANKCHEAP_KEY") + provider("rank-premium", "rankPremium", null)
+                + provider("fb-cheap", "fbCheap", null) + provider("fb-backup", "fbBackup", null)
+                + provider("cb-main", "cbMain", null) + provider("cb-backup", "cbBackup", null)
+                + provider("limited", "limited", null)
+                + provider("ex-main", "exMain", null) + provider("ex-backup", "exBackup", null)
+                + "models:\n"
+                + model("acme/ranked", offer("rank-cheap", "0.020", "seed"), offer("rank-premium", "0.023", "seed, quality"))
+                + model("acme/fallback", offer("fb-cheap", "0.010", "seed"), offer("fb-backup", "0.050", "seed"))
+                + model("acme/circuit", offer("cb-main", "0.010", ""), offer("cb-backup", "0.020", ""))
+                + model("acme/limited", offer("limited", "0.010", ""))
+                + model("acme/explicit", offer("ex-main", "0.010", ""), offer("ex-backup", "0.020", ""));
+    }
+
+    private static JsonNode generate(int status, String body) throws Exception {
+        Api.Reply r = api.post("/v1/images/generations", key, body);
+        assertEquals(status, r.status(), r.body().toString());
+        return r.body();
+    }
+
+    private static List<String> attempts(JsonNode stats) {
+        List<String> out = new ArrayList<>();
+        stats.path("attempts").forEach(a -> out.add(a.path("provider").asText() + ":" + a.path("outcome").asText()));
+        return out;
+    }
+
+    @Test
+    void cheapestTakesTheLowestPriceAndListsTheFeaturesItDropped() throws Exception {
+        JsonNode r = generate(200, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"cheapest\",\"quality\":\"high\"}");
+        assertEquals("rank-cheap", r.path("stats").path("providerId").asText());
+        assertEquals("cheapest", r.path("stats").path("routing").path("mode").asText());
+        assertEquals(List.of("quality"), StreamSupport.stream(r.path("stats").path("ignoredParams").spliterator(), false).map(JsonNode::asText).toList());
+        assertEquals(0.02, r.path("price").asDouble(), 1e-9);
+        assertEquals("Bearer " + RANK_KEY, UPSTREAMS.get("rankCheap").received().getLast().authorization(), "key from the env var the catalog names");
+        assertTrue(UPSTREAMS.get("rankCheap").received().getLast().body().path("quality").isMissingNode(), "unsupported features are not sent");
+    }
+
+    @Test
+    void optimalPaysUpToTwentyPercentMoreForMoreFeatures() throws Exception {
+        JsonNode r = generate(200, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"seed\":3}");
+        assertEquals("rank-premium", r.path("stats").path("providerId").asText());
+        assertEquals("optimal", r.path("stats").path("routing").path("mode").asText());
+        assertEquals(0.023, r.path("price").asDouble(), 1e-9);
+        assertEquals(2, r.path("stats").path("routing").path("candidates").size());
+    }
+
+    @Test
+    void compatibleNeedsEveryRequestedFeature() throws Exception {
+        JsonNode r = generate(200, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"compatible\",\"quality\":\"low\"}");
+        assertEquals("rank-premium", r.path("stats").path("providerId").asText());
+        assertEquals("low", UPSTREAMS.get("rankPremium").received().getLast().body().path("quality").asText());
+        JsonNode none = generate(422, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"compatible\",\"style\":\"x\"}");
+        assertEquals("no_compatible_provider", none.path("code").asText());
+        JsonNode badValue = generate(400, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"quality\":\"ultra\"}");
+        assertEquals("quality", badValue.path("param").asText());
+    }
+
+    @Test
+    void aFailingProviderFallsBackAndStatsTellWhatHappened() throws Exception {
+        UPSTREAMS.get("fbCheap").mode(Mode.SERVER_ERROR);
+        try {
+            JsonNode r = generate(200, "{\"model\":\"acme/fallback\",\"prompt\":\"p\"}");
+            assertEquals("fb-backup", r.path("stats").path("providerId").asText());
+            assertEquals(List.of("fb-cheap:failure", "fb-cheap:failure", "fb-backup:success"), attempts(r.path("stats")));
+            assertEquals(2, r.path("stats").path("retries").asInt());
+            assertEquals(0.05, r.path("price").asDouble(), 1e-9, "only the serving attempt is charged");
+        } finally {
+            UPSTREAMS.get("fbCheap").mode(Mode.B64_JSON);
+        }
+    }
+
+    @Test
+    void anExplicitProviderThatFailsIsRetriedButNeverFallsBack() throws Exception {
+        UPSTREAMS.get("exMain").mode(Mode.SERVER_ERROR);
+        try {
+            JsonNode explicit = generate(502, "{\"model\":\"acme/explicit\",\"prompt\":\"p\",\"provider\":\"EX-MAIN\"}");
+            assertEquals("provider_error", explicit.path("code").asText());
+            assertEquals(2, explicit.path("attempts").size(), "one retry on the same provider");
+            assertEquals(0, UPSTREAMS.get("exBackup").received().size(), "the backup is never called");
+        } finally {
+            UPSTREAMS.get("exMain").mode(Mode.B64_JSON);
+        }
+    }
+
+    @Test
+    void aKilledProviderIsRoutedAround() throws Exception {
+        FakeOpenAiImages killed = UPSTREAMS.get("cbMain");
+        // Circuit scenario: two failures open cb-main; while open it is skipped; after 3 s one trial closes it.
+        killed.mode(Mode.SERVER_ERROR);
+        JsonNode first = generate(200, "{\"model\":\"acme/circuit\",\"prompt\":\"p\"}");
+        assertEquals("cb-backup", first.path("stats").path("providerId").asText());
+        int mainCalls = killed.received().size();
+        JsonNode second = generate(200, "{\"model\":\"acme/circuit\",\"prompt\":\"p\"}");
+        assertEquals("cb-backup", second.path("stats").path("providerId").asText());
+        assertEquals(mainCalls, killed.received().size(), "an open circuit is not called");
+        JsonNode explicit = generate(503, "{\"model\":\"acme/circuit\",\"prompt\":\"p\",\"provider\":\"cb-main\"}");
+        assertEquals("provider_unavailable", explicit.path("code").asText());
+
+        killed.mode(Mode.B64_JSON);
+        Thread.sleep(3_200);
+        JsonNode recovered = generate(200, "{\"model\":\"acme/circuit\",\"prompt\":\"p\"}");
+        assertEquals("cb-main", recovered.path("stats").path("providerId").asText(), "the half-open trial succeeded");
+        assertEquals("cb-main", generate(200, "{\"model\":\"acme/circuit\",\"prompt\":\"p\"}").path("stats").path("providerId").asText());
+    }
+
+    @Test
+    void retryAfterIsHonouredOnTheSameProvider() throws Exception {
+        UPSTREAMS.get("limited").failNext(1, Mode.RATE_LIMITED);
+        long start = System.nanoTime();
+        JsonNode r = generate(200, "{\"model\":\"acme/limited\",\"prompt\":\"p\"}");
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(List.of("limited:failure", "limited:success"), attempts(r.path("stats")));
+        assertEquals(1, r.path("stats").path("retries").asInt());
+        assertTrue(elapsedMs >= 1_000, "waited the 1 s Retry-After, took " + elapsedMs + " ms");
+    }
+
+    @Test
+    void providerHealthReflectsTheOutcomes() throws Exception {
+        UPSTREAMS.get("fbCheap").mode(Mode.SERVER_ERROR);
+        try {
+            generate(200, "{\"model\":\"acme/fallback\",\"prompt\":\"p\"}");
+        } finally {
+            UPSTREAMS.get("fbCheap").mode(Mode.B64_JSON);
+        }
+        long deadline = System.currentTimeMillis() + 15_000;
+        JsonNode health = null;
+        while (System.currentTimeMillis() < deadline) {
+            health = api.get("/v1/providers/fb-cheap", key).body().path("result").path("provider");
+            if (!health.path("health").path("successRate").isNull() && health.path("health").path("lastErrorAt").isTextual()) {
+                break;
+            }
+            Thread.sleep(300);
+        }
+        assertTrue(health.path("health").path("successRate").asDouble(1) < 1.0, health.toString());
+        assertTrue(List.of("degraded", "down").contains(health.path("status").asText()), health.toString());
+    }
+}
