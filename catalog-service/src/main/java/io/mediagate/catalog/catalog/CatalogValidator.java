@@ -77,6 +77,12 @@ final class CatalogValidator {
             if (o.features() != null) {
                 o.features().forEach(f -> require(paramNames.contains(f), source, oat + ".features", "feature " + f + " is not a parameter of the model"));
             }
+            if (o.sizes() != null) {
+                o.sizes().forEach(z -> require(m.sizes().contains(z), source, oat + ".sizes", "size " + z + " is not one of the model's sizes"));
+            }
+            if (o.inputs() != null) {
+                o.inputs().forEach(in -> require(m.inputs().contains(in), source, oat + ".inputs", "input " + in + " is not one of the model's inputs"));
+            }
             if (o.versions() != null) {
                 o.versions().forEach(v -> require(versions.contains(v), source, oat + ".versions", "unknown version " + v));
             }

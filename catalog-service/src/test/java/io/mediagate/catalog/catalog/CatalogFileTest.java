@@ -67,6 +67,21 @@ class CatalogFileTest {
     }
 
     @Test
+    void anOfferSizeOutsideTheModelsSizesIsRefused() {
+        InvalidCatalogException e = assertThrows(InvalidCatalogException.class,
+                () -> read(VALID.replace("unit: image, features: [seed]", "unit: image, features: [seed], sizes: [2048x2048]")));
+        assertTrue(e.getMessage().contains("models[0].offers[0].sizes"), e.getMessage());
+    }
+
+    @Test
+    void theDemoCatalogInExamplesIsValid() throws Exception {
+        try (var in = java.nio.file.Files.newInputStream(io.mediagate.testing.RepoPaths.root().resolve("examples/catalog-demo.yaml"))) {
+            CatalogFile file = CatalogFile.read(in, "catalog-demo.yaml");
+            assertEquals(3, file.models().getFirst().offers().size());
+        }
+    }
+
+    @Test
     void theBundledCatalogIsValidAndOffersLocalModelsWithTwoVersionsEach() throws Exception {
         try (var in = getClass().getResourceAsStream("/catalog.yaml")) {
             CatalogFile file = CatalogFile.read(in, "catalog.yaml");
