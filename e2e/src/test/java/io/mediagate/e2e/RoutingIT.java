@@ -31,7 +31,7 @@ class RoutingIT {
 
     @BeforeAll
     static void start() throws Exception {
-        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup")) {
+        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup")) {
             UPSTREAMS.put(name, new FakeOpenAiImages());
         }
         UPSTREAMS.get("rankCheap").requireKey(RANK_KEY);
@@ -42,9 +42,30 @@ class RoutingIT {
                 "RANKCHEAP_KEY", RANK_KEY,
                 "MEDIAGATE_ROUTING_BREAKER_FAILURE_THRESHOLD", "2",
                 "MEDIAGATE_ROUTING_BREAKER_OPEN_FOR", "3s",
-                "MEDIAGATE_ROUTING_BACKOFF", "50ms"));
+                "MEDIAGATE_ROUTING_BACKOFF", "50ms",
+                "MEDIAGATE_WAIT_LIMIT_MS", "4000"));
         api = new Api(suite.baseUrl());
         key = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        awaitRoutingConsumes();
+    }
+
+    /**
+     * Readiness does not include routing's partition assignment (an idle extra replica has none), and
+     * this suite's wait limit is short: wait until a generation completes within it.
+     */
+    private static void awaitRoutingConsumes() throws Exception {
+        long deadline = System.currentTimeMillis() + 60_000;
+        Api.Reply last = null;
+        while (System.currentTimeMillis() < deadline) {
+            last = api.post("/v1/images/generations", key, "{\"model\":\"acme/warmup\",\"prompt\":\"warm up\"}");
+            if (last.status() == 200) {
+                return;
+            }
+            if (last.status() != 202) {
+                break;
+            }
+        }
+        throw new IllegalStateException("routing did not start serving within 60 s: " + last.status() + " " + last.body());
     }
 
     @AfterAll
@@ -79,12 +100,18 @@ class RoutingIT {
                 + provider("cb-main", "cbMain", null) + provider("cb-backup", "cbBackup", null)
                 + provider("limited", "limited", null)
                 + provider("ex-main", "exMain", null) + provider("ex-backup", "exBackup", null)
+                + provider("kill-cheap", "killCheap", null) + provider("kill-backup", "killBackup", null)
+                + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
+                + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "models:\n"
                 + model("acme/ranked", offer("rank-cheap", "0.020", "seed"), offer("rank-premium", "0.023", "seed, quality"))
                 + model("acme/fallback", offer("fb-cheap", "0.010", "seed"), offer("fb-backup", "0.050", "seed"))
                 + model("acme/circuit", offer("cb-main", "0.010", ""), offer("cb-backup", "0.020", ""))
                 + model("acme/limited", offer("limited", "0.010", ""))
-                + model("acme/explicit", offer("ex-main", "0.010", ""), offer("ex-backup", "0.020", ""));
+                + model("acme/explicit", offer("ex-main", "0.010", ""), offer("ex-backup", "0.020", ""))
+                + model("acme/warmup", "      - { provider: warmup, price: 0.01, unit: image, upstreamModel: ok }\n")
+                + model("acme/killable", offer("kill-cheap", "0.010", ""), offer("kill-backup", "0.020", ""))
+                + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n");
     }
 
     private static JsonNode generate(int status, String body) throws Exception {
@@ -142,6 +169,43 @@ class RoutingIT {
         } finally {
             UPSTREAMS.get("fbCheap").mode(Mode.B64_JSON);
         }
+    }
+
+    @Test
+    void killingTheCheaperProviderStillServesEveryImage() throws Exception {
+        assertEquals("kill-cheap", generate(200, "{\"model\":\"acme/killable\",\"prompt\":\"p\"}").path("stats").path("providerId").asText());
+        UPSTREAMS.get("killCheap").close();
+        JsonNode first = generate(200, "{\"model\":\"acme/killable\",\"prompt\":\"p\"}");
+        assertEquals(List.of("kill-cheap:failure", "kill-cheap:failure", "kill-backup:success"), attempts(first.path("stats")));
+        assertEquals(2, first.path("stats").path("retries").asInt());
+        // Two failures opened kill-cheap's circuit (threshold 2 here): it is no longer even a candidate.
+        for (int i = 0; i < 3; i++) {
+            JsonNode r = generate(200, "{\"model\":\"acme/killable\",\"prompt\":\"p\"}");
+            assertEquals(List.of("kill-backup:success"), attempts(r.path("stats")));
+        }
+    }
+
+    @Test
+    void aGenerationOutlivingTheWaitLimitAnswers202AndTheJobFinishes() throws Exception {
+        Api.Reply accepted = api.post("/v1/images/generations", key, "{\"model\":\"acme/slow\",\"prompt\":\"take your time\"}");
+        assertEquals(202, accepted.status(), accepted.body().toString());
+        String jobId = accepted.body().path("result").path("job").path("id").asText();
+        assertEquals("/v1/jobs/" + jobId, accepted.raw().headers().firstValue("Location").orElseThrow());
+        JsonNode job = null;
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline) {
+            job = api.get("/v1/jobs/" + jobId, key).body().path("result").path("job");
+            if ("succeeded".equals(job.path("status").asText())) {
+                break;
+            }
+            Thread.sleep(500);
+        }
+        assertEquals("succeeded", job.path("status").asText(), String.valueOf(job));
+        assertEquals(100, job.path("progress").asInt());
+        assertEquals("slowpoke", job.path("stats").path("providerId").asText());
+        api.download(job.path("data").get(0).path("url").asText());
+        String otherKey = api.newUserKey(Suite.ADMIN_KEY, "free");
+        assertEquals(404, api.get("/v1/jobs/" + jobId, otherKey).status(), "jobs are private to their owner");
     }
 
     @Test

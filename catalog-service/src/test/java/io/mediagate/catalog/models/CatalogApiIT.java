@@ -47,6 +47,19 @@ class CatalogApiIT {
     }
 
     @Test
+    void filtersModelsByProvider() {
+        given().header("Authorization", user()).queryParam("provider", "LOCAL")
+                .when().get("/v1/models")
+                .then().statusCode(200).body("result.total", equalTo(2));
+        given().header("Authorization", user()).queryParam("provider", "nobody")
+                .when().get("/v1/models")
+                .then().statusCode(404).body("code", equalTo("provider_not_found"));
+        given().header("Authorization", user()).queryParam("media", "audio")
+                .when().get("/v1/models")
+                .then().statusCode(400).body("param", equalTo("media"));
+    }
+
+    @Test
     void aModelIsFoundWithRawOrEncodedSlashAndWithAVersion() {
         for (String path : new String[] {"/v1/models/local/pattern", "/v1/models/local%2Fpattern", "/v1/models/local/pattern:1.0"}) {
             given().header("Authorization", user()).urlEncodingEnabled(false)

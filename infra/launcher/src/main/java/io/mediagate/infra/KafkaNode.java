@@ -63,7 +63,26 @@ public final class KafkaNode {
         }
         List<String> run = new ArrayList<>(Node.java("768m", lib, "kafka.Kafka", jvm));
         run.add(config.toAbsolutePath().toString());
-        return Node.start("kafka", home, run, port, "127.0.0.1:" + port, Duration.ofSeconds(90));
+        Node node = Node.start("kafka", home, run, port, "127.0.0.1:" + port, Duration.ofSeconds(90));
+        createTopics(lib, home, node);
+        return node;
+    }
+
+    /** The topics every run needs, created before any service subscribes (see infra/kafka CreateTopics). */
+    static final List<String> TOPICS = List.of("generation.requests", "generation.replies", "generation.events");
+
+    private static void createTopics(Path lib, Path home, Node node) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-Dlog4j2.configurationFile=" + home.resolve("log4j2.properties").toAbsolutePath(),
+                "-cp", lib.getParent().resolve("classes").toAbsolutePath() + ":" + lib.toAbsolutePath() + "/*",
+                "io.mediagate.infra.kafka.CreateTopics", node.endpoint(), "3"));
+        cmd.addAll(TOPICS);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("topics.log").toFile())).start();
+        if (p.waitFor() != 0) {
+            node.stop();
+            throw new IOException("creating the Kafka topics failed; see " + home.resolve("topics.log"));
+        }
     }
 
     /** Kafka cluster ids are 16 random bytes in unpadded URL-safe base64. */

@@ -26,7 +26,7 @@ import java.util.function.Function;
  * Every call is recorded for {@code stats.attempts} and feeds the provider's circuit breaker.
  */
 public final class AttemptRunner {
-    private static final ExecutorService CALLS = Executors.newVirtualThreadPerTaskExecutor();
+    private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
     private final RoutingConfig config;
     private final CircuitBreakers breakers;
     private final Clock clock;
@@ -88,7 +88,7 @@ public final class AttemptRunner {
     }
 
     private <T> T call(Candidate candidate, Function<Candidate, T> call, Duration timeout) {
-        Future<T> future = CALLS.submit(() -> call.apply(candidate));
+        Future<T> future = calls.submit(() -> call.apply(candidate));
         try {
             return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

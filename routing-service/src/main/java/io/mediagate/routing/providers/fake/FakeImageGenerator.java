@@ -1,5 +1,6 @@
 package io.mediagate.routing.providers.fake;
 
+import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -44,7 +45,8 @@ public class FakeImageGenerator implements ImageGenerator {
                 throw ProviderException.timedOut(provider.id() + " never answered");
             }
             case "moderated" -> throw ProviderException.moderated("the prompt was refused by " + provider.id() + "'s content policy");
-            default -> throw ProviderException.rejected("unknown fake behaviour " + behaviour);
+            default -> throw new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true,
+                    provider.id() + " is misconfigured: unknown fake behaviour " + behaviour);
         }
         return renderer.generate(provider, task);
     }
