@@ -54,7 +54,7 @@ public final class KafkaNode {
         List<String> jvm = List.of("-Dlog4j2.configurationFile=" + log4j.toAbsolutePath(), "-XX:+UseSerialGC");
         if (!Files.exists(data.resolve("meta.properties"))) {
             List<String> format = new ArrayList<>(Node.java("256m", lib, "kafka.tools.StorageTool", jvm));
-            format.addAll(List.of("format", "-t", clusterId(), "-c", config.toAbsolutePath().toString()));
+            format.addAll(List.of("format", "--cluster-id=" + clusterId(), "--config=" + config.toAbsolutePath()));
             Process p = new ProcessBuilder(format).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("format.log").toFile())).start();
             if (p.waitFor() != 0) {
@@ -85,10 +85,18 @@ public final class KafkaNode {
         }
     }
 
-    /** Kafka cluster ids are 16 random bytes in unpadded URL-safe base64. */
-    private static String clusterId() {
+    /**
+     * Kafka cluster ids are 16 random bytes in unpadded URL-safe base64; like Kafka's own generator we
+     * never start one with '-', which command lines would read as an option.
+     */
+    static String clusterId() {
+        SecureRandom random = new SecureRandom();
         byte[] id = new byte[16];
-        new SecureRandom().nextBytes(id);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        String encoded;
+        do {
+            random.nextBytes(id);
+            encoded = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        } while (encoded.startsWith("-"));
+        return encoded;
     }
 }
