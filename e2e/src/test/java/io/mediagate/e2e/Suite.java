@@ -85,6 +85,7 @@ final class Suite implements AutoCloseable {
             env.put("MEDIAGATE_ROUTING_URL", "http://127.0.0.1:" + ports.get("routing-service"));
             env.put("MEDIAGATE_USAGE_URL", "http://127.0.0.1:" + ports.get("usage-service"));
             env.put("MEDIAGATE_ADMIN_KEY", ADMIN_KEY);
+            env.put("MEDIAGATE_LIMITS_KEY_PREFIX", infra.redisPrefix() + "-" + name);
             env.putAll(extraEnv);
             ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx256m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",

@@ -26,6 +26,8 @@ public class ServiceResource implements QuarkusTestResourceLifecycleManager {
         config.put("mp.jwt.verify.publickey.location", keys + "/internal-public.pem");
         config.put("smallrye.jwt.sign.key.location", keys + "/internal-private.pem");
         config.put("quarkus.redis.hosts", infra.redis());
+        // Each test JVM counts rate limits under its own Redis prefix, so runs cannot disturb each other.
+        config.put("mediagate.limits.key-prefix", infra.redisPrefix());
         if (!"false".equals(args.get("db"))) {
             config.put("quarkus.datasource.jdbc.url", infra.freshDatabase(args.getOrDefault("service", "service")));
             config.put("quarkus.datasource.username", infra.postgresUser());

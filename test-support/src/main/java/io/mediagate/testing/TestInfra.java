@@ -77,6 +77,11 @@ public final class TestInfra {
         return redis == null ? "redis://127.0.0.1:6379" : redis;
     }
 
+    /** A Redis key prefix unique to this test JVM. */
+    public String redisPrefix() {
+        return "mgtest-" + home.getFileName().toString().replaceAll("[^A-Za-z0-9]", "");
+    }
+
     public String postgresHostPort() {
         String pg = env("MEDIAGATE_TEST_PG");
         return pg == null ? "127.0.0.1:5432" : pg;

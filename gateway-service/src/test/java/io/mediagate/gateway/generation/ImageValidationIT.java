@@ -28,7 +28,7 @@ class ImageValidationIT {
             return key;
         }
         String account = given().header("Authorization", "Bearer " + ADMIN).contentType("application/json")
-                .body(Map.of("name", "validator")).when().post("/v1/admin/accounts")
+                .body(Map.of("name", "validator", "tier", "pro")).when().post("/v1/admin/accounts")
                 .then().statusCode(200).extract().path("result.account.id");
         key = given().header("Authorization", "Bearer " + ADMIN).when().post("/v1/admin/accounts/" + account + "/keys")
                 .then().statusCode(200).extract().path("result.key.key");

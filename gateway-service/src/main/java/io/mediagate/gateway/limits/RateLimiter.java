@@ -1,0 +1,73 @@
+package io.mediagate.gateway.limits;
+
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Command;
+import io.vertx.mutiny.redis.client.Response;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Fixed-window rate limits kept in Redis and checked-and-counted by one Lua script, so any number of
+ * gateway replicas together allow exactly the limit. A refused request is not counted.
+ */
+@ApplicationScoped
+public class RateLimiter {
+    private final ReactiveRedisDataSource redis;
+    private final Clock clock;
+    private final String script;
+    private final String prefix;
+
+    RateLimiter(ReactiveRedisDataSource redis, Clock clock,
+                @ConfigProperty(name = "mediagate.limits.key-prefix", defaultValue = "mg") String prefix) {
+        this.redis = redis;
+        this.clock = clock;
+        this.prefix = prefix;
+        try (InputStream in = RateLimiter.class.getResourceAsStream("/limits/consume.lua")) {
+            this.script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Counts a request of {@code subject} (an account id, or {@code ip:<address>}). */
+    public Uni<Decision> consume(String subject, RateLimits limits, boolean video) {
+        Instant now = clock.instant();
+        List<Window> windows = new ArrayList<>(List.of(Window.MINUTE, Window.HOUR, Window.DAY));
+        if (video) {
+            windows.add(Window.VIDEO_MINUTE);
+        }
+        List<String> args = new ArrayList<>();
+        args.add(script);
+        args.add(String.valueOf(windows.size()));
+        windows.forEach(w -> args.add(prefix + ":rl:{" + subject + "}:" + w.wire + ":" + w.index(now)));
+        windows.forEach(w -> args.add(String.valueOf(limits.limit(w))));
+        windows.forEach(w -> args.add(String.valueOf(w.seconds + 60)));
+        return redis.execute(Command.EVAL, args.toArray(String[]::new)).map(r -> decide(r, windows, limits, now));
+    }
+
+    private static Decision decide(Response r, List<Window> windows, RateLimits limits, Instant now) {
+        if (r.get(0).toInteger() == 0) {
+            Window full = windows.get(r.get(1).toInteger() - 1);
+            long reset = full.reset(now);
+            return new Decision(false, full.wire, limits.limit(full), 0, reset, Math.max(1, reset - now.getEpochSecond()));
+        }
+        Decision tightest = null;
+        for (int i = 0; i < windows.size(); i++) {
+            Window w = windows.get(i);
+            int remaining = Math.max(0, limits.limit(w) - r.get(i + 1).toInteger());
+            if (tightest == null || remaining < tightest.remaining()) {
+                tightest = new Decision(true, w.wire, limits.limit(w), remaining, w.reset(now), 0);
+            }
+        }
+        return tightest;
+    }
+}
