@@ -209,6 +209,39 @@ class RoutingIT {
     }
 
     @Test
+    void concurrentGenerationsAreLimitedPerTierAndFreedWhenJobsFinish() throws Exception {
+        String basic = api.newUserKey(Suite.ADMIN_KEY, "basic"); // 5 image generations at once
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(5);
+        List<java.util.concurrent.Future<Api.Reply>> slow = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            slow.add(pool.submit(() -> api.post("/v1/images/generations", basic, "{\"model\":\"acme/slow\",\"prompt\":\"hold a slot\"}")));
+        }
+        Thread.sleep(1_500);
+        Api.Reply refused = api.post("/v1/images/generations", basic, "{\"model\":\"acme/warmup\",\"prompt\":\"one too many\"}");
+        assertEquals(429, refused.status(), refused.body().toString());
+        assertEquals("concurrency_image", refused.body().path("limit").asText());
+        assertTrue(refused.body().path("retry_after").asInt() >= 1);
+        List<String> jobs = new ArrayList<>();
+        for (var f : slow) {
+            Api.Reply r = f.get();
+            assertEquals(202, r.status(), "held past the 4 s wait limit");
+            jobs.add(r.body().path("result").path("job").path("id").asText());
+        }
+        pool.shutdown();
+        Thread.sleep(3_000);
+        for (String job : jobs) {
+            assertEquals("succeeded", api.get("/v1/jobs/" + job, basic).body().path("result").path("job").path("status").asText());
+        }
+        // The 202 jobs' leases are released by their completion events, not by the (long gone) waiting request.
+        Api.Reply accepted = null;
+        for (int i = 0; i < 10 && (accepted == null || accepted.status() != 200); i++) {
+            accepted = api.post("/v1/images/generations", basic, "{\"model\":\"acme/warmup\",\"prompt\":\"slots are free\"}");
+            Thread.sleep(accepted.status() == 200 ? 0 : 500);
+        }
+        assertEquals(200, accepted.status(), accepted.body().toString());
+    }
+
+    @Test
     void anExplicitProviderThatFailsIsRetriedButNeverFallsBack() throws Exception {
         UPSTREAMS.get("exMain").mode(Mode.SERVER_ERROR);
         try {

@@ -11,7 +11,9 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
 import io.mediagate.gateway.auth.Caller;
+import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.limits.ConcurrencyLeases;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
@@ -44,14 +46,18 @@ import org.jboss.logging.Logger;
 @Authenticated
 public class ImagesResource {
     private static final Logger LOG = Logger.getLogger(ImagesResource.class);
+    private static final String KIND = "image";
+    private static final int CONCURRENCY_RETRY_SECONDS = 5;
     private final KafkaRequestReply<GenerationRequest, GenerationReply> routing;
+    private final ConcurrencyLeases leases;
     private final SecurityIdentity identity;
     private final ObjectMapper json;
     private final Clock clock;
 
     ImagesResource(@Channel("generation-requests") KafkaRequestReply<GenerationRequest, GenerationReply> routing,
-                   SecurityIdentity identity, ObjectMapper json, Clock clock) {
+                   ConcurrencyLeases leases, SecurityIdentity identity, ObjectMapper json, Clock clock) {
         this.routing = routing;
+        this.leases = leases;
         this.identity = identity;
         this.json = json;
         this.clock = clock;
@@ -69,16 +75,28 @@ public class ImagesResource {
         Instant accepted = Instant.now(clock);
         String jobId = KeyHashing.newId("job_");
         String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
-        GenerationRequest request = ImageRequestParser.parse(json, body, Caller.of(identity), jobId, requestId, accepted);
+        Caller caller = Caller.of(identity);
+        GenerationRequest request = ImageRequestParser.parse(json, body, caller, jobId, requestId, accepted);
         Message<GenerationRequest> message = Message.of(request)
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build());
-        return routing.request(message)
-                .map(reply -> answer(reply.getPayload()))
-                .onFailure(KafkaRequestReplyTimeoutException.class).recoverWithItem(() -> stillRunning(jobId, accepted))
-                .onFailure(f -> !(f instanceof ApiException)).transform(f -> {
-                    LOG.errorf(f, "job %s could not be handed to routing", jobId);
-                    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "generation is unavailable; try again shortly");
-                });
+        int limit = Tier.parse(caller.tier()).orElse(Tier.FREE).limits().concurrentImages();
+        return leases.acquire(caller.accountId(), KIND, jobId, limit).flatMap(held -> {
+            if (!held) {
+                throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "at most " + limit
+                        + " image generations may run at once for this account; retry when one finishes", null,
+                        Map.of("retry_after", CONCURRENCY_RETRY_SECONDS, "limit", "concurrency_image"));
+            }
+            return routing.request(message)
+                    .call(reply -> leases.release(caller.accountId(), KIND, jobId))
+                    .map(reply -> answer(reply.getPayload()))
+                    // Still running: the lease stays until the job's completion event releases it.
+                    .onFailure(KafkaRequestReplyTimeoutException.class).recoverWithItem(() -> stillRunning(jobId, accepted))
+                    .onFailure().call(f -> leases.release(caller.accountId(), KIND, jobId))
+                    .onFailure(f -> !(f instanceof ApiException)).transform(f -> {
+                        LOG.errorf(f, "job %s could not be handed to routing", jobId);
+                        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "generation is unavailable; try again shortly");
+                    });
+        });
     }
 
     private Response answer(GenerationReply reply) {

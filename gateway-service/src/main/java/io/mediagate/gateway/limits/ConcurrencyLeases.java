@@ -1,0 +1,63 @@
+package io.mediagate.gateway.limits;
+
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Command;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Generations in flight per account and media kind, as leases in Redis: taken atomically when a
+ * generation is accepted, released when it ends (reply or completion event, whichever is seen), and
+ * expiring after {@code lease-ttl} if neither ever comes. Exact across gateway replicas.
+ */
+@ApplicationScoped
+public class ConcurrencyLeases {
+    private final ReactiveRedisDataSource redis;
+    private final Clock clock;
+    private final String prefix;
+    private final Duration ttl;
+    private final String script;
+
+    ConcurrencyLeases(ReactiveRedisDataSource redis, Clock clock,
+                      @ConfigProperty(name = "mediagate.limits.key-prefix", defaultValue = "mg") String prefix,
+                      @ConfigProperty(name = "mediagate.limits.lease-ttl", defaultValue = "15m") Duration ttl) {
+        this.redis = redis;
+        this.clock = clock;
+        this.prefix = prefix;
+        this.ttl = ttl;
+        try (InputStream in = ConcurrencyLeases.class.getResourceAsStream("/limits/acquire.lua")) {
+            this.script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private String key(String accountId, String kind) {
+        return prefix + ":lease:{" + accountId + "}:" + kind;
+    }
+
+    /** True when the lease is now held for {@code jobId}; false when {@code limit} generations are in flight. */
+    public Uni<Boolean> acquire(String accountId, String kind, String jobId, int limit) {
+        long now = clock.millis();
+        return redis.execute(Command.EVAL, script, "1", key(accountId, kind), String.valueOf(now),
+                String.valueOf(now + ttl.toMillis()), String.valueOf(limit), jobId).map(r -> r.toInteger() == 1);
+    }
+
+    /** Idempotent: releasing a lease twice, or one never taken, changes nothing. */
+    public Uni<Void> release(String accountId, String kind, String jobId) {
+        return redis.execute(Command.ZREM, key(accountId, kind), jobId).replaceWithVoid();
+    }
+
+    /** Leases currently held (expired ones not counted). */
+    public Uni<Integer> active(String accountId, String kind) {
+        return redis.execute(Command.ZCOUNT, key(accountId, kind), String.valueOf(clock.millis()), "+inf")
+                .map(r -> r.toInteger());
+    }
+}
