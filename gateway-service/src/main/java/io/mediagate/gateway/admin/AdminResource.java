@@ -1,5 +1,7 @@
 package io.mediagate.gateway.admin;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
@@ -7,12 +9,15 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.Account;
+import io.mediagate.gateway.auth.AccountLimits;
 import io.mediagate.gateway.auth.ApiKey;
 import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.support.JsonBody;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -23,7 +28,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 
-/** Administrator endpoints: create accounts and issue their keys (shown once, stored as hashes). */
+/**
+ * Administrator endpoints: create accounts, change their tier and limits, issue keys (shown once,
+ * stored as hashes) and revoke them. Changes apply from the next request on every replica.
+ */
 @Path("/v1/admin")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(InternalToken.ADMIN)
@@ -36,7 +44,9 @@ public class AdminResource {
         this.clock = clock;
     }
 
-    public record AccountView(String id, String name, String tier, Instant createdAt) {}
+    public record AccountView(String id, String name, String tier, AccountLimits limits, Instant createdAt) {}
+
+    public record RevokedKey(String id, String account, Instant revokedAt) {}
 
     public record IssuedKey(String id, String account, String key, String prefix, Instant createdAt) {}
 
@@ -58,7 +68,60 @@ public class AdminResource {
         account.tier = tier.wire();
         account.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
         account.persist();
-        return Envelope.of(Map.of("account", new AccountView(account.id, account.name, account.tier, account.createdAt)));
+        return Envelope.of(Map.of("account", view(account)));
+    }
+
+    @PATCH
+    @Path("accounts/{id}")
+    @Consumes(MediaType.WILDCARD)
+    @Transactional
+    public Envelope<Map<String, Object>> updateAccount(@PathParam("id") String accountId, String body) {
+        Account account = Account.findById(accountId);
+        if (account == null) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no account " + accountId);
+        }
+        JsonBody in = JsonBody.parse(json, body);
+        in.string("tier").ifPresent(t -> account.tier = Tier.parse(t).orElseThrow(() ->
+                ApiException.invalid("tier", "tier must be free, basic, pro or enterprise")).wire());
+        if (in.node().has("limits")) {
+            account.limits = limits(in);
+        }
+        return Envelope.of(Map.of("account", view(account)));
+    }
+
+    @DELETE
+    @Path("keys/{id}")
+    @Transactional
+    public Envelope<Map<String, Object>> revokeKey(@PathParam("id") String keyId) {
+        ApiKey key = ApiKey.findById(keyId);
+        if (key == null) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no key " + keyId);
+        }
+        if (key.revokedAt == null) {
+            key.revokedAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
+        }
+        return Envelope.of(Map.of("key", new RevokedKey(key.id, key.accountId, key.revokedAt)));
+    }
+
+    private String limits(JsonBody in) {
+        JsonNode node = in.node().get("limits");
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        try {
+            return json.writeValueAsString(json.treeToValue(node, AccountLimits.class).validated());
+        } catch (JsonProcessingException e) {
+            throw ApiException.invalid("limits", "limits takes perMinute, perHour, perDay, videoPerMinute, "
+                    + "concurrentImages and concurrentVideos as whole numbers");
+        }
+    }
+
+    private AccountView view(Account a) {
+        try {
+            return new AccountView(a.id, a.name, a.tier, a.limits == null ? null : json.readValue(a.limits, AccountLimits.class), a.createdAt);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @POST

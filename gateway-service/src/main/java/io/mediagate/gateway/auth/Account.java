@@ -15,6 +15,8 @@ public class Account extends PanacheEntityBase {
     public String id;
     public String name;
     public String tier;
+    /** JSON of {@link AccountLimits}, or null. */
+    public String limits;
     @Column(name = "created_at")
     public Instant createdAt;
 }

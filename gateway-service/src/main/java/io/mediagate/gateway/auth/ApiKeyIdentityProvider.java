@@ -1,6 +1,8 @@
 package io.mediagate.gateway.auth;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.tier.Tier;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.AuthenticationRequestContext;
 import io.quarkus.security.identity.IdentityProvider;
@@ -22,9 +24,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class ApiKeyIdentityProvider implements IdentityProvider<TokenAuthenticationRequest> {
     public static final String ADMIN_ACCOUNT = "usr_admin";
     private final Optional<String> adminKeyHash;
+    private final ObjectMapper json;
 
-    ApiKeyIdentityProvider(@ConfigProperty(name = "mediagate.admin.key") Optional<String> adminKey) {
+    ApiKeyIdentityProvider(@ConfigProperty(name = "mediagate.admin.key") Optional<String> adminKey, ObjectMapper json) {
         this.adminKeyHash = adminKey.filter(k -> k.length() >= 20).map(KeyHashing::hash);
+        this.json = json;
     }
 
     @Override
@@ -36,7 +40,7 @@ public class ApiKeyIdentityProvider implements IdentityProvider<TokenAuthenticat
     public Uni<SecurityIdentity> authenticate(TokenAuthenticationRequest request, AuthenticationRequestContext context) {
         String hash = KeyHashing.hash(request.getToken().getToken());
         if (adminKeyHash.isPresent() && KeyHashing.sameHash(adminKeyHash.get(), hash)) {
-            return Uni.createFrom().item(identity(ADMIN_ACCOUNT, "enterprise", InternalToken.ADMIN));
+            return Uni.createFrom().item(identity(ADMIN_ACCOUNT, Tier.ENTERPRISE, null, InternalToken.ADMIN));
         }
         return context.runBlocking(() -> lookup(hash));
     }
@@ -51,14 +55,23 @@ public class ApiKeyIdentityProvider implements IdentityProvider<TokenAuthenticat
         if (account == null) {
             throw new AuthenticationFailedException("invalid API key");
         }
-        return identity(account.id, account.tier, InternalToken.USER);
+        return identity(account.id, Tier.parse(account.tier).orElse(Tier.FREE), account.limits, InternalToken.USER);
     }
 
-    private static SecurityIdentity identity(String accountId, String tier, String role) {
+    private SecurityIdentity identity(String accountId, Tier tier, String overrides, String role) {
+        Tier.Limits limits = tier.limits();
+        if (overrides != null) {
+            try {
+                limits = json.readValue(overrides, AccountLimits.class).over(limits);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("stored limits of " + accountId + " are unreadable", e);
+            }
+        }
         return QuarkusSecurityIdentity.builder()
                 .setPrincipal(new QuarkusPrincipal(accountId))
                 .addRole(role)
-                .addAttribute(Caller.TIER_ATTRIBUTE, tier)
+                .addAttribute(Caller.TIER_ATTRIBUTE, tier.wire())
+                .addAttribute(Caller.LIMITS_ATTRIBUTE, limits)
                 .build();
     }
 }

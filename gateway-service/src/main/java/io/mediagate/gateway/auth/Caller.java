@@ -1,16 +1,20 @@
 package io.mediagate.gateway.auth;
 
 import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.tier.Tier;
 import io.quarkus.security.identity.SecurityIdentity;
 import java.util.Set;
 
-/** The authenticated caller: account id, tier and whether it is the administrator. */
-public record Caller(String accountId, String tier, boolean admin) {
+/** The authenticated caller: account id, tier, effective limits and whether it is the administrator. */
+public record Caller(String accountId, String tier, Tier.Limits limits, boolean admin) {
     static final String TIER_ATTRIBUTE = "mediagate.tier";
+    static final String LIMITS_ATTRIBUTE = "mediagate.limits";
 
     public static Caller of(SecurityIdentity identity) {
-        return new Caller(identity.getPrincipal().getName(), identity.getAttribute(TIER_ATTRIBUTE),
-                identity.hasRole(InternalToken.ADMIN));
+        String tier = identity.getAttribute(TIER_ATTRIBUTE);
+        Tier.Limits limits = identity.getAttribute(LIMITS_ATTRIBUTE);
+        return new Caller(identity.getPrincipal().getName(), tier,
+                limits != null ? limits : Tier.parse(tier).orElse(Tier.FREE).limits(), identity.hasRole(InternalToken.ADMIN));
     }
 
     /** Internal token groups for forwarding this caller's requests. */

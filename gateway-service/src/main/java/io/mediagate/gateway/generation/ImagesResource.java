@@ -11,7 +11,6 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.limits.ConcurrencyLeases;
 import io.quarkus.security.Authenticated;
@@ -79,7 +78,7 @@ public class ImagesResource {
         GenerationRequest request = ImageRequestParser.parse(json, body, caller, jobId, requestId, accepted);
         Message<GenerationRequest> message = Message.of(request)
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build());
-        int limit = Tier.parse(caller.tier()).orElse(Tier.FREE).limits().concurrentImages();
+        int limit = caller.limits().concurrentImages();
         return leases.acquire(caller.accountId(), KIND, jobId, limit).flatMap(held -> {
             if (!held) {
                 throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "at most " + limit

@@ -3,7 +3,6 @@ package io.mediagate.gateway.limits;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ApiExceptionMapper;
 import io.mediagate.common.api.ErrorCode;
-import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.Caller;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -67,7 +66,7 @@ public class RateLimitFilter {
             return limiter.consume("ip:" + address, anonymous, video);
         }
         Caller caller = Caller.of(identity);
-        return limiter.consume(caller.accountId(), RateLimits.of(Tier.parse(caller.tier()).orElse(Tier.FREE)), video);
+        return limiter.consume(caller.accountId(), RateLimits.of(caller.limits()), video);
     }
 
     private static Response refuse(Decision d) {

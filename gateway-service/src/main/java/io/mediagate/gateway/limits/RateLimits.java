@@ -4,8 +4,7 @@ import io.mediagate.common.tier.Tier;
 
 /** Requests allowed per window for one caller. */
 public record RateLimits(int perMinute, int perHour, int perDay, int videoPerMinute) {
-    public static RateLimits of(Tier tier) {
-        Tier.Limits l = tier.limits();
+    public static RateLimits of(Tier.Limits l) {
         return new RateLimits(l.perMinute(), l.perHour(), l.perDay(), l.videoPerMinute());
     }
 

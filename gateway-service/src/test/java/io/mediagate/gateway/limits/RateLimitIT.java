@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.gateway.api.GatewayApiIT;
 import io.mediagate.testing.ServiceResource;
+import io.mediagate.testing.Windows;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -35,17 +36,10 @@ class RateLimitIT {
                 .then().statusCode(200).extract().path("result.key.key");
     }
 
-    /** Fixed windows reset on the minute: start a counting test well inside one. */
-    private static void awayFromTheMinuteBoundary() throws InterruptedException {
-        long second = Instant.now().getEpochSecond() % 60;
-        if (second > 45) {
-            Thread.sleep((61 - second) * 1000);
-        }
-    }
 
     @Test
     void aFreeKeysEleventhRequestOfAMinuteIsRefusedWithTheFullContract() throws Exception {
-        awayFromTheMinuteBoundary();
+        Windows.awayFromTheMinuteBoundary();
         String key = freeKey();
         for (int i = 1; i <= 10; i++) {
             // The owner service is down in this test (503): refused or not, every request counts and carries headers.
@@ -70,7 +64,7 @@ class RateLimitIT {
 
     @Test
     void fiftyConcurrentClientsGetExactlyTheLimit() throws Exception {
-        awayFromTheMinuteBoundary();
+        Windows.awayFromTheMinuteBoundary();
         String key = freeKey();
         ExecutorService pool = Executors.newFixedThreadPool(50);
         List<Future<Integer>> calls = new ArrayList<>();
@@ -87,7 +81,7 @@ class RateLimitIT {
 
     @Test
     void unauthenticatedCallersAreLimitedPerAddress() throws Exception {
-        awayFromTheMinuteBoundary();
+        Windows.awayFromTheMinuteBoundary();
         Response last = null;
         for (int i = 0; i < 31 && (last == null || last.statusCode() != 429); i++) {
             last = given().when().get("/v1/models");
