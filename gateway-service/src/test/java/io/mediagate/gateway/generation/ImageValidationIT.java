@@ -70,6 +70,14 @@ class ImageValidationIT {
     }
 
     @Test
+    void anOversizedBodyIs413InTheEnvelope() {
+        given().header("Authorization", "Bearer " + key()).contentType("application/json")
+                .body("{\"model\":\"local/pattern\",\"prompt\":\"" + "x".repeat(2_000_000) + "\"}")
+                .when().post("/v1/images/generations")
+                .then().statusCode(413).body("code", equalTo("payload_too_large")).body("success", equalTo(false));
+    }
+
+    @Test
     void malformedBodiesAre400NotServerErrors() {
         rejects("{not json", null);
         rejects("[1,2]", null);
