@@ -242,6 +242,40 @@ class RoutingIT {
     }
 
     @Test
+    void usageShowsLimitsAndSpendThatEqualsThePricesCharged() throws Exception {
+        String own = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        double charged = 0;
+        for (String body : List.of("{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"cheapest\"}",
+                "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"seed\":1,\"n\":2}")) {
+            Api.Reply r = api.post("/v1/images/generations", own, body);
+            assertEquals(200, r.status(), r.body().toString());
+            charged += r.body().path("price").asDouble();
+        }
+        assertEquals(422, api.post("/v1/images/generations", own, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"compatible\",\"style\":\"x\"}").status());
+        assertEquals(0.02 + 2 * 0.023, charged, 1e-9);
+        JsonNode usage = null;
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < deadline) {
+            usage = api.get("/v1/usage", own).body().path("result");
+            if (usage.path("generations").path("images").path("today").asInt() == 3) {
+                break;
+            }
+            Thread.sleep(300);
+        }
+        assertEquals(3, usage.path("generations").path("images").path("today").asInt(), usage.toString());
+        assertEquals(charged, usage.path("spend").path("today").asDouble(), 1e-9, "spend is the exact sum of the prices returned");
+        assertEquals(charged, usage.path("spend").path("total").asDouble(), 1e-9);
+        assertEquals("USD", usage.path("spend").path("currency").asText());
+        assertEquals("pro", usage.path("tier").asText());
+        assertEquals(100, usage.path("rateLimits").path("minute").path("limit").asInt());
+        assertTrue(usage.path("rateLimits").path("minute").path("remaining").asInt() < 100);
+        assertEquals(20, usage.path("concurrency").path("image").path("limit").asInt());
+        assertEquals(0, usage.path("concurrency").path("image").path("active").asInt());
+        assertTrue(usage.path("storage").path("usedBytes").asLong() > 0);
+        assertEquals(90, usage.path("storage").path("retentionDays").asInt());
+    }
+
+    @Test
     void anExplicitProviderThatFailsIsRetriedButNeverFallsBack() throws Exception {
         UPSTREAMS.get("exMain").mode(Mode.SERVER_ERROR);
         try {

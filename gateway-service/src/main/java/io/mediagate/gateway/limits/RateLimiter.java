@@ -54,6 +54,26 @@ public class RateLimiter {
         return redis.execute(Command.EVAL, args.toArray(String[]::new)).map(r -> decide(r, windows, limits, now));
     }
 
+    /** One window's state for {@code GET /v1/usage}. */
+    public record WindowState(int limit, int remaining, long reset) {}
+
+    /** The current state of every window of {@code subject}, without counting a request. */
+    public Uni<java.util.Map<String, WindowState>> peek(String subject, RateLimits limits) {
+        Instant now = clock.instant();
+        List<Window> windows = List.of(Window.MINUTE, Window.HOUR, Window.DAY, Window.VIDEO_MINUTE);
+        String[] keys = windows.stream().map(w -> prefix + ":rl:{" + subject + "}:" + w.wire + ":" + w.index(now)).toArray(String[]::new);
+        return redis.execute(Command.MGET, keys).map(r -> {
+            java.util.Map<String, WindowState> out = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < windows.size(); i++) {
+                Window w = windows.get(i);
+                int used = r.get(i) == null ? 0 : r.get(i).toInteger();
+                out.put(w == Window.VIDEO_MINUTE ? "videoMinute" : w.wire,
+                        new WindowState(limits.limit(w), Math.max(0, limits.limit(w) - used), w.reset(now)));
+            }
+            return out;
+        });
+    }
+
     private static Decision decide(Response r, List<Window> windows, RateLimits limits, Instant now) {
         if (r.get(0).toInteger() == 0) {
             Window full = windows.get(r.get(1).toInteger() - 1);

@@ -1,0 +1,49 @@
+package io.mediagate.gateway.forward;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorBody;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.internal.InternalToken;
+import io.mediagate.gateway.auth.Caller;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** JSON reads from an owning service as the caller, for answers the gateway assembles itself. */
+@ApplicationScoped
+public class OwnerClient {
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final ObjectMapper json;
+
+    OwnerClient(ObjectMapper json) {
+        this.json = json;
+    }
+
+    public Uni<JsonNode> get(String url, Caller caller) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", InternalToken.bearer(caller.accountId(), caller.tier(), caller.groups()))
+                .header("Accept", "application/json").GET().build();
+        return Uni.createFrom().completionStage(() -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
+                .map(this::read)
+                .onFailure(f -> !(f instanceof ApiException)).transform(f ->
+                        new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service is unavailable; try again shortly"));
+    }
+
+    private JsonNode read(HttpResponse<byte[]> response) {
+        try {
+            if (response.statusCode() / 100 == 2) {
+                return json.readTree(response.body());
+            }
+            throw json.readValue(response.body(), ErrorBody.class).toException();
+        } catch (IOException e) {
+            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service answered unreadably");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.mediagate.gateway.usage;
+
+import io.mediagate.common.api.Envelope;
+import io.mediagate.common.tier.Tier;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.forward.OwnerClient;
+import io.mediagate.gateway.forward.Owners;
+import io.mediagate.gateway.limits.ConcurrencyLeases;
+import io.mediagate.gateway.limits.RateLimiter;
+import io.mediagate.gateway.limits.RateLimits;
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code GET /v1/usage}: the caller's limits and how much of them is used now (state the gateway owns:
+ * rate windows and concurrency leases), stored bytes (media-service) and spend and generation counts
+ * (usage-service's ledger).
+ */
+@Path("/v1/usage")
+@Authenticated
+public class UsageResource {
+    private final SecurityIdentity identity;
+    private final RateLimiter limiter;
+    private final ConcurrencyLeases leases;
+    private final OwnerClient owners;
+    private final Owners urls;
+
+    UsageResource(SecurityIdentity identity, RateLimiter limiter, ConcurrencyLeases leases, OwnerClient owners, Owners urls) {
+        this.identity = identity;
+        this.limiter = limiter;
+        this.leases = leases;
+        this.owners = owners;
+        this.urls = urls;
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Envelope<Map<String, Object>>> usage() {
+        Caller caller = Caller.of(identity);
+        Tier.Limits limits = caller.limits();
+        return Uni.combine().all().unis(
+                        limiter.peek(caller.accountId(), RateLimits.of(limits)),
+                        leases.active(caller.accountId(), "image"),
+                        leases.active(caller.accountId(), "video"),
+                        owners.get(urls.media() + "/internal/v1/storage", caller),
+                        owners.get(urls.usage() + "/internal/v1/usage", caller))
+                .with((windows, images, videos, storage, ledger) -> {
+                    Map<String, Object> result = new LinkedHashMap<>();
+                    result.put("user", caller.accountId());
+                    result.put("tier", caller.tier());
+                    result.put("rateLimits", windows);
+                    result.put("concurrency", Map.of(
+                            "image", Map.of("limit", limits.concurrentImages(), "active", images),
+                            "video", Map.of("limit", limits.concurrentVideos(), "active", videos)));
+                    result.put("storage", Map.of("limitBytes", limits.storageBytes(),
+                            "usedBytes", storage.path("usedBytes").asLong(), "retentionDays", limits.retentionDays()));
+                    result.put("spend", ledger.path("spend"));
+                    result.put("generations", ledger.path("generations"));
+                    return Envelope.of(result);
+                });
+    }
+}
