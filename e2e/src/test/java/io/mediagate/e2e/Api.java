@@ -37,6 +37,10 @@ final class Api {
         return r.body();
     }
 
+    Reply send(String method, String path, String key) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).method(method, HttpRequest.BodyPublishers.noBody()), key);
+    }
+
     private Reply send(HttpRequest.Builder request, String key) throws IOException, InterruptedException {
         if (key != null) {
             request.header("Authorization", "Bearer " + key);

@@ -29,6 +29,7 @@ final class Suite implements AutoCloseable {
     static final String ADMIN_KEY = "mg_admin_e2e_" + Long.toHexString(Double.doubleToLongBits(Math.random()));
 
     private final Map<String, Integer> ports = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> environments = new LinkedHashMap<>();
     private final List<Process> processes = new ArrayList<>();
     private final Path home;
     private final String name;
@@ -87,18 +88,38 @@ final class Suite implements AutoCloseable {
             env.put("MEDIAGATE_ADMIN_KEY", ADMIN_KEY);
             env.put("MEDIAGATE_LIMITS_KEY_PREFIX", infra.redisPrefix() + "-" + name);
             env.putAll(extraEnv);
-            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",
-                    "-Dquarkus.http.port=" + ports.get(svc), "-jar", "quarkus-run.jar")
-                    .directory(app.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(home.resolve(svc + ".log").toFile());
-            pb.environment().putAll(env);
-            processes.add(pb.start());
+            environments.put(svc, env);
+            processes.add(spawn(app, svc, ports.get(svc), env));
         }
         for (String svc : SERVICES) {
-            awaitReady(svc);
+            awaitReady(svc, ports.get(svc), processes.get(SERVICES.indexOf(svc)));
         }
+    }
+
+    private Process spawn(Path app, String logName, int port, Map<String, String> env) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",
+                "-Dquarkus.http.port=" + port, "-jar", "quarkus-run.jar")
+                .directory(app.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(home.resolve(logName + ".log").toFile());
+        pb.environment().putAll(env);
+        return pb.start();
+    }
+
+    /** A second gateway process of the same suite (same database, Redis and Kafka). */
+    record Replica(String baseUrl, Process process) {
+        void kill() {
+            process.destroyForcibly();
+        }
+    }
+
+    Replica startGatewayReplica() throws Exception {
+        int port = FreePort.find(1);
+        Process process = spawn(home.resolve("gateway-service"), "gateway-replica-" + port, port, environments.get("gateway-service"));
+        processes.add(process);
+        awaitReady("gateway replica", port, process);
+        return new Replica("http://127.0.0.1:" + port, process);
     }
 
     private Path copyApp(String svc) throws IOException {
@@ -121,11 +142,10 @@ final class Suite implements AutoCloseable {
         return target;
     }
 
-    private void awaitReady(String svc) throws Exception {
+    private void awaitReady(String svc, int port, Process process) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        URI ready = URI.create("http://127.0.0.1:" + ports.get(svc) + "/q/health/ready");
+        URI ready = URI.create("http://127.0.0.1:" + port + "/q/health/ready");
         Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
-        Process process = processes.get(SERVICES.indexOf(svc));
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(svc + " exited; log: " + home.resolve(svc + ".log"));

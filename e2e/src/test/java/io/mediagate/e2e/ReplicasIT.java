@@ -1,0 +1,124 @@
+package io.mediagate.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.testing.TestInfra;
+import io.mediagate.testing.Windows;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Two gateway replicas on one Redis, one database and one Kafka: limits and keys hold across both. */
+class ReplicasIT {
+    private static Suite suite;
+    private static Api a;
+    private static Api b;
+    private static Suite.Replica replica;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path catalog = TestInfra.get().home().resolve("replicas-catalog.yaml");
+        Files.writeString(catalog, """
+                providers:
+                  - { id: slow, name: Slow, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }
+                  - { id: quick, name: Quick, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }
+                models:
+                  - id: test/slow
+                    displayName: Slow
+                    media: image
+                    description: takes five seconds
+                    versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+                    sizes: [64x64]
+                    defaultSize: 64x64
+                    inputs: [text]
+                    offers: [{ provider: slow, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: "5000" } }]
+                    createdAt: 2026-01-01T00:00:00Z
+                  - id: test/quick
+                    displayName: Quick
+                    media: image
+                    description: answers at once
+                    versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+                    sizes: [64x64]
+                    defaultSize: 64x64
+                    inputs: [text]
+                    offers: [{ provider: quick, price: 0.01, unit: image, upstreamModel: ok }]
+                    createdAt: 2026-01-01T00:00:00Z
+                """);
+        suite = Suite.start("replicas", Map.of("MEDIAGATE_CATALOG_FILE", catalog.toString()));
+        replica = suite.startGatewayReplica();
+        a = new Api(suite.baseUrl());
+        b = new Api(replica.baseUrl());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (suite != null) {
+            suite.close();
+        }
+    }
+
+    @Test
+    void fiftyClientsAcrossTwoReplicasGetExactlyTheLimit() throws Exception {
+        Windows.awayFromTheMinuteBoundary();
+        String key = a.newUserKey(Suite.ADMIN_KEY, "free");
+        ExecutorService pool = Executors.newFixedThreadPool(50);
+        List<Future<Integer>> calls = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            Api api = i % 2 == 0 ? a : b;
+            calls.add(pool.submit(() -> api.get("/v1/models", key).status()));
+        }
+        int allowed = 0;
+        for (Future<Integer> call : calls) {
+            allowed += call.get() == 200 ? 1 : 0;
+        }
+        pool.shutdown();
+        assertEquals(10, allowed, "a Free key gets exactly 10 requests a minute, whichever replica serves them");
+    }
+
+    @Test
+    void aKeyRevokedOnOneReplicaFailsAtOnceOnTheOther() throws Exception {
+        String account = a.post("/v1/admin/accounts", Suite.ADMIN_KEY, "{\"name\":\"r\",\"tier\":\"pro\"}")
+                .body().path("result").path("account").path("id").asText();
+        JsonNode key = a.post("/v1/admin/accounts/" + account + "/keys", Suite.ADMIN_KEY, "").body().path("result").path("key");
+        assertEquals(200, b.get("/v1/models", key.path("key").asText()).status());
+        assertEquals(200, a.send("DELETE", "/v1/admin/keys/" + key.path("id").asText(), Suite.ADMIN_KEY).status());
+        assertEquals(401, b.get("/v1/models", key.path("key").asText()).status());
+    }
+
+    @Test
+    void leasesHeldByAKilledReplicaAreFreedWhenItsJobsFinish() throws Exception {
+        Windows.awayFromTheMinuteBoundary();
+        String key = a.newUserKey(Suite.ADMIN_KEY, "free"); // 2 image generations at once
+        Api.Reply warm = a.post("/v1/images/generations", key, "{\"model\":\"test/quick\",\"prompt\":\"warm\"}");
+        assertEquals(200, warm.status(), warm.body().toString());
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        for (int i = 0; i < 2; i++) {
+            pool.submit(() -> b.post("/v1/images/generations", key, "{\"model\":\"test/slow\",\"prompt\":\"held by b\"}"));
+        }
+        Thread.sleep(1_500);
+        replica.kill(); // the holder dies while its two generations run
+        pool.shutdownNow();
+        Api.Reply refused = a.post("/v1/images/generations", key, "{\"model\":\"test/quick\",\"prompt\":\"third\"}");
+        assertEquals(429, refused.status(), refused.body().toString());
+        assertEquals("concurrency_image", refused.body().path("limit").asText());
+        Api.Reply accepted = null;
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < deadline) {
+            Thread.sleep(1_000);
+            accepted = a.post("/v1/images/generations", key, "{\"model\":\"test/quick\",\"prompt\":\"after\"}");
+            if (accepted.status() == 200) {
+                break;
+            }
+        }
+        assertEquals(200, accepted.status(), "the completion events freed the dead replica's leases: " + accepted.body());
+    }
+}
