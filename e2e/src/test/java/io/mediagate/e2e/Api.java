@@ -50,6 +50,19 @@ final class Api {
         return new Reply(r.statusCode(), body, r);
     }
 
+    /** An Enterprise account with custom limits (JSON of the admin API's {@code limits}); returns a key. */
+    String newKeyWithLimits(String adminKey, String limitsJson) throws IOException, InterruptedException {
+        Reply account = post("/v1/admin/accounts", adminKey, "{\"name\":\"e2e\",\"tier\":\"enterprise\"}");
+        String id = account.body().path("result").path("account").path("id").asText();
+        Reply patched = send(HttpRequest.newBuilder(URI.create(base + "/v1/admin/accounts/" + id))
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"limits\":" + limitsJson + "}")), adminKey);
+        if (patched.status() != 200) {
+            throw new IOException("could not set limits: " + patched.body());
+        }
+        return post("/v1/admin/accounts/" + id + "/keys", adminKey, "").body().path("result").path("key").path("key").asText();
+    }
+
     /** Creates an account of the tier and returns a fresh key for it. */
     String newUserKey(String adminKey, String tier) throws IOException, InterruptedException {
         Reply account = post("/v1/admin/accounts", adminKey, "{\"name\":\"e2e\",\"tier\":\"" + tier + "\"}");

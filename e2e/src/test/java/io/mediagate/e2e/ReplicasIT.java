@@ -97,7 +97,8 @@ class ReplicasIT {
     @Test
     void leasesHeldByAKilledReplicaAreFreedWhenItsJobsFinish() throws Exception {
         Windows.awayFromTheMinuteBoundary();
-        String key = a.newUserKey(Suite.ADMIN_KEY, "free"); // 2 image generations at once
+        // Two image generations at once, and requests enough for polling.
+        String key = a.newKeyWithLimits(Suite.ADMIN_KEY, "{\"concurrentImages\":2,\"perMinute\":1000}");
         Api.Reply warm = a.post("/v1/images/generations", key, "{\"model\":\"test/quick\",\"prompt\":\"warm\"}");
         assertEquals(200, warm.status(), warm.body().toString());
         ExecutorService pool = Executors.newFixedThreadPool(2);

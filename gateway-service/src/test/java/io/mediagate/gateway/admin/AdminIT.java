@@ -4,23 +4,15 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
-import io.mediagate.gateway.api.GatewayApiIT;
-import io.mediagate.testing.ServiceResource;
+import io.mediagate.gateway.GatewayTestResources;
 import io.mediagate.testing.Windows;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@QuarkusTestResource(value = ServiceResource.class, initArgs = {
-        @ResourceArg(name = "service", value = "gateway"), @ResourceArg(name = "kafka", value = "true"),
-        @ResourceArg(name = "config:mediagate.admin.key", value = GatewayApiIT.ADMIN),
-        @ResourceArg(name = "config:mediagate.catalog.url", value = "http://127.0.0.1:9"),
-        @ResourceArg(name = "config:mediagate.media.url", value = "http://127.0.0.1:9")})
 class AdminIT {
-    private static final String ADMIN = "Bearer " + GatewayApiIT.ADMIN;
+    private static final String ADMIN = "Bearer " + GatewayTestResources.ADMIN_KEY;
 
     private static String account(String tier) {
         return given().header("Authorization", ADMIN).contentType("application/json").body(Map.of("name", "acme", "tier", tier))

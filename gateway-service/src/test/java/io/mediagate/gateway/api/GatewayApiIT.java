@@ -6,23 +6,15 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 
-import io.mediagate.testing.ServiceResource;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.common.ResourceArg;
+import io.mediagate.gateway.GatewayTestResources;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@QuarkusTestResource(value = ServiceResource.class, initArgs = {
-        @ResourceArg(name = "service", value = "gateway"), @ResourceArg(name = "kafka", value = "true"),
-        @ResourceArg(name = "config:mediagate.admin.key", value = GatewayApiIT.ADMIN),
-        // No owner services run in this test: reads must fail cleanly as 503.
-        @ResourceArg(name = "config:mediagate.catalog.url", value = "http://127.0.0.1:9"),
-        @ResourceArg(name = "config:mediagate.media.url", value = "http://127.0.0.1:9")})
-public class GatewayApiIT {
-    public static final String ADMIN = "mg_admin_test_only_0123456789abcdef";
+class GatewayApiIT {
+    static final String ADMIN = GatewayTestResources.ADMIN_KEY;
 
     private static String userKey(String tier) {
         String account = given().header("Authorization", "Bearer " + ADMIN).contentType("application/json")

@@ -3,24 +3,16 @@ package io.mediagate.gateway.generation;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.mediagate.testing.ServiceResource;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.common.ResourceArg;
+import io.mediagate.gateway.GatewayTestResources;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.Map;
-import io.mediagate.gateway.api.GatewayApiIT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 @QuarkusTest
-@QuarkusTestResource(value = ServiceResource.class, initArgs = {
-        @ResourceArg(name = "service", value = "gateway"), @ResourceArg(name = "kafka", value = "true"),
-        @ResourceArg(name = "config:mediagate.admin.key", value = GatewayApiIT.ADMIN),
-        @ResourceArg(name = "config:mediagate.catalog.url", value = "http://127.0.0.1:9"),
-        @ResourceArg(name = "config:mediagate.media.url", value = "http://127.0.0.1:9")})
 class ImageValidationIT {
-    private static final String ADMIN = GatewayApiIT.ADMIN;
+    private static final String ADMIN = GatewayTestResources.ADMIN_KEY;
     private static String key;
 
     private static synchronized String key() {

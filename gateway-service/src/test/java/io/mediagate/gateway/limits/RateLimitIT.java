@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mediagate.gateway.api.GatewayApiIT;
-import io.mediagate.testing.ServiceResource;
+import io.mediagate.gateway.GatewayTestResources;
 import io.mediagate.testing.Windows;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.time.Instant;
@@ -22,17 +19,12 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@QuarkusTestResource(value = ServiceResource.class, initArgs = {
-        @ResourceArg(name = "service", value = "gateway"), @ResourceArg(name = "kafka", value = "true"),
-        @ResourceArg(name = "config:mediagate.admin.key", value = GatewayApiIT.ADMIN),
-        @ResourceArg(name = "config:mediagate.catalog.url", value = "http://127.0.0.1:9"),
-        @ResourceArg(name = "config:mediagate.media.url", value = "http://127.0.0.1:9")})
 class RateLimitIT {
     private static String freeKey() {
-        String account = given().header("Authorization", "Bearer " + GatewayApiIT.ADMIN).contentType("application/json")
+        String account = given().header("Authorization", "Bearer " + GatewayTestResources.ADMIN_KEY).contentType("application/json")
                 .body(Map.of("name", "limited", "tier", "free")).when().post("/v1/admin/accounts")
                 .then().statusCode(200).extract().path("result.account.id");
-        return given().header("Authorization", "Bearer " + GatewayApiIT.ADMIN).when().post("/v1/admin/accounts/" + account + "/keys")
+        return given().header("Authorization", "Bearer " + GatewayTestResources.ADMIN_KEY).when().post("/v1/admin/accounts/" + account + "/keys")
                 .then().statusCode(200).extract().path("result.key.key");
     }
 
