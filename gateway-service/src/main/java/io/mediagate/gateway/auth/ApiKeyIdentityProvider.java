@@ -47,14 +47,13 @@ public class ApiKeyIdentityProvider implements IdentityProvider<TokenAuthenticat
 
     @ActivateRequestContext
     SecurityIdentity lookup(String hash) {
-        ApiKey key = ApiKey.find("keyHash", hash).firstResult();
-        if (key == null || key.revokedAt != null) {
-            throw new AuthenticationFailedException("invalid API key");
-        }
-        Account account = Account.findById(key.accountId);
-        if (account == null) {
-            throw new AuthenticationFailedException("invalid API key");
-        }
+        // One round trip per request: the unrevoked key and its account together.
+        Account account = Account.getEntityManager()
+                .createQuery("select a from Account a, ApiKey k where k.keyHash = :h and k.revokedAt is null and a.id = k.accountId",
+                        Account.class)
+                .setParameter("h", hash)
+                .getResultStream().findFirst()
+                .orElseThrow(() -> new AuthenticationFailedException("invalid API key"));
         return identity(account.id, Tier.parse(account.tier).orElse(Tier.FREE), account.limits, InternalToken.USER);
     }
 

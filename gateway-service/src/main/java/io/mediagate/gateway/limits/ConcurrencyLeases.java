@@ -4,12 +4,9 @@ import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -19,11 +16,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class ConcurrencyLeases {
+    private static final LuaScript ACQUIRE = LuaScript.load("/limits/acquire.lua");
     private final ReactiveRedisDataSource redis;
     private final Clock clock;
     private final String prefix;
     private final Duration ttl;
-    private final String script;
 
     ConcurrencyLeases(ReactiveRedisDataSource redis, Clock clock,
                       @ConfigProperty(name = "mediagate.limits.key-prefix", defaultValue = "mg") String prefix,
@@ -32,11 +29,6 @@ public class ConcurrencyLeases {
         this.clock = clock;
         this.prefix = prefix;
         this.ttl = ttl;
-        try (InputStream in = ConcurrencyLeases.class.getResourceAsStream("/limits/acquire.lua")) {
-            this.script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private String key(String accountId, String kind) {
@@ -46,8 +38,9 @@ public class ConcurrencyLeases {
     /** True when the lease is now held for {@code jobId}; false when {@code limit} generations are in flight. */
     public Uni<Boolean> acquire(String accountId, String kind, String jobId, int limit) {
         long now = clock.millis();
-        return redis.execute(Command.EVAL, script, "1", key(accountId, kind), String.valueOf(now),
-                String.valueOf(now + ttl.toMillis()), String.valueOf(limit), jobId).map(r -> r.toInteger() == 1);
+        return ACQUIRE.run(redis, List.of(key(accountId, kind)),
+                List.of(String.valueOf(now), String.valueOf(now + ttl.toMillis()), String.valueOf(limit), jobId))
+                .map(r -> r.toInteger() == 1);
     }
 
     /** Idempotent: releasing a lease twice, or one never taken, changes nothing. */

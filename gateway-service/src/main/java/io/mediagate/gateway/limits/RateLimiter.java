@@ -5,10 +5,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,9 +17,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class RateLimiter {
+    private static final LuaScript CONSUME = LuaScript.load("/limits/consume.lua");
     private final ReactiveRedisDataSource redis;
     private final Clock clock;
-    private final String script;
     private final String prefix;
 
     RateLimiter(ReactiveRedisDataSource redis, Clock clock,
@@ -31,11 +27,6 @@ public class RateLimiter {
         this.redis = redis;
         this.clock = clock;
         this.prefix = prefix;
-        try (InputStream in = RateLimiter.class.getResourceAsStream("/limits/consume.lua")) {
-            this.script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** Counts a request of {@code subject} (an account id, or {@code ip:<address>}). */
@@ -45,13 +36,11 @@ public class RateLimiter {
         if (video) {
             windows.add(Window.VIDEO_MINUTE);
         }
+        List<String> keys = windows.stream().map(w -> key(subject, w, now)).toList();
         List<String> args = new ArrayList<>();
-        args.add(script);
-        args.add(String.valueOf(windows.size()));
-        windows.forEach(w -> args.add(prefix + ":rl:{" + subject + "}:" + w.wire + ":" + w.index(now)));
         windows.forEach(w -> args.add(String.valueOf(limits.limit(w))));
         windows.forEach(w -> args.add(String.valueOf(w.seconds + 60)));
-        return redis.execute(Command.EVAL, args.toArray(String[]::new)).map(r -> decide(r, windows, limits, now));
+        return CONSUME.run(redis, keys, args).map(r -> decide(r, windows, limits, now));
     }
 
     /** One window's state for {@code GET /v1/usage}. */
@@ -61,7 +50,7 @@ public class RateLimiter {
     public Uni<java.util.Map<String, WindowState>> peek(String subject, RateLimits limits) {
         Instant now = clock.instant();
         List<Window> windows = List.of(Window.MINUTE, Window.HOUR, Window.DAY, Window.VIDEO_MINUTE);
-        String[] keys = windows.stream().map(w -> prefix + ":rl:{" + subject + "}:" + w.wire + ":" + w.index(now)).toArray(String[]::new);
+        String[] keys = windows.stream().map(w -> key(subject, w, now)).toArray(String[]::new);
         return redis.execute(Command.MGET, keys).map(r -> {
             java.util.Map<String, WindowState> out = new java.util.LinkedHashMap<>();
             for (int i = 0; i < windows.size(); i++) {
@@ -72,6 +61,11 @@ public class RateLimiter {
             }
             return out;
         });
+    }
+
+    /** One counter per subject and window; the hash tag keeps a subject's counters in one Redis Cluster slot. */
+    private String key(String subject, Window w, Instant now) {
+        return prefix + ":rl:{" + subject + "}:" + w.wire + ":" + w.index(now);
     }
 
     private static Decision decide(Response r, List<Window> windows, RateLimits limits, Instant now) {
