@@ -1,10 +1,10 @@
-package io.mediagate.routing.support;
+package io.mediagate.common.time;
 
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
-/** The clock every time-dependent bean uses, so tests can pin time. */
+/** The clock every time-dependent bean of every service injects (UTC), so tests can pin time. */
 public class Clocks {
     @Produces
     @Singleton
