@@ -2,7 +2,9 @@
 #   ./mvnw -B -DskipTests package && docker build --build-arg SERVICE=gateway-service -t mediagate/gateway-service .
 FROM eclipse-temurin:25-jre
 ARG SERVICE
-RUN useradd --system --uid 10001 mediagate
+# libpulse0: the ffmpeg packed in the bytedeco artifact (routing, video pipeline, media) loads it.
+RUN apt-get update && apt-get install -y --no-install-recommends libpulse0 && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --create-home mediagate
 COPY --chown=mediagate ${SERVICE}/target/quarkus-app/ /app/
 WORKDIR /app
 USER mediagate

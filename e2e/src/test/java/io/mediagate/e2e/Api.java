@@ -29,6 +29,11 @@ final class Api {
                 .POST(HttpRequest.BodyPublishers.ofString(json)), key);
     }
 
+    Reply post(String path, String key, String json, String header, String value) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .header(header, value).POST(HttpRequest.BodyPublishers.ofString(json)), key);
+    }
+
     byte[] download(String url) throws IOException, InterruptedException {
         HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
         if (r.statusCode() != 200) {

@@ -245,11 +245,15 @@ class RoutingIT {
     void usageShowsLimitsAndSpendThatEqualsThePricesCharged() throws Exception {
         String own = api.newUserKey(Suite.ADMIN_KEY, "pro");
         double charged = 0;
+        long stored = 0;
         for (String body : List.of("{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"cheapest\"}",
                 "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"seed\":1,\"n\":2}")) {
             Api.Reply r = api.post("/v1/images/generations", own, body);
             assertEquals(200, r.status(), r.body().toString());
             charged += r.body().path("price").asDouble();
+            for (JsonNode item : r.body().path("data")) {
+                stored += item.path("bytes").asLong();
+            }
         }
         assertEquals(422, api.post("/v1/images/generations", own, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"compatible\",\"style\":\"x\"}").status());
         assertEquals(0.02 + 2 * 0.023, charged, 1e-9);
@@ -257,7 +261,8 @@ class RoutingIT {
         long deadline = System.currentTimeMillis() + 20_000;
         while (System.currentTimeMillis() < deadline) {
             usage = api.get("/v1/usage", own).body().path("result");
-            if (usage.path("generations").path("images").path("today").asInt() == 3) {
+            if (usage.path("generations").path("images").path("today").asInt() == 3
+                    && usage.path("storage").path("usedBytes").asLong() == stored) {
                 break;
             }
             Thread.sleep(300);
@@ -271,7 +276,7 @@ class RoutingIT {
         assertTrue(usage.path("rateLimits").path("minute").path("remaining").asInt() < 100);
         assertEquals(20, usage.path("concurrency").path("image").path("limit").asInt());
         assertEquals(0, usage.path("concurrency").path("image").path("active").asInt());
-        assertTrue(usage.path("storage").path("usedBytes").asLong() > 0);
+        assertEquals(stored, usage.path("storage").path("usedBytes").asLong(), "stored bytes are the files' sizes");
         assertEquals(90, usage.path("storage").path("retentionDays").asInt());
     }
 

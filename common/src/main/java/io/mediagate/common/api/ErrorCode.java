@@ -16,6 +16,10 @@ public enum ErrorCode {
     PAYLOAD_TOO_LARGE(413),
     UNSUPPORTED_MEDIA_TYPE(415),
     UPLOAD_INCOMPLETE(409),
+    /** (+) The job was cancelled by its owner (the answer to a request still waiting for it). */
+    JOB_CANCELLED(409),
+    /** (+) A finished job cannot be cancelled. */
+    JOB_FINISHED(409),
     PROVIDER_ERROR(502),
     PROVIDER_UNAVAILABLE(503),
     SERVICE_UNAVAILABLE(503),

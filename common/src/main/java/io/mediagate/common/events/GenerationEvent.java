@@ -21,4 +21,5 @@ public record GenerationEvent(
         Instant occurredAt) {
     public static final String SUCCEEDED = "succeeded";
     public static final String FAILED = "failed";
+    public static final String CANCELLED = "cancelled";
 }

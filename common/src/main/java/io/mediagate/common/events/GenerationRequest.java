@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * A validated generation request on {@code generation.requests}, from the gateway to routing.
- * {@code jobId} is the idempotency key: a redelivered request never runs twice.
+ * {@code jobId} is the idempotency key: a redelivered request never runs twice. {@code videoUrl} or
+ * {@code videoId} name the source of a video variation; {@code webhookUrl} is told when the job ends.
  */
 public record GenerationRequest(
         String jobId,
@@ -21,6 +22,9 @@ public record GenerationRequest(
         int n,
         Double duration,
         String imageUrl,
+        String videoUrl,
+        String videoId,
+        String webhookUrl,
         boolean isPublic,
         String responseFormat,
         Map<String, Object> extras,

@@ -3,10 +3,12 @@ package io.mediagate.common.events;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A media item as the public API shows it (seed "Media item" table plus CONTRACT.md additions).
- * {@code modelSlug} and {@code providerName} appear in listings; everything else everywhere.
+ * {@code modelSlug} and {@code providerName} appear in listings; everything else everywhere. Videos add
+ * {@code thumbnail} (poster image), {@code preview} (a strip of frames) and {@code variants}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MediaItem(
@@ -29,11 +31,19 @@ public record MediaItem(
         Integer height,
         Instant expiresAt,
         String status,
-        @JsonProperty("revised_prompt") String revisedPrompt) {
+        @JsonProperty("revised_prompt") String revisedPrompt,
+        String thumbnail,
+        String preview,
+        List<Variant> variants) {
+
+    /** One rendition of a video: MP4/H.264 at a size, WebM/VP9, or an HLS playlist. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Variant(String format, String codec, String size, Integer width, Integer height, String mime,
+                          String url, long bytes) {}
 
     /** The generation-response form: listing-only fields left out. */
     public MediaItem forGeneration() {
         return new MediaItem(id, url, mime, user, media, model, provider, prompt, size, duration, createdAt,
-                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt);
+                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt, thumbnail, preview, variants);
     }
 }

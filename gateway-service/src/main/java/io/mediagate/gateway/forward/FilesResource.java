@@ -16,12 +16,14 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * {@code GET /files/{name}}: public media files, relayed from media-service without a key (these are the
+ * {@code GET /files/{name}} and {@code /files/{id}/{name}}: public media files, relayed from media-service without a key (these are the
  * CDN-style URLs in media items; a CDN can sit in front). Range and conditional headers pass through.
  */
 @Path("/files")
 public class FilesResource {
     private static final Pattern NAME = Pattern.compile("med_[A-Za-z0-9]{8,60}\\.[a-z0-9]{2,5}");
+    private static final Pattern ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
+    private static final Pattern PART = Pattern.compile("[a-z0-9_]{1,40}(/[a-z0-9_]{1,40})?\\.[a-z0-9]{2,5}");
     private final Forwarder forwarder;
     private final Owners owners;
 
@@ -37,6 +39,21 @@ public class FilesResource {
         if (!NAME.matcher(name).matches()) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
         }
+        return relay(name, range, ifNoneMatch, ctx);
+    }
+
+    /** A video's further files: renditions, HLS playlist and segments, thumbnail, preview. */
+    @GET
+    @Path("{id}/{name: .+}")
+    public Uni<Response> part(@PathParam("id") String id, @PathParam("name") String name, @HeaderParam("Range") String range,
+                              @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext ctx) {
+        if (!ID.matcher(id).matches() || !PART.matcher(name).matches()) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
+        }
+        return relay(id + "/" + name, range, ifNoneMatch, ctx);
+    }
+
+    private Uni<Response> relay(String name, String range, String ifNoneMatch, ContainerRequestContext ctx) {
         Map<String, String> headers = new HashMap<>();
         if (range != null) {
             headers.put("Range", range);

@@ -30,10 +30,15 @@ public class Forwarder {
 
     /** {@code target} is the owner's base URL plus the raw path and query of the original request. */
     public Uni<Response> forward(String target, Caller caller, String requestId, Map<String, String> headers) {
+        return forward("GET", target, caller, requestId, headers);
+    }
+
+    /** As {@link #forward(String, Caller, String, Map)} with another body-less method (DELETE). */
+    public Uni<Response> forward(String method, String target, Caller caller, String requestId, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target))
                 .timeout(Duration.ofSeconds(30))
                 .header(RequestIdFilter.HEADER, requestId)
-                .GET();
+                .method(method, HttpRequest.BodyPublishers.noBody());
         if (caller != null) {
             request.header("Authorization", InternalToken.bearer(caller.accountId(), caller.tier(), caller.groups()));
         }

@@ -5,6 +5,7 @@ import io.mediagate.gateway.auth.Caller;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -13,7 +14,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Map;
 
-/** The read endpoints the gateway relays to their owners after authenticating the caller. */
+/** The endpoints the gateway relays to their owners after authenticating the caller: reads, and job cancellation. */
 @Path("/v1")
 @Authenticated
 public class ReadsResource {
@@ -69,9 +70,20 @@ public class ReadsResource {
         return to(owners.routing(), uri, ctx);
     }
 
+    /** Cancels an unfinished job (routing owns jobs). */
+    @DELETE
+    @Path("jobs/{id}")
+    public Uni<Response> cancelJob(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to("DELETE", owners.routing(), uri, ctx);
+    }
+
     private Uni<Response> to(String base, UriInfo uri, ContainerRequestContext ctx) {
+        return to("GET", base, uri, ctx);
+    }
+
+    private Uni<Response> to(String method, String base, UriInfo uri, ContainerRequestContext ctx) {
         String query = uri.getRequestUri().getRawQuery();
         String target = base + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
-        return forwarder.forward(target, Caller.of(identity), String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of());
+        return forwarder.forward(method, target, Caller.of(identity), String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of());
     }
 }

@@ -64,6 +64,17 @@ public final class JsonBody {
         return Optional.of(v.asInt());
     }
 
+    public Optional<Double> number(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
+            throw ApiException.invalid(field, field + " must be a number");
+        }
+        return Optional.of(v.asDouble());
+    }
+
     public Optional<Boolean> bool(String field) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) {

@@ -20,8 +20,8 @@ import java.util.Map;
 
 /**
  * {@code GET /v1/usage}: the caller's limits and how much of them is used now (state the gateway owns:
- * rate windows and concurrency leases), stored bytes (media-service) and spend and generation counts
- * (usage-service's ledger).
+ * rate windows and concurrency leases) and, from usage-service's ledger, spend, generation counts and
+ * stored bytes.
  */
 @Path("/v1/usage")
 @Authenticated
@@ -49,9 +49,8 @@ public class UsageResource {
                         limiter.peek(caller.accountId(), RateLimits.of(limits)),
                         leases.active(caller.accountId(), "image"),
                         leases.active(caller.accountId(), "video"),
-                        owners.get(urls.media() + "/internal/v1/storage", caller),
                         owners.get(urls.usage() + "/internal/v1/usage", caller))
-                .with((windows, images, videos, storage, ledger) -> {
+                .with((windows, images, videos, ledger) -> {
                     Map<String, Object> result = new LinkedHashMap<>();
                     result.put("user", caller.accountId());
                     result.put("tier", caller.tier());
@@ -60,7 +59,7 @@ public class UsageResource {
                             "image", Map.of("limit", limits.concurrentImages(), "active", images),
                             "video", Map.of("limit", limits.concurrentVideos(), "active", videos)));
                     result.put("storage", Map.of("limitBytes", limits.storageBytes(),
-                            "usedBytes", storage.path("usedBytes").asLong(), "retentionDays", limits.retentionDays()));
+                            "usedBytes", ledger.path("storage").path("usedBytes").asLong(), "retentionDays", limits.retentionDays()));
                     result.put("spend", ledger.path("spend"));
                     result.put("generations", ledger.path("generations"));
                     return Envelope.of(result);

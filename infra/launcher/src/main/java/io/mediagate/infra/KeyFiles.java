@@ -8,17 +8,31 @@ import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 
-/** Writes an RSA key pair as PEM files, the format the services read their internal-token keys in. */
+/**
+ * Writes the suite's secrets: an RSA key pair as PEM files (internal tokens) and the webhook master key
+ * ({@code webhook-master.key}, 32 random bytes in base64) from which each account's webhook signing
+ * secret is derived.
+ */
 public final class KeyFiles {
     private KeyFiles() {
     }
 
-    /** {@code KeyFiles <dir>}: writes the pair unless the directory already has one. */
+    /** {@code KeyFiles <dir>}: writes what the directory does not have yet, never replacing a file. */
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[0]);
         if (!Files.exists(dir.resolve("internal-private.pem"))) {
             write(dir);
+        } else if (!Files.exists(dir.resolve(WEBHOOK_MASTER))) {
+            writeWebhookMaster(dir);
         }
+    }
+
+    public static final String WEBHOOK_MASTER = "webhook-master.key";
+
+    private static void writeWebhookMaster(Path dir) throws IOException {
+        byte[] master = new byte[32];
+        new java.security.SecureRandom().nextBytes(master);
+        Files.writeString(dir.resolve(WEBHOOK_MASTER), Base64.getEncoder().encodeToString(master) + "\n");
     }
 
     public static void write(Path dir) throws IOException {
@@ -33,6 +47,7 @@ public final class KeyFiles {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("internal-private.pem"), pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
         Files.writeString(dir.resolve("internal-public.pem"), pem("PUBLIC KEY", pair.getPublic().getEncoded()));
+        writeWebhookMaster(dir);
     }
 
     private static String pem(String type, byte[] der) {

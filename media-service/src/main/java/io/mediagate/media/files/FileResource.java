@@ -2,6 +2,7 @@ package io.mediagate.media.files;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.storage.ObjectStore;
 import jakarta.ws.rs.GET;
@@ -13,9 +14,10 @@ import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 
 /**
- * Serves stored files at their CDN-style address {@code /files/{id}.{ext}} with {@code Content-Type},
- * {@code ETag} (and 304 on a match), single byte {@code Range}s (206/416) and a long-lived
- * {@code Cache-Control}: a file never changes under its name. Private media are not served here.
+ * Serves stored files at their CDN-style addresses, {@code /files/{id}.{ext}} (an item's main file) and
+ * {@code /files/{id}/{name}} (a video's renditions, HLS playlist and segments, thumbnail, preview), with
+ * {@code Content-Type}, {@code ETag} (and 304 on a match), single byte {@code Range}s (206/416) and a
+ * long-lived {@code Cache-Control}: a file never changes under its name. Private media are not served here.
  */
 @Path("/files")
 public class FileResource {
@@ -26,50 +28,88 @@ public class FileResource {
         this.store = store;
     }
 
+    /** What is served: one object and its type, tag and size. */
+    record Served(String key, String mime, String etag, long bytes) {}
+
     @HEAD
     @Path("{name}")
     public Response head(@PathParam("name") String name) {
-        MediaRecord record = find(name);
-        return headers(Response.ok(), record).header("Content-Length", record.bytes).build();
+        Served file = main(name);
+        return headers(Response.ok(), file).header("Content-Length", file.bytes()).build();
     }
 
     @GET
     @Path("{name}")
     public Response get(@PathParam("name") String name, @HeaderParam("Range") String range,
                         @HeaderParam("If-None-Match") String ifNoneMatch) {
-        MediaRecord record = find(name);
-        String etag = "\"" + record.etag + "\"";
+        return serve(main(name), range, ifNoneMatch);
+    }
+
+    @HEAD
+    @Path("{id}/{name: .+}")
+    public Response headPart(@PathParam("id") String id, @PathParam("name") String name) {
+        Served file = part(id, name);
+        return headers(Response.ok(), file).header("Content-Length", file.bytes()).build();
+    }
+
+    @GET
+    @Path("{id}/{name: .+}")
+    public Response getPart(@PathParam("id") String id, @PathParam("name") String name, @HeaderParam("Range") String range,
+                            @HeaderParam("If-None-Match") String ifNoneMatch) {
+        return serve(part(id, name), range, ifNoneMatch);
+    }
+
+    private Response serve(Served file, String range, String ifNoneMatch) {
+        String etag = "\"" + file.etag() + "\"";
         if (ifNoneMatch != null && (ifNoneMatch.contains(etag) || ifNoneMatch.trim().equals("*"))) {
-            return headers(Response.notModified(), record).build();
+            return headers(Response.notModified(), file).build();
         }
-        ByteRange r = ByteRange.parse(range, record.bytes);
+        ByteRange r = ByteRange.parse(range, file.bytes());
         if (r == ByteRange.UNSATISFIABLE) {
-            return Response.status(416).header("Content-Range", "bytes */" + record.bytes).build();
+            return Response.status(416).header("Content-Range", "bytes */" + file.bytes()).build();
         }
-        InputStream body = (r == null ? store.open(record.objectKey, null, null) : store.open(record.objectKey, r.first(), r.last()))
+        InputStream body = (r == null ? store.open(file.key(), null, null) : store.open(file.key(), r.first(), r.last()))
                 .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "no such file"));
         if (r == null) {
-            return headers(Response.ok(body), record).header("Content-Length", record.bytes).build();
+            return headers(Response.ok(body), file).header("Content-Length", file.bytes()).build();
         }
-        return headers(Response.status(206).entity(body), record)
-                .header("Content-Range", "bytes " + r.first() + "-" + r.last() + "/" + record.bytes)
+        return headers(Response.status(206).entity(body), file)
+                .header("Content-Range", "bytes " + r.first() + "-" + r.last() + "/" + file.bytes())
                 .header("Content-Length", r.length())
                 .build();
     }
 
-    private static Response.ResponseBuilder headers(Response.ResponseBuilder builder, MediaRecord record) {
-        return builder.type(record.mime)
-                .header("ETag", "\"" + record.etag + "\"")
+    private static Response.ResponseBuilder headers(Response.ResponseBuilder builder, Served file) {
+        return builder.type(file.mime())
+                .header("ETag", "\"" + file.etag() + "\"")
                 .header("Accept-Ranges", "bytes")
                 .header("Cache-Control", IMMUTABLE);
     }
 
-    private static MediaRecord find(String name) {
+    private static Served main(String name) {
         int dot = name.lastIndexOf('.');
-        String id = dot > 0 ? name.substring(0, dot) : name;
+        MediaRecord record = servable(dot > 0 ? name.substring(0, dot) : name);
+        if (!record.objectKey.endsWith("/" + name)) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
+        }
+        return new Served(record.objectKey, record.mime, record.etag, record.bytes);
+    }
+
+    private static Served part(String id, String name) {
+        servable(id);
+        MediaFile.Key key = new MediaFile.Key();
+        key.mediaId = id;
+        key.name = name;
+        MediaFile file = MediaFile.findById(key);
+        if (file == null) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
+        }
+        return new Served(file.objectKey, file.mime, file.etag, file.bytes);
+    }
+
+    private static MediaRecord servable(String id) {
         MediaRecord record = MediaRecord.findById(id);
-        if (record == null || !record.isPublic || !"ready".equals(record.status)
-                || !record.objectKey.endsWith("/" + name)) {
+        if (record == null || !record.isPublic || !"ready".equals(record.status)) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
         }
         return record;

@@ -43,7 +43,7 @@ public class MediaResource {
         PanacheQuery<MediaRecord> query = MediaRecord.find(q.where() + " order by " + q.order(), q.params());
         long total = query.count();
         List<MediaItem> medias = query.range((int) p.offset(), (int) p.offset() + p.limit() - 1).list()
-                .stream().map(r -> r.toItem(urls.url(r))).toList();
+                .stream().map(r -> urls.item(r)).toList();
         return Envelope.of(Map.of("total", total, "medias", medias));
     }
 
@@ -54,6 +54,6 @@ public class MediaResource {
         if (record == null || (!record.isPublic && !record.ownerId.equals(caller.getSubject()))) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no media " + id);
         }
-        return Envelope.of(Map.of("media", record.toItem(urls.url(record))));
+        return Envelope.of(Map.of("media", urls.item(record)));
     }
 }

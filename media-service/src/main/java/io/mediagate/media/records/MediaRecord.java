@@ -7,6 +7,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.List;
 
 /** A stored media file and what is known about it. Owned by media-service alone. */
 @Entity
@@ -45,9 +46,13 @@ public class MediaRecord extends PanacheEntityBase {
     @Column(name = "expires_at")
     public Instant expiresAt;
 
-    /** The listing form of the item (all fields); generation replies drop the listing-only ones. */
-    public MediaItem toItem(String url) {
+    /**
+     * The listing form of the item (all fields); generation replies drop the listing-only ones. Videos add
+     * their thumbnail, preview and variants, given with their URLs.
+     */
+    public MediaItem toItem(String url, String thumbnail, String preview, List<MediaItem.Variant> variants) {
         return new MediaItem(id, url, mime, ownerId, kind, model, provider, prompt, sizeLabel, durationSeconds,
-                createdAt, modelSlug, providerName, isPublic, bytes, width, height, expiresAt, status, revisedPrompt);
+                createdAt, modelSlug, providerName, isPublic, bytes, width, height, expiresAt, status, revisedPrompt,
+                thumbnail, preview, variants);
     }
 }

@@ -1,9 +1,15 @@
 package io.mediagate.media.records;
 
+import io.mediagate.common.events.MediaItem;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Comparator;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** CDN-style addresses of stored files: {@code {public-base-url}/files/{id}.{ext}}. */
+/**
+ * CDN-style addresses of stored files: {@code {public-base-url}/files/{id}.{ext}} for an item's main file,
+ * {@code {public-base-url}/files/{id}/{name}} for its further files.
+ */
 @ApplicationScoped
 public class MediaUrls {
     private final String base;
@@ -14,6 +20,28 @@ public class MediaUrls {
 
     public String url(MediaRecord record) {
         return base + "/files/" + fileName(record.id, record.mime);
+    }
+
+    /** The URL of one of an item's further files. */
+    public String url(MediaFile file) {
+        return base + "/files/" + file.mediaId + "/" + file.name;
+    }
+
+    /** The item as the API shows it, with a video's thumbnail, preview and variants. */
+    public MediaItem item(MediaRecord record) {
+        if (!"video".equals(record.kind)) {
+            return record.toItem(url(record), null, null, null);
+        }
+        List<MediaFile> files = MediaFile.of(record.id);
+        String thumbnail = files.stream().filter(f -> MediaFile.THUMBNAIL.equals(f.role)).findFirst().map(this::url).orElse(null);
+        String preview = files.stream().filter(f -> MediaFile.PREVIEW.equals(f.role)).findFirst().map(this::url).orElse(null);
+        List<MediaItem.Variant> variants = files.stream()
+                .filter(f -> MediaFile.RENDITION.equals(f.role) || MediaFile.PLAYLIST.equals(f.role))
+                .sorted(Comparator.comparing((MediaFile f) -> f.format).thenComparing(f -> -(f.height == null ? 0 : f.height)))
+                .map(f -> new MediaItem.Variant(f.format, f.codec, f.sizeLabel, f.width, f.height, f.mime,
+                        f.objectKey.equals(record.objectKey) ? url(record) : url(f), f.bytes))
+                .toList();
+        return record.toItem(url(record), thumbnail, preview, variants.isEmpty() ? null : variants);
     }
 
     public static String fileName(String id, String mime) {

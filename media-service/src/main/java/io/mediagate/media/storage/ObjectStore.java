@@ -50,6 +50,15 @@ public class ObjectStore {
         return etag == null ? "" : etag.replace("\"", "");
     }
 
+    /** Copies an object of another bucket (the staging bucket) in; returns the store's ETag (unquoted). */
+    public String copyIn(String sourceBucket, String sourceKey, String key, String mime) {
+        String etag = s3.copyObject(b -> b.sourceBucket(sourceBucket).sourceKey(sourceKey)
+                .destinationBucket(bucket).destinationKey(key)
+                .contentType(mime).metadataDirective(software.amazon.awssdk.services.s3.model.MetadataDirective.REPLACE))
+                .copyObjectResult().eTag();
+        return etag == null ? "" : etag.replace("\"", "");
+    }
+
     /** Opens the object, whole or the inclusive byte range {@code first..last}. */
     public Optional<ResponseInputStream<GetObjectResponse>> open(String key, Long first, Long last) {
         try {

@@ -6,6 +6,7 @@ import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.StoreMedia;
+import io.mediagate.media.events.StorageEvents;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
 import io.mediagate.media.storage.ObjectStore;
@@ -33,11 +34,13 @@ public class StoreResource {
     private static final Pattern ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
     private final ObjectStore store;
     private final MediaUrls urls;
+    private final StorageEvents events;
     private final Clock clock;
 
-    StoreResource(ObjectStore store, MediaUrls urls, Clock clock) {
+    StoreResource(ObjectStore store, MediaUrls urls, StorageEvents events, Clock clock) {
         this.store = store;
         this.urls = urls;
+        this.events = events;
         this.clock = clock;
     }
 
@@ -51,7 +54,7 @@ public class StoreResource {
         }
         MediaRecord existing = MediaRecord.findById(command.id());
         if (existing != null) {
-            return existing.toItem(urls.url(existing));
+            return urls.item(existing);
         }
         byte[] bytes = decode(command.content());
         String mime = ContentSniffer.mime(bytes).orElseThrow(() ->
@@ -81,7 +84,8 @@ public class StoreResource {
         record.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
         record.expiresAt = command.retentionDays() > 0 ? record.createdAt.plus(Duration.ofDays(command.retentionDays())) : null;
         record.persist();
-        return record.toItem(urls.url(record));
+        events.stored(record, record.bytes);
+        return urls.item(record);
     }
 
     private static byte[] decode(String content) {

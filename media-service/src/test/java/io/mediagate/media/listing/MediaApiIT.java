@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @QuarkusTestResource(value = ServiceResource.class, initArgs = {
-        @ResourceArg(name = "service", value = "media"), @ResourceArg(name = "s3", value = "true")})
+        @ResourceArg(name = "service", value = "media"), @ResourceArg(name = "s3", value = "true"),
+        @ResourceArg(name = "kafka", value = "true")})
 class MediaApiIT {
     private static final String SERVICE = InternalTokens.bearer("routing-service", "", Set.of("service"));
 

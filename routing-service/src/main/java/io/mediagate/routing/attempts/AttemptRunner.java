@@ -43,7 +43,13 @@ public final class AttemptRunner {
     public record Outcome<T>(Candidate served, T result, List<Stats.Attempt> attempts, long servingMs, Instant firstCall) {}
 
     public <T> Outcome<T> run(List<Candidate> ranked, Instant acceptedAt, boolean explicit, Function<Candidate, T> call) {
-        Instant deadline = acceptedAt.plus(config.deadline());
+        return run(ranked, acceptedAt, explicit, call, config.attemptTimeout(), config.deadline());
+    }
+
+    /** As {@link #run(List, Instant, boolean, Function)} with the given per-attempt timeout and overall deadline. */
+    public <T> Outcome<T> run(List<Candidate> ranked, Instant acceptedAt, boolean explicit, Function<Candidate, T> call,
+                              Duration attemptTimeout, Duration overall) {
+        Instant deadline = acceptedAt.plus(overall);
         List<Stats.Attempt> attempts = new ArrayList<>();
         Instant firstCall = null;
         for (Candidate candidate : ranked) {
@@ -65,7 +71,7 @@ public final class AttemptRunner {
                 Instant start = clock.instant();
                 firstCall = firstCall == null ? start : firstCall;
                 try {
-                    T result = call(candidate, call, min(config.attemptTimeout(), remaining));
+                    T result = call(candidate, call, min(attemptTimeout, remaining));
                     long ms = Duration.between(start, clock.instant()).toMillis();
                     attempts.add(new Stats.Attempt(provider, "success", null, ms));
                     breakers.success(provider);

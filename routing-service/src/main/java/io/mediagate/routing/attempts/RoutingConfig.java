@@ -15,6 +15,14 @@ public interface RoutingConfig {
     @WithDefault("110s")
     Duration deadline();
 
+    /** Longest single provider call for a video (rendering, or an async provider's whole job). */
+    @WithDefault("10m")
+    Duration videoAttemptTimeout();
+
+    /** Longest time from accepting a video request to giving up on every provider. */
+    @WithDefault("20m")
+    Duration videoDeadline();
+
     /** Extra tries on the same provider after a retryable failure, before falling back. */
     @WithDefault("1")
     int retriesPerProvider();

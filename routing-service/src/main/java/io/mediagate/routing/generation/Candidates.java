@@ -9,7 +9,10 @@ import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Eligibility;
+import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.ProviderHealth;
+import io.mediagate.routing.ranking.Ranking;
+import io.mediagate.routing.ranking.RoutingMode;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,8 +26,24 @@ import java.util.stream.Collectors;
  * not open, meeting the basic requirements. An explicit provider: exactly its offer, or the contract's
  * error saying why not (unknown 404, disabled or failing 503, unsupported parameter 422).
  */
-final class Candidates {
+public final class Candidates {
     private Candidates() {
+    }
+
+    /** The ranked candidates of a request, or the contract's error when there are none. */
+    public static List<Candidate> rank(ResolvedModel resolved, RoutingMode mode, String provider, Eligibility.Need need,
+                                       Parameters.Checked checked, Predicate<ProviderSpec> capable, CircuitBreakers breakers) {
+        Function<String, ProviderHealth> health = p -> ProviderHealth.of(resolved.health() == null ? null : resolved.health().get(p));
+        if (mode == RoutingMode.EXPLICIT) {
+            return List.of(explicit(resolved, provider, need, checked.features().keySet(), capable, health));
+        }
+        List<Candidate> ranked = Ranking.rank(mode, routed(resolved, need, capable, breakers, health), checked.features().keySet());
+        if (ranked.isEmpty()) {
+            throw new ApiException(ErrorCode.NO_COMPATIBLE_PROVIDER, mode == RoutingMode.COMPATIBLE && !checked.features().isEmpty()
+                    ? "no available provider supports all of " + checked.features().keySet()
+                    : "no available provider can serve " + resolved.model().id() + ":" + need.version() + " at " + need.size());
+        }
+        return ranked;
     }
 
     static List<Candidate> routed(ResolvedModel resolved, Eligibility.Need need, Predicate<ProviderSpec> capable,

@@ -23,8 +23,6 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
-import io.mediagate.routing.ranking.ProviderHealth;
-import io.mediagate.routing.ranking.Ranking;
 import io.mediagate.routing.ranking.RoutingMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
@@ -34,8 +32,6 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * Runs one image generation: resolve model and version, validate the extras against the model, rank
@@ -77,7 +73,8 @@ public class ImageGeneration {
             throw ApiException.invalid("size", "size " + size + " is not offered by " + model.id() + "; use one of " + model.sizes());
         }
         Eligibility.Need need = new Eligibility.Need(version.version(), size, request.imageUrl() != null, false);
-        List<Candidate> ranked = rank(resolved, mode, request.provider(), need, checked);
+        List<Candidate> ranked = Candidates.rank(resolved, mode, request.provider(), need, checked,
+                p -> adapters.images(p.adapter()).isPresent(), breakers);
 
         String[] wh = size.split("x");
         AttemptRunner.Outcome<List<GeneratedImage>> outcome = call(ranked, request, version, checked, Integer.parseInt(wh[0]), Integer.parseInt(wh[1]));
@@ -99,23 +96,6 @@ public class ImageGeneration {
                 ignored);
         BigDecimal price = served.price().multiply(BigDecimal.valueOf(items.size()));
         return GenerationReply.ok(request.jobId(), items, price, stats);
-    }
-
-    private List<Candidate> rank(ResolvedModel resolved, RoutingMode mode, String provider, Eligibility.Need need,
-                                 Parameters.Checked checked) {
-        Predicate<ProviderSpec> capable = p -> adapters.images(p.adapter()).isPresent();
-        Function<String, ProviderHealth> health = p -> ProviderHealth.of(resolved.health() == null ? null : resolved.health().get(p));
-        if (mode == RoutingMode.EXPLICIT) {
-            return List.of(Candidates.explicit(resolved, provider, need, checked.features().keySet(), capable, health));
-        }
-        List<Candidate> ranked = Ranking.rank(mode, Candidates.routed(resolved, need, capable, breakers, health),
-                checked.features().keySet());
-        if (ranked.isEmpty()) {
-            throw new ApiException(ErrorCode.NO_COMPATIBLE_PROVIDER, mode == RoutingMode.COMPATIBLE && !checked.features().isEmpty()
-                    ? "no available provider supports all of " + checked.features().keySet()
-                    : "no available provider can serve " + resolved.model().id() + ":" + need.version() + " at " + need.size());
-        }
-        return ranked;
     }
 
     private AttemptRunner.Outcome<List<GeneratedImage>> call(List<Candidate> ranked, GenerationRequest request, VersionSpec version,

@@ -19,6 +19,14 @@ public class JobRecord extends PanacheEntityBase {
     public String status;
     public String request;
     public String reply;
+    /** Video jobs: generating, transcoding, thumbnail or storing. */
+    public String stage;
+    public int progress;
+    /** Where the request's Kafka request-reply answer goes (null when nobody waits). */
+    @Column(name = "reply_topic")
+    public String replyTopic;
+    @Column(name = "reply_correlation")
+    public String replyCorrelation;
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

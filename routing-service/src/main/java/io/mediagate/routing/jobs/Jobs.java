@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.routing.messaging.ReplyAddress;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -34,6 +35,25 @@ public class Jobs {
     /** Records the job as running (creating it on first sight). */
     @Transactional
     public void start(GenerationRequest request) {
+        start(request, null, null);
+    }
+
+    /**
+     * Records the job as running at {@code stage} (creating it on first sight), and where its answer goes.
+     * Returns false when the job already went past generation (a redelivered request of a video job that
+     * the pipeline holds now): nothing is to be done again.
+     */
+    @Transactional
+    public boolean start(GenerationRequest request, String stage, ReplyAddress replyTo) {
+        JobRecord existing = JobRecord.findById(request.jobId());
+        if (existing != null && existing.stage != null && !Stage.GENERATING.equals(existing.stage)) {
+            return false;
+        }
+        startRecord(request, stage, replyTo);
+        return true;
+    }
+
+    private void startRecord(GenerationRequest request, String stage, ReplyAddress replyTo) {
         JobRecord job = JobRecord.findById(request.jobId());
         Instant now = Instant.now(clock);
         if (job == null) {
@@ -45,9 +65,54 @@ public class Jobs {
             job.createdAt = now;
         }
         job.status = JobStatus.RUNNING;
+        job.stage = stage;
+        if (replyTo != null) {
+            job.replyTopic = replyTo.topic();
+            job.replyCorrelation = replyTo.correlation();
+        }
         job.updatedAt = now;
         job.persist();
     }
+
+    /** Moves an unfinished job on to {@code stage}; progress never goes back. False if the job is finished or unknown. */
+    @Transactional
+    public boolean advance(String jobId, String stage, int progress) {
+        JobRecord job = JobRecord.findById(jobId);
+        if (job == null || JobStatus.finished(job.status) || job.progress > progress) {
+            return false;
+        }
+        job.stage = stage;
+        job.progress = progress;
+        job.updatedAt = Instant.now(clock);
+        return true;
+    }
+
+    /** The request and reply address of a job, for finishing it where it was not started. */
+    @Transactional
+    public Optional<Started> started(String jobId) {
+        JobRecord job = JobRecord.findById(jobId);
+        if (job == null) {
+            return Optional.empty();
+        }
+        ReplyAddress address = job.replyTopic == null ? null : new ReplyAddress(job.replyTopic, job.replyCorrelation);
+        return Optional.of(new Started(read(job.request, GenerationRequest.class), address, job.status));
+    }
+
+    /** Ends an unfinished job as cancelled with {@code reply}; empty when it had already finished. */
+    @Transactional
+    public Optional<Started> cancel(String jobId, GenerationReply reply) {
+        JobRecord job = JobRecord.findById(jobId);
+        if (job == null || JobStatus.finished(job.status)) {
+            return Optional.empty();
+        }
+        job.status = JobStatus.CANCELLED;
+        job.reply = write(reply);
+        job.updatedAt = Instant.now(clock);
+        ReplyAddress address = job.replyTopic == null ? null : new ReplyAddress(job.replyTopic, job.replyCorrelation);
+        return Optional.of(new Started(read(job.request, GenerationRequest.class), address, job.status));
+    }
+
+    public record Started(GenerationRequest request, ReplyAddress replyTo, String status) {}
 
     /** Stores the outcome; returns false if another delivery finished the job first. */
     @Transactional
@@ -56,7 +121,11 @@ public class Jobs {
         if (job == null || JobStatus.finished(job.status)) {
             return false;
         }
-        job.status = reply.success() ? JobStatus.SUCCEEDED : JobStatus.FAILED;
+        job.status = reply.success() ? JobStatus.SUCCEEDED
+                : reply.error() != null && "job_cancelled".equals(reply.error().code) ? JobStatus.CANCELLED : JobStatus.FAILED;
+        if (reply.success()) {
+            job.progress = 100;
+        }
         job.reply = write(reply);
         job.updatedAt = Instant.now(clock);
         return true;

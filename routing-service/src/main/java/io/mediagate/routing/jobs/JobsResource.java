@@ -11,6 +11,7 @@ import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.internal.InternalToken;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -23,33 +24,56 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-/** {@code GET /v1/jobs/{id}} (relayed by the gateway): a job's state and, once finished, its outcome. */
+/**
+ * {@code GET /v1/jobs/{id}} (relayed by the gateway): a job's state, stage, progress and, once finished, its
+ * outcome. {@code DELETE} cancels it.
+ */
 @Path("/v1/jobs")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class JobsResource {
     private final JsonWebToken caller;
     private final ObjectMapper json;
+    private final Cancellation cancellation;
 
-    JobsResource(JsonWebToken caller, ObjectMapper json) {
+    JobsResource(JsonWebToken caller, ObjectMapper json, Cancellation cancellation) {
         this.caller = caller;
         this.json = json;
+        this.cancellation = cancellation;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record JobView(String id, String kind, String status, int progress, Instant createdAt, Instant updatedAt,
+    public record JobView(String id, String kind, String status, String stage, int progress, Instant createdAt, Instant updatedAt,
                           List<MediaItem> data, BigDecimal price, Stats stats, ErrorBody error) {}
 
     @GET
     @Path("{id}")
     public Envelope<Map<String, Object>> get(@PathParam("id") String id) {
-        JobRecord job = JobRecord.findById(id);
+        return view(visible(JobRecord.findById(id), id));
+    }
+
+    /** Cancels an unfinished job: 200 with the job now {@code cancelled}, 409 {@code job_finished} if it ended. */
+    @DELETE
+    @Path("{id}")
+    public Envelope<Map<String, Object>> cancel(@PathParam("id") String id) {
+        JobRecord job = visible(JobRecord.findById(id), id);
+        JobRecord.getEntityManager().detach(job);
+        cancellation.cancel(id);
+        return view(JobRecord.findById(id));
+    }
+
+    private JobRecord visible(JobRecord job, String id) {
         if (job == null || !(job.userId.equals(caller.getSubject()) || caller.getGroups().contains(InternalToken.ADMIN))) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no job " + id);
         }
+        return job;
+    }
+
+    private Envelope<Map<String, Object>> view(JobRecord job) {
         GenerationReply reply = read(job.reply);
-        boolean done = JobStatus.finished(job.status);
-        return Envelope.of(Map.of("job", new JobView(job.id, job.kind, job.status, done ? 100 : 0, job.createdAt,
+        boolean succeeded = JobStatus.SUCCEEDED.equals(job.status);
+        return Envelope.of(Map.of("job", new JobView(job.id, job.kind, job.status, job.stage,
+                succeeded ? 100 : job.progress, job.createdAt,
                 job.updatedAt, reply == null ? null : reply.data(), reply == null ? null : reply.price(),
                 reply == null ? null : reply.stats(), reply == null ? null : reply.error())));
     }

@@ -17,6 +17,11 @@ public class MediaClient {
         this.base = base;
     }
 
+    /** Copies media {@code id} to {@code target} if {@code user} may see it (own or public); returns its type. */
+    public String download(String id, String user, String tier, java.nio.file.Path target) {
+        return http.download(base + "/internal/v1/media/" + id + "/content", user, tier, target);
+    }
+
     public MediaItem store(StoreMedia command) {
         return http.post(base + "/internal/v1/media", command, MediaItem.class);
     }

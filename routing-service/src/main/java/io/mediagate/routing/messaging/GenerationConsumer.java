@@ -8,6 +8,7 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.routing.generation.ImageGeneration;
 import io.mediagate.routing.jobs.Jobs;
+import io.mediagate.routing.video.VideoJobs;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.jboss.logging.Logger;
 /**
  * Consumes {@code generation.requests}. A job already finished (a redelivery after a crash) is answered
  * from its stored reply; otherwise it runs, its outcome is stored once, published once, and replied.
+ * Video jobs are handed to the pipeline ({@link VideoJobs}) and answered when it ends.
  * The Kafka offset is committed only after this returns, so a crash mid-job means the job runs again.
  */
 @ApplicationScoped
@@ -27,9 +29,11 @@ public class GenerationConsumer {
     private final ImageGeneration images;
     private final Replies replies;
     private final GenerationEvents events;
+    private final VideoJobs videos;
 
-    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, GenerationEvents events) {
+    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, GenerationEvents events, VideoJobs videos) {
         this.jobs = jobs;
+        this.videos = videos;
         this.images = images;
         this.replies = replies;
         this.events = events;
@@ -43,17 +47,21 @@ public class GenerationConsumer {
             LOG.warnf("skipping unreadable generation request at %s-%d@%d", record.topic(), record.partition(), record.offset());
             return;
         }
-        GenerationReply reply = jobs.finishedReply(request.jobId()).orElseGet(() -> run(request));
-        replies.send(reply, record.headers());
+        ReplyAddress replyTo = ReplyAddress.of(record.headers());
+        var finished = jobs.finishedReply(request.jobId());
+        if (finished.isPresent()) {
+            replies.send(finished.get(), replyTo);
+        } else if (request.kind() == MediaKind.VIDEO) {
+            videos.run(request, replyTo);
+        } else {
+            replies.send(run(request), replyTo);
+        }
     }
 
     private GenerationReply run(GenerationRequest request) {
         jobs.start(request);
         GenerationReply reply;
         try {
-            if (request.kind() != MediaKind.IMAGE) {
-                throw ApiException.invalid("model", "video generation is not available yet");
-            }
             reply = images.run(request);
         } catch (ApiException e) {
             reply = GenerationReply.failed(request.jobId(), e.body(request.requestId()), null);

@@ -24,14 +24,25 @@ public class GenerationEvents {
         this.clock = clock;
     }
 
-    void finished(GenerationRequest request, GenerationReply reply) {
+    public void finished(GenerationRequest request, GenerationReply reply) {
         Stats stats = reply.stats();
         List<Stats.Attempt> attempts = stats == null || stats.attempts() == null ? List.of() : stats.attempts();
         GenerationEvent event = new GenerationEvent(request.jobId(), request.userId(), request.kind(),
-                reply.success() ? GenerationEvent.SUCCEEDED : GenerationEvent.FAILED, request.model(),
+                status(reply), request.model(),
                 stats == null ? null : stats.providerId(), reply.price(),
                 reply.data() == null ? 0 : reply.data().size(), attempts, Instant.now(clock));
+        send(event);
+    }
+
+    private static String status(GenerationReply reply) {
+        if (reply.success()) {
+            return GenerationEvent.SUCCEEDED;
+        }
+        return reply.error() != null && "job_cancelled".equals(reply.error().code) ? GenerationEvent.CANCELLED : GenerationEvent.FAILED;
+    }
+
+    private void send(GenerationEvent event) {
         emitter.sendMessageAndAwait(Message.of(event).addMetadata(
-                OutgoingKafkaRecordMetadata.<String>builder().withKey(request.jobId()).build()));
+                OutgoingKafkaRecordMetadata.<String>builder().withKey(event.jobId()).build()));
     }
 }

@@ -4,8 +4,6 @@ import io.mediagate.common.events.GenerationReply;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -26,15 +24,13 @@ public class Replies {
     }
 
     /** Sends the reply if the request asked for one; waits for the broker's acknowledgement. */
-    void send(GenerationReply reply, Headers requestHeaders) {
-        Header topic = requestHeaders.lastHeader(TOPIC_HEADER);
-        Header correlation = requestHeaders.lastHeader(CORRELATION_HEADER);
-        if (topic == null || correlation == null) {
+    public void send(GenerationReply reply, ReplyAddress address) {
+        if (address == null) {
             return;
         }
-        Headers headers = new RecordHeaders().add(CORRELATION_HEADER, correlation.value());
+        Headers headers = new RecordHeaders().add(CORRELATION_HEADER, address.correlationBytes());
         OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
-                .withTopic(new String(topic.value(), StandardCharsets.UTF_8))
+                .withTopic(address.topic())
                 .withKey(reply.jobId())
                 .withHeaders(headers)
                 .build();

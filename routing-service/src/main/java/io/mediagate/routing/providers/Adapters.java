@@ -1,7 +1,9 @@
 package io.mediagate.routing.providers;
 
 import io.mediagate.routing.providers.fake.FakeImageGenerator;
+import io.mediagate.routing.providers.fake.FakeVideoGenerator;
 import io.mediagate.routing.providers.local.LocalImageGenerator;
+import io.mediagate.routing.providers.local.LocalVideoGenerator;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
@@ -11,9 +13,16 @@ import java.util.Optional;
 @ApplicationScoped
 public class Adapters {
     private final Map<String, ImageGenerator> imageGenerators;
+    private final Map<String, VideoGenerator> videoGenerators;
 
-    Adapters(LocalImageGenerator local, FakeImageGenerator fake, OpenAiImageGenerator openAi) {
+    Adapters(LocalImageGenerator local, FakeImageGenerator fake, OpenAiImageGenerator openAi,
+             LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo) {
         this.imageGenerators = Map.of("local", local, "fake", fake, "openai-compatible", openAi);
+        this.videoGenerators = Map.of("local", localVideo, "fake", fakeVideo);
+    }
+
+    public Optional<VideoGenerator> videos(String adapter) {
+        return Optional.ofNullable(videoGenerators.get(adapter));
     }
 
     public Optional<ImageGenerator> images(String adapter) {

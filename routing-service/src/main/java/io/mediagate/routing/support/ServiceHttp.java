@@ -43,6 +43,37 @@ public class ServiceHttp {
         }
     }
 
+    /**
+     * Downloads {@code url} into {@code target} on behalf of {@code user} (a user token, so the owning
+     * service applies that user's visibility rules); returns the response's content type.
+     */
+    public String download(String url, String user, String tier, java.nio.file.Path target) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(120))
+                .header("Authorization", InternalToken.bearer(user, tier, Set.of(InternalToken.USER))).GET().build();
+        HttpResponse<java.nio.file.Path> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofFile(target));
+        } catch (IOException e) {
+            LOG.warnf("GET %s unreachable: %s", url, e.toString());
+            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service is unavailable; try again shortly");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "interrupted");
+        }
+        if (response.statusCode() / 100 != 2) {
+            try {
+                ErrorBody error = json.readValue(target.toFile(), ErrorBody.class);
+                if (error.code != null) {
+                    throw error.toException();
+                }
+            } catch (IOException e) {
+                // fall through to the generic failure
+            }
+            throw new ApiException(ErrorCode.INTERNAL_ERROR, "internal error");
+        }
+        return response.headers().firstValue("Content-Type").orElse("application/octet-stream");
+    }
+
     private <T> T send(HttpRequest.Builder builder, Class<T> type) {
         HttpRequest request = builder.timeout(Duration.ofSeconds(60))
                 .header("Authorization", InternalToken.bearer("routing-service", null, Set.of(InternalToken.SERVICE)))

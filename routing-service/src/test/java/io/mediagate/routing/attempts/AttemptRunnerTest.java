@@ -26,6 +26,8 @@ class AttemptRunnerTest {
         RoutingConfig config = new RoutingConfig() {
             public Duration attemptTimeout() { return attemptTimeout; }
             public Duration deadline() { return Duration.ofSeconds(100); }
+            public Duration videoAttemptTimeout() { return attemptTimeout; }
+            public Duration videoDeadline() { return Duration.ofSeconds(100); }
             public int retriesPerProvider() { return retries; }
             public Duration backoff() { return Duration.ofMillis(200); }
             public Duration maxRetryAfter() { return Duration.ofSeconds(5); }

@@ -2,6 +2,7 @@ package io.mediagate.usage.report;
 
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.usage.ledger.Charge;
+import io.mediagate.usage.storage.StoredMedia;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -37,7 +38,8 @@ public class UsageResource {
                 new UsageReport.Spend("USD", spend(user, day), spend(user, month), spend(user, Instant.EPOCH)),
                 new UsageReport.Generations(
                         new UsageReport.Counts(items(user, "image", day), items(user, "image", month)),
-                        new UsageReport.Counts(items(user, "video", day), items(user, "video", month))));
+                        new UsageReport.Counts(items(user, "video", day), items(user, "video", month))),
+                new UsageReport.Storage(StoredMedia.usedBytes(user)));
     }
 
     private static BigDecimal spend(String user, Instant since) {

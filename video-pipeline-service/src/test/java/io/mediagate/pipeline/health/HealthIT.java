@@ -14,13 +14,14 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(value = ServiceResource.class, initArgs = {
         @ResourceArg(name = "service", value = "pipeline"), @ResourceArg(name = "kafka", value = "true"),
-        @ResourceArg(name = "db", value = "false")})
+        @ResourceArg(name = "db", value = "false"), @ResourceArg(name = "s3", value = "true")})
 class HealthIT {
     @Test
     void readyOnlyWithTheBrokerAndExposesPrometheusMetrics() {
         given().when().get("/q/health/ready").then().statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.name", hasItem("kafka"));
+                .body("checks.name", hasItem("kafka"))
+                .body("checks.name", hasItem("stages"));
         given().when().get("/q/health/live").then().statusCode(200);
         given().when().get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
     }

@@ -1,0 +1,68 @@
+package io.mediagate.common.events;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A video job as it moves through the pipeline topics ({@code video.generated} → {@code video.transcoded}
+ * → {@code video.thumbnailed} → {@code video.completed}), keyed by job id. Files stay in the staging
+ * bucket; each step adds the keys of what it made. Everything a step needs is in the message, so any
+ * worker can pick any job up, and a redelivered message redoes (idempotently) only its own step.
+ */
+public record VideoWork(
+        String jobId,
+        String requestId,
+        String userId,
+        String tier,
+        String mediaId,
+        String model,
+        String modelSlug,
+        String providerId,
+        String providerName,
+        String prompt,
+        String size,
+        int width,
+        int height,
+        double duration,
+        boolean isPublic,
+        int retentionDays,
+        BigDecimal price,
+        Stats stats,
+        StagedFile source,
+        List<StagedFile> outputs,
+        MediaItem media,
+        String failure,
+        Instant acceptedAt) {
+
+    /** A file in the staging bucket and what it is. {@code role}: source, rendition, thumbnail, preview, part. */
+    public record StagedFile(String key, String name, String role, String format, String codec, String size,
+                             int width, int height, String mime, long bytes) {}
+
+    public List<StagedFile> outputs() {
+        return outputs == null ? List.of() : outputs;
+    }
+
+    /** This work with {@code more} outputs; files of the same name are replaced, so a redo adds nothing twice. */
+    public VideoWork withOutputs(List<StagedFile> more) {
+        List<StagedFile> all = new ArrayList<>(outputs().stream()
+                .filter(f -> more.stream().noneMatch(m -> m.name().equals(f.name()))).toList());
+        all.addAll(more);
+        return new VideoWork(jobId, requestId, userId, tier, mediaId, model, modelSlug, providerId, providerName, prompt,
+                size, width, height, duration, isPublic, retentionDays, price, stats, source, List.copyOf(all), media,
+                failure, acceptedAt);
+    }
+
+    public VideoWork withMedia(MediaItem item) {
+        return new VideoWork(jobId, requestId, userId, tier, mediaId, model, modelSlug, providerId, providerName, prompt,
+                size, width, height, duration, isPublic, retentionDays, price, stats, source, outputs, item, failure,
+                acceptedAt);
+    }
+
+    public VideoWork withFailure(String reason) {
+        return new VideoWork(jobId, requestId, userId, tier, mediaId, model, modelSlug, providerId, providerName, prompt,
+                size, width, height, duration, isPublic, retentionDays, price, stats, source, outputs, media, reason,
+                acceptedAt);
+    }
+}

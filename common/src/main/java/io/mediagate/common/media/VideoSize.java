@@ -1,0 +1,44 @@
+package io.mediagate.common.media;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** The video sizes of CONTRACT.md and their 16:9 frame sizes (even sides, as H.264 4:2:0 needs). */
+public enum VideoSize {
+    P480("480p", 854, 480),
+    P720("720p", 1280, 720),
+    P1080("1080p", 1920, 1080);
+
+    private final String label;
+    private final int width;
+    private final int height;
+
+    VideoSize(String label, int width, int height) {
+        this.label = label;
+        this.width = width;
+        this.height = height;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    public static Optional<VideoSize> parse(String label) {
+        return Arrays.stream(values()).filter(s -> s.label.equalsIgnoreCase(label)).findFirst();
+    }
+
+    /** This size and every smaller one, largest first: the MP4 rendition ladder of a video this size. */
+    public List<VideoSize> ladder() {
+        return Arrays.stream(values()).filter(s -> s.height <= height)
+                .sorted((a, b) -> Integer.compare(b.height, a.height)).toList();
+    }
+}

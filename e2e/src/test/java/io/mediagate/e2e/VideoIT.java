@@ -1,0 +1,222 @@
+package io.mediagate.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.ffmpeg.Probe;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Videos through the whole suite: generation on the local provider, the pipeline's transcode, thumbnail
+ * and storage stages over Kafka and the staging bucket, and the files checked with ffprobe as a user's
+ * player would see them.
+ */
+class VideoIT {
+    private static Suite suite;
+    private static Api api;
+    private static String pro;
+    private static Ffmpeg ffmpeg;
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startSuite() throws Exception {
+        suite = Suite.start("video", Map.of("MEDIAGATE_STAGING_BUCKET", "e2e-staging"));
+        api = new Api(suite.baseUrl());
+        pro = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        ffmpeg = Ffmpeg.locate();
+    }
+
+    @AfterAll
+    static void stopSuite() {
+        if (suite != null) {
+            suite.close();
+        }
+    }
+
+    private Probe probe(String url, String name) throws Exception {
+        Path file = dir.resolve(name);
+        Files.write(file, api.download(url));
+        return ffmpeg.probe(file, Duration.ofSeconds(30));
+    }
+
+    private static Map<String, JsonNode> variants(JsonNode item) {
+        Map<String, JsonNode> byName = new HashMap<>();
+        for (JsonNode v : item.path("variants")) {
+            byName.put(v.path("format").asText() + ":" + v.path("size").asText(), v);
+        }
+        return byName;
+    }
+
+    @Test
+    void aPromptBecomesA720pVideoWithEveryVariantAThumbnailAndAPreview() throws Exception {
+        Api.Reply r = api.post("/v1/videos/generations", pro,
+                "{\"model\":\"local/motion\",\"prompt\":\"waves rolling onto a beach at dusk\",\"size\":\"720p\",\"duration\":3}");
+        assertEquals(200, r.status(), r.body().toString());
+        JsonNode item = r.body().path("data").get(0);
+        assertEquals("video", item.path("media").asText());
+        assertEquals("video/mp4", item.path("mime").asText());
+        assertEquals(3.0, item.path("duration").asDouble(), 1e-9);
+        assertEquals("720p", item.path("size").asText());
+        assertEquals("local", r.body().path("stats").path("providerId").asText());
+        assertTrue(r.body().path("stats").path("processingTime").asLong() > 0, "transcoding takes time");
+
+        byte[] main = api.download(item.path("url").asText());
+        String boxes = new String(main, StandardCharsets.ISO_8859_1);
+        assertTrue(boxes.indexOf("moov") > 0 && boxes.indexOf("moov") < boxes.indexOf("mdat"),
+                "fast start: the index comes before the data, so browsers play while downloading");
+        Probe mp4 = probe(item.path("url").asText(), "main.mp4");
+        assertEquals("h264", mp4.video().orElseThrow().codec());
+        assertEquals(1280, mp4.video().orElseThrow().width());
+        assertEquals(720, mp4.video().orElseThrow().height());
+        assertEquals(3.0, mp4.durationSeconds(), 0.1);
+
+        Map<String, JsonNode> variants = variants(item);
+        Probe small = probe(variants.get("mp4:480p").path("url").asText(), "480.mp4");
+        assertEquals("h264", small.video().orElseThrow().codec());
+        assertEquals(854, small.video().orElseThrow().width());
+        assertEquals(480, small.video().orElseThrow().height());
+        assertEquals(3.0, small.durationSeconds(), 0.1);
+        Probe webm = probe(variants.get("webm:720p").path("url").asText(), "v.webm");
+        assertEquals("vp9", webm.video().orElseThrow().codec());
+        assertEquals(1280, webm.video().orElseThrow().width());
+        assertEquals(3.0, webm.durationSeconds(), 0.1);
+        assertTrue(!variants.containsKey("mp4:1080p"), "no rendition above the requested size");
+
+        String playlistUrl = variants.get("hls:720p").path("url").asText();
+        String playlist = new String(api.download(playlistUrl), StandardCharsets.UTF_8);
+        assertTrue(playlist.startsWith("#EXTM3U"), playlist);
+        String segment = playlist.lines().filter(l -> l.endsWith(".ts")).findFirst().orElseThrow();
+        Probe part = probe(playlistUrl.substring(0, playlistUrl.lastIndexOf('/') + 1) + segment, "seg.ts");
+        assertEquals("h264", part.video().orElseThrow().codec());
+
+        BufferedImage thumbnail = ImageIO.read(new ByteArrayInputStream(api.download(item.path("thumbnail").asText())));
+        assertNotNull(thumbnail, "the thumbnail decodes");
+        assertEquals(1280, thumbnail.getWidth());
+        BufferedImage preview = ImageIO.read(new ByteArrayInputStream(api.download(item.path("preview").asText())));
+        assertEquals(5 * 320, preview.getWidth(), "five frames side by side");
+    }
+
+    @Test
+    void respondAsyncGivesAJobThatSucceedsAndAFreeAccountGetsOneVideoAtATime() throws Exception {
+        String free = api.newUserKey(Suite.ADMIN_KEY, "free");
+        String body = "{\"model\":\"local/motion\",\"prompt\":\"a paper boat\",\"size\":\"480p\",\"duration\":2}";
+        Api.Reply accepted = api.post("/v1/videos/generations", free, body, "Prefer", "respond-async");
+        assertEquals(202, accepted.status(), accepted.body().toString());
+        String jobId = accepted.body().path("result").path("job").path("id").asText();
+        assertEquals("/v1/jobs/" + jobId, accepted.raw().headers().firstValue("Location").orElseThrow());
+
+        Api.Reply second = api.post("/v1/videos/generations", free, body, "Prefer", "respond-async");
+        assertEquals(429, second.status(), second.body().toString());
+        assertEquals("concurrency_video", second.body().path("limit").asText());
+        assertEquals("rate_limit_exceeded", second.body().path("code").asText());
+
+        JsonNode job = awaitJob(free, jobId);
+        assertEquals("succeeded", job.path("status").asText(), job.toString());
+        assertEquals(100, job.path("progress").asInt());
+        JsonNode item = job.path("data").get(0);
+        assertEquals(2.0, probe(item.path("url").asText(), "async.mp4").durationSeconds(), 0.1);
+        assertTrue(item.path("thumbnail").asText().startsWith(suite.baseUrl() + "/files/"));
+    }
+
+    @Test
+    void anImageBecomesAVideoAndAVideoBecomesAVariation() throws Exception {
+        Api.Reply image = api.post("/v1/images/generations", pro, "{\"model\":\"local/pattern\",\"prompt\":\"a red kite\",\"size\":\"512x512\"}");
+        assertEquals(200, image.status(), image.body().toString());
+        String imageUrl = image.body().path("data").get(0).path("url").asText();
+        Api.Reply fromImage = api.post("/v1/videos/generations", pro, "{\"model\":\"local/motion\",\"prompt\":\"the kite flies\","
+                + "\"size\":\"480p\",\"duration\":2,\"image_url\":\"" + imageUrl + "\"}");
+        assertEquals(200, fromImage.status(), fromImage.body().toString());
+        JsonNode video = fromImage.body().path("data").get(0);
+        Probe p = probe(video.path("url").asText(), "from-image.mp4");
+        assertEquals(854, p.video().orElseThrow().width());
+        assertEquals(2.0, p.durationSeconds(), 0.1);
+
+        Api.Reply variation = api.post("/v1/videos/generations", pro, "{\"model\":\"local/motion\",\"prompt\":\"in autumn colours\","
+                + "\"size\":\"480p\",\"duration\":1,\"video_id\":\"" + video.path("id").asText() + "\"}");
+        assertEquals(200, variation.status(), variation.body().toString());
+        assertEquals(1.0, probe(variation.body().path("data").get(0).path("url").asText(), "variation.mp4").durationSeconds(), 0.1);
+    }
+
+    @Test
+    void badVideoRequestsAreRefusedNamingTheField() throws Exception {
+        Map<String, String> cases = Map.of(
+                "{\"model\":\"local/motion\",\"prompt\":\"" + "x".repeat(501) + "\"}", "prompt",
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"size\":\"4k\"}", "size",
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"duration\":31}", "duration",
+                "{\"model\":\"local/pattern\",\"prompt\":\"p\"}", "model",
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"image_url\":\"file:///etc/passwd\"}", "image_url",
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"video_url\":\"https://127.0.0.1/secret.mp4\"}", "video_url",
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"video_id\":\"med_doesnotexist0\"}", "video_id");
+        for (var c : cases.entrySet()) {
+            Api.Reply r = api.post("/v1/videos/generations", pro, c.getKey());
+            assertTrue(r.status() == 400 || r.status() == 404, c.getValue() + ": " + r.status() + " " + r.body());
+            if (r.status() == 400) {
+                assertEquals(c.getValue(), r.body().path("param").asText(), r.body().toString());
+            } else {
+                assertEquals("not_found", r.body().path("code").asText(), r.body().toString());
+            }
+        }
+    }
+
+    @Test
+    void aCancelledJobEndsCancelledAndCannotBeCancelledTwice() throws Exception {
+        Api.Reply accepted = api.post("/v1/videos/generations", pro,
+                "{\"model\":\"local/motion\",\"prompt\":\"a long take\",\"size\":\"1080p\",\"duration\":8}", "Prefer", "respond-async");
+        assertEquals(202, accepted.status(), accepted.body().toString());
+        String jobId = accepted.body().path("result").path("job").path("id").asText();
+        awaitVisible(pro, jobId);
+        Api.Reply cancelled = api.send("DELETE", "/v1/jobs/" + jobId, pro);
+        assertEquals(200, cancelled.status(), cancelled.body().toString());
+        assertEquals("cancelled", cancelled.body().path("result").path("job").path("status").asText());
+        Api.Reply again = api.send("DELETE", "/v1/jobs/" + jobId, pro);
+        assertEquals(409, again.status());
+        assertEquals("job_finished", again.body().path("code").asText());
+        Thread.sleep(3000);
+        assertEquals("cancelled", api.get("/v1/jobs/" + jobId, pro).body().path("result").path("job").path("status").asText(),
+                "the pipeline does not bring a cancelled job back");
+    }
+
+    /** A job accepted with 202 is known to routing once it has read the request, a moment later. */
+    private static void awaitVisible(String key, String jobId) throws Exception {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (api.get("/v1/jobs/" + jobId, key).status() == 404 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(200);
+        }
+    }
+
+    private static JsonNode awaitJob(String key, String jobId) throws Exception {
+        awaitVisible(key, jobId);
+        long deadline = System.currentTimeMillis() + 120_000;
+        JsonNode job = null;
+        while (System.currentTimeMillis() < deadline) {
+            Api.Reply r = api.get("/v1/jobs/" + jobId, key);
+            if (r.status() == 429) { // a Free key polls within its 10 requests a minute
+                Thread.sleep(1000L * r.body().path("retry_after").asInt(1));
+                continue;
+            }
+            job = r.body().path("result").path("job");
+            String status = job.path("status").asText();
+            if (!status.equals("running") && !status.equals("queued")) {
+                return job;
+            }
+            Thread.sleep(1000);
+        }
+        return job;
+    }
+}

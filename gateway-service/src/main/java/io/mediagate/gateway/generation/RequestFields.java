@@ -1,0 +1,67 @@
+package io.mediagate.gateway.generation;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.model.ModelId;
+import io.mediagate.gateway.support.JsonBody;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** The fields image and video requests share, checked the same way for both. */
+final class RequestFields {
+    private static final Pattern PROVIDER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,63}");
+    private static final Set<String> ROUTING = Set.of("optimal", "cheapest", "compatible");
+
+    private RequestFields() {
+    }
+
+    static String model(JsonBody in) {
+        String model = in.requiredString("model");
+        ModelId.parse(model, "model");
+        return model;
+    }
+
+    static String prompt(JsonBody in, int max) {
+        String prompt = in.requiredString("prompt");
+        if (prompt.isBlank()) {
+            throw ApiException.invalid("prompt", "prompt must not be empty");
+        }
+        if (prompt.codePointCount(0, prompt.length()) > max) {
+            throw ApiException.invalid("prompt", "prompt exceeds " + max + " characters");
+        }
+        return prompt;
+    }
+
+    static String provider(JsonBody in) {
+        return in.string("provider").map(p -> {
+            if (!PROVIDER.matcher(p).matches()) {
+                throw ApiException.invalid("provider", "provider must be a provider id or slug");
+            }
+            return p;
+        }).orElse(null);
+    }
+
+    static String routing(JsonBody in) {
+        return in.string("routing").map(r -> {
+            if (!ROUTING.contains(r)) {
+                throw ApiException.invalid("routing", "routing must be optimal, cheapest or compatible");
+            }
+            return r;
+        }).orElse("optimal");
+    }
+
+    /** An absolute http(s) URL of at most 2048 characters, or empty (where it is fetched from is checked later). */
+    static java.util.Optional<String> url(JsonBody in, String field) {
+        return in.string(field).map(u -> {
+            try {
+                java.net.URI uri = new java.net.URI(u);
+                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+                if (u.length() > 2048 || !(scheme.equals("https") || scheme.equals("http")) || uri.getHost() == null) {
+                    throw ApiException.invalid(field, field + " must be an absolute https URL");
+                }
+                return u;
+            } catch (java.net.URISyntaxException e) {
+                throw ApiException.invalid(field, field + " is not a valid URL");
+            }
+        });
+    }
+}

@@ -1,0 +1,88 @@
+package io.mediagate.gateway.generation;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ApiExceptionMapper;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.GenerationReply;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.MediaKind;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.limits.ConcurrencyLeases;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import io.smallrye.reactive.messaging.kafka.reply.KafkaRequestReply;
+import io.smallrye.reactive.messaging.kafka.reply.KafkaRequestReplyTimeoutException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.Function;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+/**
+ * Hands a validated generation to routing: takes a concurrency lease for its media kind, then either
+ * waits for routing's answer over Kafka request-reply (202 with the job once the wait limit passes), or,
+ * asked to respond asynchronously, publishes it and answers 202 at once. A lease is released by the
+ * answer, or else by the job's completion event whichever replica reads it.
+ */
+@ApplicationScoped
+public class Submissions {
+    private static final Logger LOG = Logger.getLogger(Submissions.class);
+    private static final int CONCURRENCY_RETRY_SECONDS = 5;
+    private final KafkaRequestReply<GenerationRequest, GenerationReply> routing;
+    private final MutinyEmitter<GenerationRequest> submissions;
+    private final ConcurrencyLeases leases;
+
+    Submissions(@Channel("generation-requests") KafkaRequestReply<GenerationRequest, GenerationReply> routing,
+                @Channel("generation-submissions") MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases) {
+        this.routing = routing;
+        this.submissions = submissions;
+        this.leases = leases;
+    }
+
+    public record JobAccepted(String id, String kind, String status, Instant createdAt) {}
+
+    /** Submits {@code request}; {@code answer} renders routing's successful reply. */
+    public Uni<Response> submit(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Response> answer) {
+        String kind = request.kind().wire();
+        String jobId = request.jobId();
+        int limit = request.kind() == MediaKind.VIDEO ? caller.limits().concurrentVideos() : caller.limits().concurrentImages();
+        return leases.acquire(caller.accountId(), kind, jobId, limit).flatMap(held -> {
+            if (!held) {
+                throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "at most " + limit + " " + kind
+                        + " generations may run at once for this account; retry when one finishes", null,
+                        Map.of("retry_after", CONCURRENCY_RETRY_SECONDS, "limit", "concurrency_" + kind));
+            }
+            Message<GenerationRequest> message = Message.of(request)
+                    .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build());
+            Uni<Response> outcome = async
+                    ? submissions.sendMessage(message).replaceWith(() -> accepted(request, "queued"))
+                    : routing.request(message)
+                            .call(reply -> leases.release(caller.accountId(), kind, jobId))
+                            .map(reply -> reply.getPayload().success()
+                                    ? answer.apply(reply.getPayload())
+                                    : ApiExceptionMapper.render(reply.getPayload().error().toException()))
+                            // Still running: the lease stays until the job's completion event releases it.
+                            .onFailure(KafkaRequestReplyTimeoutException.class).recoverWithItem(() -> accepted(request, "running"));
+            return outcome
+                    .onFailure().call(f -> leases.release(caller.accountId(), kind, jobId))
+                    .onFailure(f -> !(f instanceof ApiException)).transform(f -> {
+                        LOG.errorf(f, "job %s could not be handed to routing", jobId);
+                        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "generation is unavailable; try again shortly");
+                    });
+        });
+    }
+
+    private static Response accepted(GenerationRequest request, String status) {
+        return Response.accepted(Map.of("success", true, "result", Map.of("job",
+                        new JobAccepted(request.jobId(), request.kind().wire(), status, request.acceptedAt()))))
+                .header("Location", "/v1/jobs/" + request.jobId())
+                .header("Preference-Applied", "queued".equals(status) ? "respond-async" : null)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .build();
+    }
+}

@@ -1,0 +1,58 @@
+package io.mediagate.gateway.generation;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.auth.KeyHashing;
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Locale;
+
+/**
+ * {@code POST /v1/videos/generations}: validate, hand the job to routing and, by default, hold the request
+ * until the pipeline (generation → transcoding → thumbnail → storage) ends: 200 with the video, its
+ * variants, price and stats, or 202 with the job after the wait limit. {@code Prefer: respond-async}
+ * answers 202 with the job at once.
+ */
+@Path("/v1/videos/generations")
+@Authenticated
+public class VideosResource {
+    private final Submissions submissions;
+    private final SecurityIdentity identity;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    VideosResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, Clock clock) {
+        this.submissions = submissions;
+        this.identity = identity;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Response> generate(String body, @HeaderParam("Prefer") String prefer, @Context ContainerRequestContext context) {
+        Instant accepted = Instant.now(clock);
+        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
+        Caller caller = Caller.of(identity);
+        GenerationRequest request = VideoRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
+        boolean async = prefer != null && prefer.toLowerCase(Locale.ROOT).contains("respond-async");
+        return submissions.submit(caller, request, async, reply -> Response.ok(new ImagesResource.GenerationResponse(true,
+                        clock.instant().getEpochSecond(), reply.data(), reply.price(), reply.stats()))
+                .type(MediaType.APPLICATION_JSON_TYPE).build());
+    }
+}

@@ -1,0 +1,30 @@
+package io.mediagate.routing.messaging;
+
+import io.mediagate.common.events.VideoWork;
+import io.mediagate.routing.video.VideoJobs;
+import io.smallrye.common.annotation.Blocking;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+/** Follows video jobs through the pipeline topics; the last one finishes the job. */
+@ApplicationScoped
+public class VideoProgressConsumer {
+    private static final Logger LOG = Logger.getLogger(VideoProgressConsumer.class);
+    private final VideoJobs jobs;
+
+    VideoProgressConsumer(VideoJobs jobs) {
+        this.jobs = jobs;
+    }
+
+    @Incoming("video-progress")
+    @Blocking
+    public void consume(ConsumerRecord<String, VideoWork> record) {
+        if (record.value() == null || record.value().jobId() == null) {
+            LOG.warnf("skipping unreadable pipeline message at %s-%d@%d", record.topic(), record.partition(), record.offset());
+            return;
+        }
+        jobs.progressed(record.topic(), record.value());
+    }
+}

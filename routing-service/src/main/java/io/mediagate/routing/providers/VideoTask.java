@@ -1,0 +1,18 @@
+package io.mediagate.routing.providers;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * What a video provider is asked to make, resolved against the chosen offer. {@code image} (image to
+ * video) and {@code sourceVideo} (a variation) are local copies already fetched safely, or null.
+ * {@code workDir} is the job's scratch directory, where the adapter writes its result.
+ */
+public record VideoTask(String upstreamModel, Map<String, String> options, String version, String prompt,
+                        int width, int height, double durationSeconds, Path image, Path sourceVideo,
+                        Map<String, Object> params, Path workDir) {
+
+    public String option(String name, String fallback) {
+        return options == null ? fallback : options.getOrDefault(name, fallback);
+    }
+}

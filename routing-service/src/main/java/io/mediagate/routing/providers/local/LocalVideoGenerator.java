@@ -1,0 +1,52 @@
+package io.mediagate.routing.providers.local;
+
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.ffmpeg.FfmpegException;
+import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.VideoGenerator;
+import io.mediagate.routing.providers.VideoTask;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The offline {@code local} provider's videos, rendered with ffmpeg (see {@link MotionRenderer}): from a
+ * prompt, from an image, or as a variation of a video. ffmpeg is located on first use.
+ */
+@ApplicationScoped
+public class LocalVideoGenerator implements VideoGenerator {
+    private final Instance<Ffmpeg> ffmpeg;
+
+    LocalVideoGenerator(Instance<Ffmpeg> ffmpeg) {
+        this.ffmpeg = ffmpeg;
+    }
+
+    @Override
+    public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
+        long seed = task.params().get("seed") instanceof Number s ? s.longValue() : 0L;
+        String style = task.params().get("style") instanceof String s ? s : "drift";
+        MotionSpec spec = MotionSpec.of(task.prompt(), seed, style);
+        Path out = task.workDir().resolve("generated.mp4");
+        List<String> args;
+        if (task.sourceVideo() != null) {
+            args = MotionRenderer.fromVideo(spec, task.sourceVideo(), task.width(), task.height(), task.durationSeconds(), out);
+        } else if (task.image() != null) {
+            args = MotionRenderer.fromImage(task.image(), task.width(), task.height(), task.durationSeconds(), out);
+        } else {
+            args = MotionRenderer.fromText(spec, task.width(), task.height(), task.durationSeconds(), out);
+        }
+        try {
+            ffmpeg.get().run(args, Duration.ofSeconds(60 + Math.round(task.durationSeconds() * 20)));
+        } catch (FfmpegException e) {
+            if (e.timedOut()) {
+                throw ProviderException.timedOut("local rendering ran past its deadline");
+            }
+            throw ProviderException.failed("local rendering failed: " + e.getMessage());
+        }
+        return new GeneratedVideo(out, "video/mp4");
+    }
+}

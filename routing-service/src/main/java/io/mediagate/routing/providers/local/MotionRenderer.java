@@ -1,0 +1,69 @@
+package io.mediagate.routing.providers.local;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The ffmpeg command lines of the {@code local/motion} model, as pure functions of the request: text to
+ * video (moving gradients in the prompt's colours), image to video (a slow zoom into the picture), and
+ * a variation (the source re-timed to the duration with its colours turned). Every clip is H.264 in MP4
+ * at exactly the requested frame size and exactly {@code duration × 24} frames; x264 is deterministic,
+ * and the muxer is told to write no variable metadata, so equal inputs give equal files.
+ */
+final class MotionRenderer {
+    static final int FPS = 24;
+
+    private MotionRenderer() {
+    }
+
+    static long frames(double durationSeconds) {
+        return Math.round(durationSeconds * FPS);
+    }
+
+    static List<String> fromText(MotionSpec spec, int width, int height, double duration, Path out) {
+        String type = switch (spec.style()) {
+            case "pulse" -> "radial";
+            case "orbit" -> "spiral";
+            default -> "linear";
+        };
+        String source = String.format(Locale.ROOT,
+                "gradients=s=%dx%d:r=%d:c0=%s:c1=%s:c2=%s:c3=%s:nb_colors=4:seed=%d:speed=%.4f:type=%s",
+                width, height, FPS, spec.colours()[0], spec.colours()[1], spec.colours()[2], spec.colours()[3],
+                spec.gradientSeed(), spec.speed(), type);
+        String look = "pulse".equals(spec.style()) ? ",eq=brightness='0.08*sin(2*PI*t)':eval=frame" : "";
+        List<String> args = new ArrayList<>(List.of("-v", "error", "-f", "lavfi", "-i", source, "-vf", "format=yuv420p" + look));
+        args.addAll(encode(duration, out));
+        return args;
+    }
+
+    static List<String> fromImage(Path image, int width, int height, double duration, Path out) {
+        long frames = frames(duration);
+        String filter = String.format(Locale.ROOT,
+                "scale=%d:%d:force_original_aspect_ratio=increase,crop=%d:%d,"
+                        + "zoompan=z='min(1+0.25*on/%d,1.25)':d=%d:x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':s=%dx%d:fps=%d,"
+                        + "format=yuv420p",
+                width * 2, height * 2, width * 2, height * 2, frames, frames, width, height, FPS);
+        List<String> args = new ArrayList<>(List.of("-v", "error", "-i", image.toString(), "-vf", filter));
+        args.addAll(encode(duration, out));
+        return args;
+    }
+
+    static List<String> fromVideo(MotionSpec spec, Path source, int width, int height, double duration, Path out) {
+        String filter = String.format(Locale.ROOT,
+                "fps=%d,scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2,"
+                        + "setsar=1,hue=h=%d:s=1.2,format=yuv420p",
+                FPS, width, height, width, height, spec.hueTurn());
+        List<String> args = new ArrayList<>(List.of("-v", "error", "-stream_loop", "-1", "-i", source.toString(), "-vf", filter));
+        args.addAll(encode(duration, out));
+        return args;
+    }
+
+    private static List<String> encode(double duration, Path out) {
+        return List.of("-frames:v", Long.toString(frames(duration)), "-r", Integer.toString(FPS), "-an",
+                "-c:v", "libx264", "-preset", "veryfast", "-crf", "21", "-pix_fmt", "yuv420p",
+                "-movflags", "+faststart", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
+                "-y", out.toString());
+    }
+}

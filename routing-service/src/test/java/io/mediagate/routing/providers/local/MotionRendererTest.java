@@ -1,0 +1,70 @@
+package io.mediagate.routing.providers.local;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.ffmpeg.Probe;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MotionRendererTest {
+    static Ffmpeg ffmpeg;
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void locate() {
+        ffmpeg = Ffmpeg.locate();
+    }
+
+    private byte[] text(String prompt, long seed, String name) throws Exception {
+        Path out = dir.resolve(name);
+        ffmpeg.run(MotionRenderer.fromText(MotionSpec.of(prompt, seed, "drift"), 320, 180, 1.5, out), Duration.ofSeconds(60));
+        return Files.readAllBytes(out);
+    }
+
+    @Test
+    void theSamePromptAndSeedGiveTheSameClipAndAnythingElseAnother() throws Exception {
+        byte[] first = text("a fox in snow", 7, "a.mp4");
+        byte[] again = text("a fox in snow", 7, "b.mp4");
+        assertArrayEquals(first, again);
+        assertFalse(Arrays.equals(first, text("a fox in rain", 7, "c.mp4")));
+        assertFalse(Arrays.equals(first, text("a fox in snow", 8, "d.mp4")));
+    }
+
+    @Test
+    void aClipHasExactlyTheRequestedSizeAndFrames() throws Exception {
+        text("timing", 0, "t.mp4");
+        Probe p = ffmpeg.probe(dir.resolve("t.mp4"), Duration.ofSeconds(30));
+        assertEquals(320, p.video().orElseThrow().width());
+        assertEquals(180, p.video().orElseThrow().height());
+        assertEquals(36, p.video().orElseThrow().frames(), "1.5 s at 24 frames per second");
+        assertEquals("yuv420p", p.video().orElseThrow().pixelFormat());
+    }
+
+    @Test
+    void anImageIsAnimatedAndAVideoReRenderedAtTheRequestedSizeAndLength() throws Exception {
+        Path image = dir.resolve("in.png");
+        ffmpeg.run(java.util.List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=400x300", "-frames:v", "1", image.toString()),
+                Duration.ofSeconds(30));
+        Path fromImage = dir.resolve("img.mp4");
+        ffmpeg.run(MotionRenderer.fromImage(image, 256, 144, 1, fromImage), Duration.ofSeconds(60));
+        Probe p = ffmpeg.probe(fromImage, Duration.ofSeconds(30));
+        assertEquals(256, p.video().orElseThrow().width());
+        assertEquals(24, p.video().orElseThrow().frames());
+
+        Path variation = dir.resolve("var.mp4");
+        ffmpeg.run(MotionRenderer.fromVideo(MotionSpec.of("autumn", 0, "drift"), fromImage, 320, 180, 2, variation),
+                Duration.ofSeconds(60));
+        Probe v = ffmpeg.probe(variation, Duration.ofSeconds(30));
+        assertEquals(320, v.video().orElseThrow().width());
+        assertEquals(48, v.video().orElseThrow().frames(), "a short source is looped to the requested length");
+    }
+}

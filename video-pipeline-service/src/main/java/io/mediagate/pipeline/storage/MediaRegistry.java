@@ -1,0 +1,54 @@
+package io.mediagate.pipeline.storage;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ErrorBody;
+import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.media.RegisterVideo;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** media-service's {@code POST /internal/v1/media/videos}, called with a signed service token. */
+@ApplicationScoped
+public class MediaRegistry {
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ObjectMapper json;
+    private final String base;
+
+    MediaRegistry(ObjectMapper json, @ConfigProperty(name = "mediagate.media.url") String base) {
+        this.json = json;
+        this.base = base;
+    }
+
+    /** Registers the video; an answer other than 2xx or 4xx (media-service down, 5xx) is an IOException (retried). */
+    public MediaItem register(RegisterVideo command) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/internal/v1/media/videos"))
+                .timeout(Duration.ofMinutes(2))
+                .header("Authorization", InternalToken.bearer("video-pipeline-service", null, Set.of(InternalToken.SERVICE)))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(command)))
+                .build();
+        HttpResponse<byte[]> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        if (response.statusCode() / 100 == 2) {
+            return json.readValue(response.body(), MediaItem.class);
+        }
+        if (response.statusCode() / 100 == 4) {
+            ErrorBody error = json.readValue(response.body(), ErrorBody.class);
+            throw new io.mediagate.pipeline.worker.Step.Permanent("media-service refused the video: " + error.message);
+        }
+        throw new IOException("media-service answered " + response.statusCode());
+    }
+}

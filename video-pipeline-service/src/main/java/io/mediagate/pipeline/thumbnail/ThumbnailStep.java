@@ -1,0 +1,76 @@
+package io.mediagate.pipeline.thumbnail;
+
+import io.mediagate.common.events.Topics;
+import io.mediagate.common.events.VideoWork;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.pipeline.worker.PipelineConfig;
+import io.mediagate.pipeline.worker.Step;
+import io.mediagate.staging.StagingBucket;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code video.transcoded} → {@code video.thumbnailed}: a poster image (a frame a third of the way in, at
+ * the video's size) and a preview strip (five frames spread over the video, 320 px wide each, side by side).
+ */
+@ApplicationScoped
+public class ThumbnailStep implements Step {
+    static final int STRIP_FRAMES = 5;
+    private final Instance<Ffmpeg> ffmpeg;
+    private final Instance<StagingBucket> staging;
+    private final PipelineConfig config;
+
+    ThumbnailStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config) {
+        this.ffmpeg = ffmpeg;
+        this.staging = staging;
+        this.config = config;
+    }
+
+    @Override
+    public String name() {
+        return "thumbnail";
+    }
+
+    @Override
+    public String input() {
+        return Topics.VIDEO_TRANSCODED;
+    }
+
+    @Override
+    public String output() {
+        return Topics.VIDEO_THUMBNAILED;
+    }
+
+    @Override
+    public VideoWork process(VideoWork work, Path dir) {
+        VideoWork.StagedFile top = work.outputs().stream()
+                .filter(f -> f.name().equals(work.size() + ".mp4")).findFirst()
+                .orElseThrow(() -> new Permanent("no " + work.size() + " rendition to take frames from"));
+        StagingBucket bucket = staging.get();
+        Path video = dir.resolve("video.mp4");
+        bucket.download(top.key(), video);
+        Path poster = dir.resolve("thumbnail.jpg");
+        Path strip = dir.resolve("preview.jpg");
+        double at = Math.max(0, work.duration() / 3);
+        ffmpeg.get().run(List.of("-v", "error", "-y", "-ss", String.format(Locale.ROOT, "%.3f", at), "-i", video.toString(),
+                "-frames:v", "1", "-q:v", "3", poster.toString()), config.stepTimeout());
+        String every = String.format(Locale.ROOT, "%.6f", STRIP_FRAMES / Math.max(work.duration(), 0.5));
+        ffmpeg.get().run(List.of("-v", "error", "-y", "-i", video.toString(),
+                "-vf", "fps=" + every + ",scale=320:-2,tile=" + STRIP_FRAMES + "x1", "-frames:v", "1", "-q:v", "4",
+                strip.toString()), config.stepTimeout());
+        int stripHeight = (int) Math.round(320.0 * work.height() / work.width() / 2) * 2;
+        return work.withOutputs(List.of(
+                stage(bucket, work, poster, "thumbnail.jpg", "thumbnail", work.width(), work.height()),
+                stage(bucket, work, strip, "preview.jpg", "preview", 320 * STRIP_FRAMES, stripHeight)));
+    }
+
+    private static VideoWork.StagedFile stage(StagingBucket bucket, VideoWork work, Path file, String name, String role,
+                                              int width, int height) {
+        String key = StagingBucket.key(work.jobId(), "out/" + name);
+        long bytes = bucket.upload(key, file, "image/jpeg");
+        return new VideoWork.StagedFile(key, name, role, "jpg", "mjpeg", null, width, height, "image/jpeg", bytes);
+    }
+}

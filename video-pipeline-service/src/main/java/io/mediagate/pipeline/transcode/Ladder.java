@@ -1,0 +1,65 @@
+package io.mediagate.pipeline.transcode;
+
+import io.mediagate.common.media.VideoSize;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The transcode command as a pure function: one decode of the source, split into an MP4/H.264 rendition
+ * per size at and below the requested one (fast start, so browsers play while downloading) and one
+ * WebM/VP9 at the requested size; every output letterboxed to its exact frame size. Audio, when the
+ * source has it, becomes AAC in MP4 and Opus in WebM.
+ */
+final class Ladder {
+    private Ladder() {
+    }
+
+    static String mp4Name(VideoSize size) {
+        return size.label() + ".mp4";
+    }
+
+    static String webmName(VideoSize size) {
+        return size.label() + ".webm";
+    }
+
+    static List<String> command(Path source, VideoSize top, boolean audio, Path dir) {
+        List<VideoSize> sizes = top.ladder();
+        int outputs = sizes.size() + 1;
+        StringBuilder graph = new StringBuilder("[0:v]split=").append(outputs);
+        for (int i = 0; i < outputs; i++) {
+            graph.append("[s").append(i).append(']');
+        }
+        for (int i = 0; i < outputs; i++) {
+            VideoSize size = i < sizes.size() ? sizes.get(i) : top;
+            graph.append(';').append(String.format(Locale.ROOT,
+                    "[s%d]scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p[v%d]",
+                    i, size.width(), size.height(), size.width(), size.height(), i));
+        }
+        List<String> args = new ArrayList<>(List.of("-v", "error", "-y", "-i", source.toString(), "-filter_complex", graph.toString()));
+        for (int i = 0; i < sizes.size(); i++) {
+            args.addAll(List.of("-map", "[v" + i + "]"));
+            if (audio) {
+                args.addAll(List.of("-map", "0:a:0", "-c:a", "aac", "-b:a", "128k"));
+            }
+            args.addAll(List.of("-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high",
+                    "-g", "48", "-keyint_min", "48", "-sc_threshold", "0",
+                    "-movflags", "+faststart", dir.resolve(mp4Name(sizes.get(i))).toString()));
+        }
+        args.addAll(List.of("-map", "[v" + sizes.size() + "]"));
+        if (audio) {
+            args.addAll(List.of("-map", "0:a:0", "-c:a", "libopus", "-b:a", "96k"));
+        }
+        args.addAll(List.of("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
+                "-crf", "34", "-b:v", "0", dir.resolve(webmName(top)).toString()));
+        return args;
+    }
+
+    /** An HLS playlist (2-second segments) re-muxed from the top MP4 without re-encoding. */
+    static List<String> hls(Path mp4, Path hlsDir) {
+        return List.of("-v", "error", "-y", "-i", mp4.toString(), "-c", "copy", "-f", "hls", "-hls_time", "2",
+                "-hls_playlist_type", "vod", "-hls_segment_filename", hlsDir.resolve("seg_%03d.ts").toString(),
+                hlsDir.resolve("index.m3u8").toString());
+    }
+}

@@ -1,0 +1,29 @@
+package io.mediagate.pipeline.worker;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** The pipeline's settings ({@code mediagate.pipeline.*}). */
+@ConfigMapping(prefix = "mediagate.pipeline")
+public interface PipelineConfig {
+    /** Stages this process runs: any of transcode, thumbnail, storage. */
+    List<String> stages();
+
+    /** Scratch space for files being worked on. */
+    Path workDir();
+
+    /** Tries of one message before it is a poison message (dead-lettered, the job failed). */
+    @WithDefault("3")
+    int maxAttempts();
+
+    /** First pause between tries; doubles each time. */
+    @WithDefault("1s")
+    Duration backoff();
+
+    /** Longest one step may take on one message. */
+    @WithDefault("15m")
+    Duration stepTimeout();
+}

@@ -1,0 +1,118 @@
+package io.mediagate.pipeline.worker;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.staging.StagingBucket;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.common.annotation.Identifier;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.jboss.logging.Logger;
+
+/**
+ * Starts one {@link StageWorker} per stage named in {@code mediagate.pipeline.stages}, each on its own
+ * thread with its own consumer; all share one idempotent producer. An unknown stage name stops start-up.
+ */
+@Singleton
+public class Workers {
+    private static final Logger LOG = Logger.getLogger(Workers.class);
+    private final List<StageWorker> workers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final Map<String, Object> kafka;
+    private final PipelineConfig config;
+    private final Instance<Step> steps;
+    private final ObjectMapper json;
+    private final Instance<StagingBucket> staging;
+    private KafkaProducer<String, String> producer;
+
+    Workers(@Identifier("default-kafka-broker") Map<String, Object> kafka, PipelineConfig config, Instance<Step> steps,
+            ObjectMapper json, Instance<StagingBucket> staging) {
+        this.kafka = kafka;
+        this.config = config;
+        this.steps = steps;
+        this.json = json;
+        this.staging = staging;
+    }
+
+    void start(@Observes StartupEvent ignored) {
+        Map<String, Step> known = steps.stream().collect(Collectors.toMap(Step::name, s -> s));
+        List<Step> chosen = new ArrayList<>();
+        for (String name : config.stages()) {
+            Step step = known.get(name.trim().toLowerCase(Locale.ROOT));
+            if (step == null) {
+                throw new IllegalStateException("unknown pipeline stage '" + name + "' in mediagate.pipeline.stages; known: " + known.keySet());
+            }
+            chosen.add(step);
+        }
+        producer = new KafkaProducer<>(producerConfig(), new StringSerializer(), new StringSerializer());
+        for (Step step : chosen) {
+            StageWorker worker = new StageWorker(step, new KafkaConsumer<>(consumerConfig(step), new StringDeserializer(),
+                    new StringDeserializer()), producer, json, staging.get(), config);
+            Thread thread = Thread.ofPlatform().name("pipeline-" + step.name()).daemon().start(worker);
+            workers.add(worker);
+            threads.add(thread);
+            LOG.infof("pipeline stage %s: %s -> %s", step.name(), step.input(), step.output());
+        }
+    }
+
+    void stop(@Observes ShutdownEvent ignored) {
+        workers.forEach(StageWorker::stop);
+        for (Thread t : threads) {
+            try {
+                t.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (producer != null) {
+            producer.close();
+        }
+    }
+
+    /** Each stage and its state (running, starting, stopped, failed: …). */
+    public Map<String, String> states() {
+        Map<String, String> states = new LinkedHashMap<>();
+        workers.forEach(w -> states.put(w.step().name(), w.state()));
+        return states;
+    }
+
+    private Map<String, Object> base() {
+        Map<String, Object> props = new HashMap<>();
+        props.put("bootstrap.servers", kafka.get("bootstrap.servers"));
+        return props;
+    }
+
+    private Map<String, Object> producerConfig() {
+        Map<String, Object> props = base();
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, "pipeline-producer");
+        return props;
+    }
+
+    private Map<String, Object> consumerConfig(Step step) {
+        Map<String, Object> props = base();
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "pipeline-" + step.name());
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
+        // One message may take a whole step timeout and its retries before the next poll.
+        long budget = config.stepTimeout().multipliedBy(config.maxAttempts()).plusMinutes(5).toMillis();
+        props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, budget));
+        return props;
+    }
+}
