@@ -132,6 +132,46 @@ class ImageGenerationIT {
     }
 
     @Test
+    void everyEndpointAnswersWithRateLimitAndRequestIdHeaders() throws Exception {
+        Api.Reply image = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"headers\",\"size\":\"256x256\"}");
+        String mediaId = image.body().path("data").get(0).path("id").asText();
+        record Call(String method, String path, String key, String body, int status) {}
+        java.util.List<Call> calls = java.util.List.of(
+                new Call("POST", "/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"h\",\"size\":\"256x256\"}", 200),
+                new Call("POST", "/v1/images/generations", key, "{\"model\":\"local/pattern\"}", 400),
+                new Call("POST", "/v1/videos/generations", key, "{\"model\":\"local/motion\",\"prompt\":\"h\",\"duration\":99}", 400),
+                new Call("GET", "/v1/models", key, null, 200),
+                new Call("GET", "/v1/models/local%2Fpattern", key, null, 200),
+                new Call("GET", "/v1/models/nobody/nothing", key, null, 404),
+                new Call("GET", "/v1/providers", key, null, 200),
+                new Call("GET", "/v1/providers/local", key, null, 200),
+                new Call("GET", "/v1/media", key, null, 200),
+                new Call("GET", "/v1/media/" + mediaId, key, null, 200),
+                new Call("GET", "/v1/media/med_nosuchitem0", key, null, 404),
+                new Call("GET", "/v1/jobs/job_nosuchjob00", key, null, 404),
+                new Call("DELETE", "/v1/jobs/job_nosuchjob00", key, null, 404),
+                new Call("GET", "/v1/usage", key, null, 200),
+                new Call("GET", "/v1/webhooks/secret", key, null, 200),
+                new Call("POST", "/v1/admin/accounts", key, "{\"name\":\"x\",\"tier\":\"free\"}", 403),
+                new Call("DELETE", "/v1/admin/keys/key_nosuchkey0", key, null, 403),
+                new Call("GET", "/v1/nothing/here", key, null, 404),
+                new Call("PUT", "/v1/models", key, null, 405),
+                new Call("GET", "/v1/models", null, null, 401),
+                new Call("GET", "/v1/models", "mg_not_a_real_key_0000000000000000", null, 401));
+        for (Call c : calls) {
+            Api.Reply r = c.body() == null ? api.send(c.method(), c.path(), c.key()) : api.post(c.path(), c.key(), c.body());
+            String what = c.method() + " " + c.path() + " -> " + r.status() + " " + r.body();
+            assertEquals(c.status(), r.status(), what);
+            var headers = r.raw().headers();
+            for (String h : java.util.List.of("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id")) {
+                assertTrue(headers.firstValue(h).isPresent(), h + " missing on " + what);
+            }
+            assertTrue(Long.parseLong(headers.firstValue("X-RateLimit-Reset").orElseThrow()) > System.currentTimeMillis() / 1000 - 1,
+                    "Reset is a Unix time in the future: " + what);
+        }
+    }
+
+    @Test
     void errorsUseTheEnvelopeEverywhere() throws Exception {
         Api.Reply badKey = api.get("/v1/models", "mg_wrong");
         assertEquals(401, badKey.status());

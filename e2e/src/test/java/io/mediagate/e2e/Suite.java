@@ -114,6 +114,21 @@ final class Suite implements AutoCloseable {
         }
     }
 
+    /** Kills a service like {@code kill -9} (no shutdown hooks, no graceful leave of its consumer groups). */
+    void kill(String svc) throws InterruptedException {
+        Process process = processes.get(SERVICES.indexOf(svc));
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** Starts a killed service again on its port, with its environment, and waits until it is ready. */
+    void restart(String svc) throws Exception {
+        int index = SERVICES.indexOf(svc);
+        Process process = spawn(home.resolve(svc), svc + "-restarted", ports.get(svc), environments.get(svc));
+        processes.set(index, process);
+        awaitReady(svc, ports.get(svc), process);
+    }
+
     Replica startGatewayReplica() throws Exception {
         int port = FreePort.find(1);
         Process process = spawn(home.resolve("gateway-service"), "gateway-replica-" + port, port, environments.get("gateway-service"));

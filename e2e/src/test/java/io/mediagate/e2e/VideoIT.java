@@ -36,7 +36,8 @@ class VideoIT {
 
     @BeforeAll
     static void startSuite() throws Exception {
-        suite = Suite.start("video", Map.of("MEDIAGATE_STAGING_BUCKET", "e2e-staging"));
+        // The webhook receiver below listens on loopback, which deliveries refuse unless allowed.
+        suite = Suite.start("video", Map.of("MEDIAGATE_STAGING_BUCKET", "e2e-staging", "MEDIAGATE_WEBHOOKS_ALLOW_PRIVATE", "true"));
         api = new Api(suite.baseUrl());
         pro = api.newUserKey(Suite.ADMIN_KEY, "pro");
         ffmpeg = Ffmpeg.locate();
@@ -84,6 +85,7 @@ class VideoIT {
         assertEquals("h264", mp4.video().orElseThrow().codec());
         assertEquals(1280, mp4.video().orElseThrow().width());
         assertEquals(720, mp4.video().orElseThrow().height());
+        assertEquals("yuv420p", mp4.video().orElseThrow().pixelFormat(), "the pixel format every browser decodes");
         assertEquals(3.0, mp4.durationSeconds(), 0.1);
 
         Map<String, JsonNode> variants = variants(item);
@@ -197,6 +199,61 @@ class VideoIT {
         long deadline = System.currentTimeMillis() + 30_000;
         while (api.get("/v1/jobs/" + jobId, key).status() == 404 && System.currentTimeMillis() < deadline) {
             Thread.sleep(200);
+        }
+    }
+
+    /** A receiver that answers 500 to the first delivery of each message and 204 afterwards. */
+    record Delivery(String id, String timestamp, String signature, String body) {}
+
+    @Test
+    void webhooksAreSignedWithTheOwnersSecretAndRetried() throws Exception {
+        java.util.List<Delivery> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/hook", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            Delivery d = new Delivery(exchange.getRequestHeaders().getFirst("webhook-id"),
+                    exchange.getRequestHeaders().getFirst("webhook-timestamp"),
+                    exchange.getRequestHeaders().getFirst("webhook-signature"), body);
+            boolean firstTry = received.stream().noneMatch(r -> r.id().equals(d.id()));
+            received.add(d);
+            exchange.sendResponseHeaders(firstTry ? 500 : 204, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String hook = "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+            String secret = api.get("/v1/webhooks/secret", pro).body().path("result").path("secret").asText();
+            assertTrue(secret.startsWith("whsec_"), secret);
+            Api.Reply ok = api.post("/v1/videos/generations", pro, "{\"model\":\"local/motion\",\"prompt\":\"hooked\","
+                    + "\"size\":\"480p\",\"duration\":1,\"webhook_url\":\"" + hook + "\"}", "Prefer", "respond-async");
+            Api.Reply bad = api.post("/v1/videos/generations", pro, "{\"model\":\"local/motion\",\"prompt\":\"hooked\","
+                    + "\"video_id\":\"med_doesnotexist0\",\"webhook_url\":\"" + hook + "\"}", "Prefer", "respond-async");
+            assertEquals(202, ok.status(), ok.body().toString());
+            assertEquals(202, bad.status(), bad.body().toString());
+            long deadline = System.currentTimeMillis() + 90_000;
+            while (received.size() < 4 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(250);
+            }
+            assertEquals(4, received.size(), "each message once refused with 500, then delivered again: " + received);
+            Map<String, String> types = new HashMap<>();
+            for (Delivery d : received) {
+                javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+                mac.init(new javax.crypto.spec.SecretKeySpec(java.util.Base64.getDecoder().decode(secret.substring(6)), "HmacSHA256"));
+                String expected = "v1," + java.util.Base64.getEncoder().encodeToString(
+                        mac.doFinal((d.id() + "." + d.timestamp() + "." + d.body()).getBytes(StandardCharsets.UTF_8)));
+                assertEquals(expected, d.signature(), "signed per Standard Webhooks with the owner's secret");
+                assertTrue(Math.abs(System.currentTimeMillis() / 1000 - Long.parseLong(d.timestamp())) < 120);
+                JsonNode payload = new com.fasterxml.jackson.databind.ObjectMapper().readTree(d.body());
+                types.put(payload.path("data").path("job").path("id").asText(), payload.path("type").asText()
+                        + "/" + payload.path("data").path("job").path("status").asText());
+            }
+            String okJob = ok.body().path("result").path("job").path("id").asText();
+            String badJob = bad.body().path("result").path("job").path("id").asText();
+            assertEquals("generation.completed/succeeded", types.get(okJob));
+            assertEquals("generation.failed/failed", types.get(badJob));
+        } finally {
+            server.stop(0);
         }
     }
 

@@ -13,10 +13,6 @@ public final class Topics {
     public static final String VIDEO_THUMBNAILED = "video.thumbnailed";
     public static final String VIDEO_COMPLETED = "video.completed";
     public static final String VIDEO_FAILED = "video.failed";
-    /** Every topic a deployment must provide (dead-letter topics are {@code <topic>.dlq}, created on use). */
-    public static final java.util.List<String> ALL = java.util.List.of(GENERATION_REQUESTS, GENERATION_REPLIES,
-            GENERATION_EVENTS, STORAGE_EVENTS, VIDEO_GENERATED, VIDEO_TRANSCODED, VIDEO_THUMBNAILED, VIDEO_COMPLETED,
-            VIDEO_FAILED);
 
     private Topics() {
     }

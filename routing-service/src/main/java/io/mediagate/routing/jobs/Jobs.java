@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.routing.messaging.ReplyAddress;
+import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -15,10 +16,12 @@ import java.util.Optional;
 @ApplicationScoped
 public class Jobs {
     private final ObjectMapper json;
+    private final Webhooks webhooks;
     private final Clock clock;
 
-    Jobs(ObjectMapper json, Clock clock) {
+    Jobs(ObjectMapper json, Webhooks webhooks, Clock clock) {
         this.json = json;
+        this.webhooks = webhooks;
         this.clock = clock;
     }
 
@@ -126,8 +129,13 @@ public class Jobs {
         if (reply.success()) {
             job.progress = 100;
         }
-        job.reply = write(reply);
         job.updatedAt = Instant.now(clock);
+        GenerationRequest request = read(job.request, GenerationRequest.class);
+        if (request.webhookUrl() != null && !JobStatus.CANCELLED.equals(job.status)) {
+            webhooks.enqueue(jobId, job.userId, request.webhookUrl(), reply.success() ? Webhooks.COMPLETED : Webhooks.FAILED,
+                    java.util.Map.of("job", JobView.of(job, reply)));
+        }
+        job.reply = write(reply);
         return true;
     }
 

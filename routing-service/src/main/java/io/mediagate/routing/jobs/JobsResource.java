@@ -1,14 +1,10 @@
 package io.mediagate.routing.jobs;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
-import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
-import io.mediagate.common.events.MediaItem;
-import io.mediagate.common.events.Stats;
 import io.mediagate.common.internal.InternalToken;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.DELETE;
@@ -18,9 +14,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
@@ -41,10 +34,6 @@ public class JobsResource {
         this.json = json;
         this.cancellation = cancellation;
     }
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record JobView(String id, String kind, String status, String stage, int progress, Instant createdAt, Instant updatedAt,
-                          List<MediaItem> data, BigDecimal price, Stats stats, ErrorBody error) {}
 
     @GET
     @Path("{id}")
@@ -70,12 +59,7 @@ public class JobsResource {
     }
 
     private Envelope<Map<String, Object>> view(JobRecord job) {
-        GenerationReply reply = read(job.reply);
-        boolean succeeded = JobStatus.SUCCEEDED.equals(job.status);
-        return Envelope.of(Map.of("job", new JobView(job.id, job.kind, job.status, job.stage,
-                succeeded ? 100 : job.progress, job.createdAt,
-                job.updatedAt, reply == null ? null : reply.data(), reply == null ? null : reply.price(),
-                reply == null ? null : reply.stats(), reply == null ? null : reply.error())));
+        return Envelope.of(Map.of("job", JobView.of(job, read(job.reply))));
     }
 
     private GenerationReply read(String reply) {

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @QuarkusTestResource(value = ServiceResource.class, initArgs = {
-        @ResourceArg(name = "service", value = "routing"), @ResourceArg(name = "kafka", value = "true")})
+        @ResourceArg(name = "service", value = "routing"), @ResourceArg(name = "kafka", value = "true"),
+        @ResourceArg(name = "s3", value = "true")})
 class RoutingServiceIT {
     @Test
     void readyWithDatabaseAndBrokerAndExposesMetrics() {

@@ -1,4 +1,4 @@
-package io.mediagate.media.videos;
+package io.mediagate.media.files;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;

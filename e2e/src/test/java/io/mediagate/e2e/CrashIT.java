@@ -1,0 +1,115 @@
+package io.mediagate.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.testing.TestInfra;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code kill -9} of a pipeline worker or of routing in the middle of a video job: the job still
+ * succeeds once the process is back, with one media item and one charge, as if nothing happened.
+ */
+class CrashIT {
+    private static Suite suite;
+    private static Api api;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path catalog = TestInfra.get().home().resolve("crash-catalog.yaml");
+        Files.writeString(catalog, """
+                providers:
+                  - { id: reel, name: Reel, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }
+                models:
+                  - id: acme/reel
+                    displayName: Reel
+                    media: video
+                    description: A priced video offer that takes a few seconds per clip.
+                    versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+                    sizes: [480p, 720p, 1080p]
+                    defaultSize: 720p
+                    durations: { min: 1, max: 30, default: 5 }
+                    inputs: [text]
+                    offers:
+                      - { provider: reel, price: 0.05, unit: second, upstreamModel: slow, options: { delayMs: "4000" } }
+                    createdAt: 2026-01-01T00:00:00Z
+                """);
+        suite = Suite.start("crash", Map.of("MEDIAGATE_CATALOG_FILE", catalog.toString(),
+                "MEDIAGATE_STAGING_BUCKET", "e2e-crash-staging"));
+        api = new Api(suite.baseUrl());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (suite != null) {
+            suite.close();
+        }
+    }
+
+    @Test
+    void killingThePipelineMidTranscodeChangesNothingTheUserSees() throws Exception {
+        assertSurvives("video-pipeline-service", "transcoding",
+                "{\"model\":\"acme/reel\",\"prompt\":\"a storm over the sea\",\"size\":\"1080p\",\"duration\":10}");
+    }
+
+    @Test
+    void killingRoutingMidGenerationChangesNothingTheUserSees() throws Exception {
+        assertSurvives("routing-service", "generating",
+                "{\"model\":\"acme/reel\",\"prompt\":\"a quiet harbour\",\"size\":\"480p\",\"duration\":4}");
+    }
+
+    private void assertSurvives(String victim, String stage, String body) throws Exception {
+        // Polls ten times a second, so an account whose limits allow that.
+        String key = api.newKeyWithLimits(Suite.ADMIN_KEY, "{\"perMinute\":100000,\"perHour\":1000000,\"perDay\":1000000}");
+        Api.Reply accepted = api.post("/v1/videos/generations", key, body, "Prefer", "respond-async");
+        assertEquals(202, accepted.status(), accepted.body().toString());
+        String jobId = accepted.body().path("result").path("job").path("id").asText();
+        JsonNode job = poll(key, jobId, j -> stage.equals(j.path("stage").asText()), 60_000);
+        assertEquals(stage, job.path("stage").asText(), "the job reached " + stage + ": " + job);
+        suite.kill(victim);
+        suite.restart(victim);
+
+        job = poll(key, jobId, j -> !"running".equals(j.path("status").asText()), 240_000);
+        assertEquals("succeeded", job.path("status").asText(), job.toString());
+        double price = job.path("price").asDouble();
+        assertEquals(0.05 * Double.parseDouble(body.replaceAll(".*\"duration\":([0-9.]+).*", "$1")), price, 1e-9);
+
+        JsonNode mine = api.get("/v1/media?user=me", key).body().path("result");
+        assertEquals(1, mine.path("total").asInt(), "one video, not one per attempt: " + mine);
+        assertEquals(job.path("data").get(0).path("id").asText(), mine.path("medias").get(0).path("id").asText());
+        JsonNode usage = null;
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline) {
+            usage = api.get("/v1/usage", key).body().path("result");
+            if (usage.path("generations").path("videos").path("today").asInt() >= 1) {
+                break;
+            }
+            Thread.sleep(300);
+        }
+        assertEquals(1, usage.path("generations").path("videos").path("today").asInt(), usage.toString());
+        assertEquals(price, usage.path("spend").path("total").asDouble(), 1e-9, "charged once");
+        assertTrue(api.download(job.path("data").get(0).path("url").asText()).length > 0);
+    }
+
+    private static JsonNode poll(String key, String jobId, java.util.function.Predicate<JsonNode> until, long ms) throws Exception {
+        long deadline = System.currentTimeMillis() + ms;
+        JsonNode job = null;
+        while (System.currentTimeMillis() < deadline) {
+            Api.Reply r = api.get("/v1/jobs/" + jobId, key);
+            if (r.status() == 200) {
+                job = r.body().path("result").path("job");
+                if (until.test(job)) {
+                    return job;
+                }
+            }
+            Thread.sleep(100);
+        }
+        return job;
+    }
+}
