@@ -112,7 +112,9 @@ class ReplicasIT {
         assertEquals(429, refused.status(), refused.body().toString());
         assertEquals("concurrency_image", refused.body().path("limit").asText());
         Api.Reply accepted = null;
-        long deadline = System.currentTimeMillis() + 20_000;
+        // The dead replica's share of the lease-release partitions moves to the survivor after its session
+        // (10 s) runs out and the group rebalances.
+        long deadline = System.currentTimeMillis() + 45_000;
         while (System.currentTimeMillis() < deadline) {
             Thread.sleep(1_000);
             accepted = a.post("/v1/images/generations", key, "{\"model\":\"test/quick\",\"prompt\":\"after\"}");

@@ -35,10 +35,19 @@ public class Forwarder {
 
     /** As {@link #forward(String, Caller, String, Map)} with another body-less method (DELETE). */
     public Uni<Response> forward(String method, String target, Caller caller, String requestId, Map<String, String> headers) {
+        return forward(method, target, caller, requestId, headers, null);
+    }
+
+    /** As above with a JSON body (PATCH), passed on as it came. */
+    public Uni<Response> forward(String method, String target, Caller caller, String requestId, Map<String, String> headers,
+                                 String json) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target))
                 .timeout(Duration.ofSeconds(30))
                 .header(RequestIdFilter.HEADER, requestId)
-                .method(method, HttpRequest.BodyPublishers.noBody());
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
         if (caller != null) {
             request.header("Authorization", InternalToken.bearer(caller.accountId(), caller.tier(), caller.groups()));
         }

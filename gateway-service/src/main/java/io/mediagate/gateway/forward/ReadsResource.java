@@ -5,11 +5,14 @@ import io.mediagate.gateway.auth.Caller;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Map;
@@ -68,6 +71,22 @@ public class ReadsResource {
     @Path("jobs/{id}")
     public Uni<Response> job(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         return to(owners.routing(), uri, ctx);
+    }
+
+    /** Changes visibility or retention of one's own media item. */
+    @PATCH
+    @Path("media/{id}")
+    @Consumes(MediaType.WILDCARD)
+    public Uni<Response> changeMedia(String body, @Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return forwarder.forward("PATCH", owners.media() + uri.getRequestUri().getRawPath(), Caller.of(identity),
+                String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of(), body == null || body.isBlank() ? "{}" : body);
+    }
+
+    /** Deletes one's own media item and its files. */
+    @DELETE
+    @Path("media/{id}")
+    public Uni<Response> deleteMedia(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to("DELETE", owners.media(), uri, ctx);
     }
 
     /** Cancels an unfinished job (routing owns jobs). */

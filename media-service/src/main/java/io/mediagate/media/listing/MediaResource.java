@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-/** {@code GET /v1/media} (listing with filters and pagination) and {@code GET /v1/media/{id}}. */
+/** {@code GET /v1/media}: listing with filters and pagination (see {@link MediaQuery}). */
 @Path("/v1/media")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
@@ -36,24 +36,15 @@ public class MediaResource {
     @GET
     public Envelope<Map<String, Object>> list(@QueryParam("limit") String limit, @QueryParam("page") String page,
                                               @QueryParam("user") String user, @QueryParam("media") String media,
-                                              @QueryParam("size") String size, @QueryParam("provider") String provider,
+                                              @QueryParam("size") String size, @QueryParam("model") String model,
+                                              @QueryParam("provider") String provider, @QueryParam("search") String search,
                                               @QueryParam("sort") String sort) {
         Page p = Page.parse(limit, page);
-        MediaQuery q = MediaQuery.of(caller.getSubject(), user, media, size, provider, sort);
+        MediaQuery q = MediaQuery.of(caller.getSubject(), new MediaQuery.Filters(user, media, size, model, provider, search, sort));
         PanacheQuery<MediaRecord> query = MediaRecord.find(q.where() + " order by " + q.order(), q.params());
         long total = query.count();
         List<MediaItem> medias = query.range((int) p.offset(), (int) p.offset() + p.limit() - 1).list()
                 .stream().map(r -> urls.item(r)).toList();
         return Envelope.of(Map.of("total", total, "medias", medias));
-    }
-
-    @GET
-    @Path("{id}")
-    public Envelope<Map<String, Object>> get(@PathParam("id") String id) {
-        MediaRecord record = MediaRecord.findById(id);
-        if (record == null || (!record.isPublic && !record.ownerId.equals(caller.getSubject()))) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "no media " + id);
-        }
-        return Envelope.of(Map.of("media", urls.item(record)));
     }
 }

@@ -26,6 +26,9 @@ public class MediaRecord extends PanacheEntityBase {
     @Column(name = "provider_name")
     public String providerName;
     public String prompt;
+    /** {@link PromptWords#stored} of the prompt, for word search. */
+    @Column(name = "prompt_words")
+    public String promptWords;
     @Column(name = "revised_prompt")
     public String revisedPrompt;
     @Column(name = "size_label")

@@ -73,6 +73,11 @@ public class ObjectStore {
         }
     }
 
+    /** Removes an object; removing one that is gone already is fine. */
+    public void delete(String key) {
+        s3.deleteObject(b -> b.bucket(bucket).key(key));
+    }
+
     /** For readiness: the bucket answers. */
     public void check() {
         s3.headBucket(HeadBucketRequest.builder().bucket(bucket).build());

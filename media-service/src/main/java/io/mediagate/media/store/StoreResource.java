@@ -12,6 +12,7 @@ import io.mediagate.media.events.StorageEvents;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
+import io.mediagate.media.records.PromptWords;
 import io.mediagate.media.storage.ObjectStore;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.transaction.Transactional;
@@ -159,6 +160,7 @@ public class StoreResource {
     }
 
     private MediaItem keep(MediaRecord record, boolean isPublic, int retentionDays, long storedBytes) {
+        record.promptWords = PromptWords.stored(record.prompt);
         record.isPublic = isPublic;
         record.status = "ready";
         record.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);

@@ -38,10 +38,15 @@ class MediaApiIT {
     }
 
     private static Response store(String id, String owner, boolean isPublic, String prompt, byte[] content) {
+        return store(id, owner, isPublic, prompt, content, "local/pattern:2.0", "local", 7);
+    }
+
+    static Response store(String id, String owner, boolean isPublic, String prompt, byte[] content, String slug,
+                          String provider, int retentionDays) {
         Map<String, Object> body = Map.ofEntries(Map.entry("id", id), Map.entry("ownerId", owner), Map.entry("kind", "image"),
-                Map.entry("mime", "image/png"), Map.entry("model", "local/pattern"), Map.entry("modelSlug", "local/pattern:2.0"),
-                Map.entry("provider", "local"), Map.entry("providerName", "Local renderer"), Map.entry("prompt", prompt),
-                Map.entry("size", "64x48"), Map.entry("public", isPublic), Map.entry("retentionDays", 7),
+                Map.entry("mime", "image/png"), Map.entry("model", slug.substring(0, slug.indexOf(':'))), Map.entry("modelSlug", slug),
+                Map.entry("provider", provider), Map.entry("providerName", "Local renderer"), Map.entry("prompt", prompt),
+                Map.entry("size", "64x48"), Map.entry("public", isPublic), Map.entry("retentionDays", retentionDays),
                 Map.entry("content", Base64.getEncoder().encodeToString(content)));
         return given().header("Authorization", SERVICE).contentType("application/json").body(body)
                 .when().post("/internal/v1/media");
@@ -107,7 +112,7 @@ class MediaApiIT {
                 .body("result.medias.user", everyItem(equalTo("usr_carol")))
                 .body("result.medias.id", not(hasItem(theirsPrivate)));
         given().header("Authorization", as("usr_bob")).when().get("/v1/media/" + theirsPrivate)
-                .then().statusCode(404).body("code", equalTo("not_found"));
+                .then().statusCode(403).body("code", equalTo("permission_denied"));
     }
 
     @Test

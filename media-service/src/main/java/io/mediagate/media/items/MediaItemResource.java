@@ -1,0 +1,109 @@
+package io.mediagate.media.items;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.Envelope;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.tier.Tier;
+import io.mediagate.media.records.MediaRecord;
+import io.mediagate.media.records.MediaUrls;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/**
+ * One media item: {@code GET} (owner, or anyone for public items), {@code PATCH {public?, retainDays?}}
+ * and {@code DELETE} (owner only). Another user's private item is 403, an unknown id 404.
+ */
+@Path("/v1/media/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
+public class MediaItemResource {
+    private final JsonWebToken caller;
+    private final MediaUrls urls;
+    private final Deletion deletion;
+    private final Clock clock;
+
+    MediaItemResource(JsonWebToken caller, MediaUrls urls, Deletion deletion, Clock clock) {
+        this.caller = caller;
+        this.urls = urls;
+        this.deletion = deletion;
+        this.clock = clock;
+    }
+
+    /** {@code retainDays}: keep the item this many days from now (at most the tier's retention). */
+    public record Change(@com.fasterxml.jackson.annotation.JsonProperty("public") Boolean isPublic, Integer retainDays) {}
+
+    @GET
+    public Envelope<Map<String, Object>> get(@PathParam("id") String id) {
+        MediaRecord record = find(id);
+        if (!record.isPublic && !owns(record)) {
+            throw new ApiException(ErrorCode.PERMISSION_DENIED, "media " + id + " is private");
+        }
+        return Envelope.of(Map.of("media", urls.item(record)));
+    }
+
+    @PATCH
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Transactional
+    public Envelope<Map<String, Object>> change(@PathParam("id") String id, Change change) {
+        MediaRecord record = owned(id);
+        if (change == null || (change.isPublic() == null && change.retainDays() == null)) {
+            throw ApiException.invalid("public", "give public and/or retainDays");
+        }
+        if (change.retainDays() != null) {
+            int max = Tier.parse(caller.getClaim(InternalToken.TIER_CLAIM)).orElse(Tier.FREE).limits().retentionDays();
+            if (change.retainDays() < 1 || change.retainDays() > max) {
+                throw ApiException.invalid("retainDays", "retainDays must be between 1 and " + max + " (your tier's retention)");
+            }
+            Instant until = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS).plus(Duration.ofDays(change.retainDays()));
+            if (record.expiresAt == null || until.isAfter(record.expiresAt)) {
+                record.expiresAt = until;
+            }
+        }
+        if (change.isPublic() != null) {
+            record.isPublic = change.isPublic();
+        }
+        return Envelope.of(Map.of("media", urls.item(record)));
+    }
+
+    @DELETE
+    public Envelope<Map<String, Object>> delete(@PathParam("id") String id) {
+        owned(id);
+        deletion.delete(id);
+        return Envelope.of(Map.of("id", id, "deleted", true));
+    }
+
+    private MediaRecord owned(String id) {
+        MediaRecord record = find(id);
+        if (!owns(record)) {
+            throw new ApiException(ErrorCode.PERMISSION_DENIED, "only the owner may change or delete media " + id);
+        }
+        return record;
+    }
+
+    private boolean owns(MediaRecord record) {
+        return record.ownerId.equals(caller.getSubject()) || caller.getGroups().contains(InternalToken.ADMIN);
+    }
+
+    private static MediaRecord find(String id) {
+        MediaRecord record = MediaRecord.findById(id);
+        if (record == null || !"ready".equals(record.status)) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no media " + id);
+        }
+        return record;
+    }
+}

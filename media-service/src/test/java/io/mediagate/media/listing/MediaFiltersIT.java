@@ -1,0 +1,88 @@
+package io.mediagate.media.listing;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.mediagate.testing.InternalTokens;
+import io.mediagate.testing.ServiceResource;
+import io.mediagate.testing.TestImages;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(value = ServiceResource.class, initArgs = {
+        @ResourceArg(name = "service", value = "media"), @ResourceArg(name = "s3", value = "true"),
+        @ResourceArg(name = "kafka", value = "true")})
+class MediaFiltersIT {
+    static final String USER = "usr_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    static String fox;
+    static String panda;
+    static String glove;
+
+    private static String id() {
+        return "med_" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    @BeforeEach
+    void storeOnce() throws Exception {
+        if (fox != null) {
+            return;
+        }
+        fox = id();
+        panda = id();
+        glove = id();
+        MediaApiIT.store(fox, USER, true, "A Red Fox, jumping!", TestImages.png(8, 8), "acme/one:1", "alpha", 7).then().statusCode(200);
+        MediaApiIT.store(panda, USER, false, "red panda sleeping", TestImages.png(8, 8), "acme/two:2", "beta", 7).then().statusCode(200);
+        MediaApiIT.store(glove, USER, true, "foxglove flowers", TestImages.png(8, 8), "acme/one:2", "beta", 7).then().statusCode(200);
+    }
+
+    private static io.restassured.response.ValidatableResponse mine(String param, String value) {
+        return given().header("Authorization", InternalTokens.bearer(USER, "free", Set.of("user")))
+                .queryParam("user", "me").queryParam(param, value).when().get("/v1/media").then();
+    }
+
+    @Test
+    void modelTakesAnIdOrAVersionSlugInAnyCase() {
+        mine("model", "acme/one").statusCode(200).body("result.medias.id", containsInAnyOrder(fox, glove));
+        mine("model", "acme/one:2").statusCode(200).body("result.medias.id", containsInAnyOrder(glove));
+        mine("model", "ACME/ONE:1").statusCode(200).body("result.medias.id", containsInAnyOrder(fox));
+        mine("model", "not a model").statusCode(400).body("param", equalTo("model"));
+    }
+
+    @Test
+    void providerMatchesInAnyCase() {
+        mine("provider", "BETA").statusCode(200).body("result.total", equalTo(2))
+                .body("result.medias.id", containsInAnyOrder(panda, glove));
+        mine("provider", "no such!").statusCode(400).body("param", equalTo("provider"));
+    }
+
+    @Test
+    void searchMatchesEveryWordAsAWholeWordInAnyCase() {
+        mine("search", "red").statusCode(200).body("result.medias.id", containsInAnyOrder(fox, panda));
+        mine("search", "FOX").statusCode(200).body("result.medias.id", containsInAnyOrder(fox));
+        mine("search", "panda  RED").statusCode(200).body("result.medias.id", containsInAnyOrder(panda));
+        mine("search", "red fox jumping").statusCode(200).body("result.medias.id", containsInAnyOrder(fox));
+        mine("search", "foxes").statusCode(200).body("result.total", equalTo(0));
+        mine("search", "!!").statusCode(400).body("param", equalTo("search"));
+    }
+
+    @Test
+    void filtersCombineAndKeepVisibility() {
+        mine("search", "red").statusCode(200);
+        given().header("Authorization", InternalTokens.bearer("usr_someoneelse", "free", Set.of("user")))
+                .queryParam("user", USER).queryParam("search", "red").when().get("/v1/media").then().statusCode(200)
+                .body("result.medias.id", containsInAnyOrder(fox));
+        given().header("Authorization", InternalTokens.bearer(USER, "free", Set.of("user")))
+                .queryParam("user", "me").queryParam("provider", "beta").queryParam("model", "acme/one").queryParam("size", "64x48")
+                .when().get("/v1/media").then().statusCode(200).body("result.medias.id", containsInAnyOrder(glove));
+        mine("size", "huge").statusCode(400).body("param", equalTo("size"));
+        given().header("Authorization", InternalTokens.bearer(USER, "free", Set.of("user")))
+                .queryParam("user", "bob").when().get("/v1/media").then().statusCode(400).body("param", equalTo("user"));
+    }
+}

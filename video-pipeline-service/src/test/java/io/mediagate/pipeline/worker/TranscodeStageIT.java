@@ -1,0 +1,152 @@
+package io.mediagate.pipeline.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.events.VideoWork;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.staging.StagingBucket;
+import io.mediagate.testing.ServiceResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The transcode stage alone (as a transcode-only deployment runs it) against real Kafka, S3 and ffmpeg. */
+@QuarkusTest
+@QuarkusTestResource(value = ServiceResource.class, initArgs = {
+        @ResourceArg(name = "service", value = "pipeline"), @ResourceArg(name = "kafka", value = "true"),
+        @ResourceArg(name = "db", value = "false"), @ResourceArg(name = "s3", value = "true"),
+        @ResourceArg(name = "config:mediagate.pipeline.stages", value = "transcode"),
+        @ResourceArg(name = "config:mediagate.pipeline.backoff", value = "100ms"),
+        @ResourceArg(name = "config:mediagate.staging.bucket", value = "test-pipeline-staging")})
+class TranscodeStageIT {
+    @Inject
+    StagingBucket staging;
+    @Inject
+    Ffmpeg ffmpeg;
+    @Inject
+    ObjectMapper json;
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrap;
+    @TempDir
+    Path dir;
+
+    private static String jobId() {
+        return "job_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+    }
+
+    private VideoWork work(String jobId, String key) {
+        return new VideoWork(jobId, "req_test", "usr_test", "pro", "med_" + jobId.substring(4) + "x0", "local/motion",
+                "local/motion:1.1", "local", "Local", "a test", "480p", 854, 480, 1, true, 30, BigDecimal.ZERO, null,
+                new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, "480p", 854, 480, "video/mp4", 0),
+                List.of(), null, null, Instant.now());
+    }
+
+    private void publish(String topic, String key, String value) throws Exception {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap),
+                new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>(topic, key, value)).get();
+        }
+    }
+
+    private List<ConsumerRecord<String, String>> await(List<String> topics, Predicate<List<ConsumerRecord<String, String>>> done)
+            throws Exception {
+        List<ConsumerRecord<String, String>> seen = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", bootstrap,
+                "group.id", "test-" + UUID.randomUUID(), "auto.offset.reset", "earliest"),
+                new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(topics);
+            long deadline = System.currentTimeMillis() + 90_000;
+            while (!done.test(seen) && System.currentTimeMillis() < deadline) {
+                consumer.poll(Duration.ofMillis(500)).forEach(seen::add);
+            }
+        }
+        return seen;
+    }
+
+    @Test
+    void aSourceBecomesTheRenditionsAndAPlaylistAndARedeliveryRedoesItIdentically() throws Exception {
+        String job = jobId();
+        Path clip = dir.resolve("clip.mp4");
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=640x360:r=24", "-frames:v", "24",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", clip.toString()), Duration.ofSeconds(60));
+        String key = StagingBucket.key(job, "source.mp4");
+        staging.upload(key, clip, "video/mp4");
+        String message = json.writeValueAsString(work(job, key));
+        publish("video.generated", job, message);
+        publish("video.generated", job, message);
+        List<ConsumerRecord<String, String>> out = await(List.of("video.transcoded"),
+                seen -> seen.stream().filter(r -> job.equals(r.key())).count() == 2);
+        List<VideoWork> results = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : out) {
+            if (job.equals(r.key())) {
+                results.add(json.readValue(r.value(), VideoWork.class));
+            }
+        }
+        assertEquals(2, results.size(), "both deliveries are processed");
+        Set<String> names = results.getFirst().outputs().stream().map(VideoWork.StagedFile::name).collect(Collectors.toSet());
+        assertTrue(names.containsAll(Set.of("480p.mp4", "480p.webm", "hls/index.m3u8", "hls/seg_000.ts")), names.toString());
+        assertTrue(names.stream().noneMatch(n -> n.startsWith("720p") || n.startsWith("1080p")), "nothing above the requested size");
+        assertEquals(names, results.get(1).outputs().stream().map(VideoWork.StagedFile::name).collect(Collectors.toSet()),
+                "a redelivery produces the same files under the same keys");
+        for (VideoWork.StagedFile f : results.getFirst().outputs()) {
+            assertTrue(staging.exists(f.key()), f.key());
+        }
+        Path mp4 = dir.resolve("480p.mp4");
+        staging.download(StagingBucket.key(job, "out/480p.mp4"), mp4);
+        assertEquals(854, ffmpeg.probe(mp4, Duration.ofSeconds(30)).video().orElseThrow().width());
+    }
+
+    @Test
+    void anUndecodableSourceFailsTheJobAndItsMessageIsDeadLettered() throws Exception {
+        String job = jobId();
+        Path junk = dir.resolve("junk.mp4");
+        Files.writeString(junk, "this is not a video");
+        String key = StagingBucket.key(job, "source.mp4");
+        staging.upload(key, junk, "video/mp4");
+        publish("video.generated", job, json.writeValueAsString(work(job, key)));
+        List<ConsumerRecord<String, String>> out = await(List.of("video.failed", "video.generated.dlq"),
+                seen -> seen.stream().filter(r -> job.equals(r.key())).count() == 2);
+        ConsumerRecord<String, String> failed = out.stream().filter(r -> r.topic().equals("video.failed") && job.equals(r.key()))
+                .findFirst().orElseThrow();
+        assertTrue(json.readValue(failed.value(), VideoWork.class).failure().contains("not a readable video"));
+        ConsumerRecord<String, String> dead = out.stream().filter(r -> r.topic().equals("video.generated.dlq") && job.equals(r.key()))
+                .findFirst().orElseThrow();
+        assertTrue(new String(dead.headers().lastHeader("dead-letter-reason").value(), StandardCharsets.UTF_8).contains("not a readable video"));
+    }
+
+    @Test
+    void anUnreadableMessageIsDeadLetteredAndTheStageGoesOn() throws Exception {
+        String key = "job_garbage" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        publish("video.generated", key, "{not json");
+        List<ConsumerRecord<String, String>> out = await(List.of("video.generated.dlq"),
+                seen -> seen.stream().anyMatch(r -> key.equals(r.key())));
+        ConsumerRecord<String, String> dead = out.stream().filter(r -> key.equals(r.key())).findFirst().orElseThrow();
+        assertEquals("{not json", dead.value());
+        assertEquals("transcode", new String(dead.headers().lastHeader("dead-letter-stage").value(), StandardCharsets.UTF_8));
+    }
+}
