@@ -113,7 +113,9 @@ class ImageGenerationIT {
         }
         assertTrue(listed);
         String otherKey = api.newUserKey(Suite.ADMIN_KEY, "free");
-        assertEquals(404, api.get("/v1/media/" + item.path("id").asText(), otherKey).status());
+        Api.Reply other = api.get("/v1/media/" + item.path("id").asText(), otherKey);
+        assertEquals(403, other.status(), "another user's private item: " + other.body());
+        assertEquals("permission_denied", other.body().path("code").asText());
     }
 
     @Test

@@ -61,7 +61,9 @@ public class FilesResource {
         if (ifNoneMatch != null) {
             headers.put("If-None-Match", ifNoneMatch);
         }
-        return forwarder.forward(owners.media() + "/files/" + name, null,
+        // A private file's signature travels in the query.
+        String query = ctx.getUriInfo().getRequestUri().getRawQuery();
+        return forwarder.forward(owners.media() + "/files/" + name + (query == null ? "" : "?" + query), null,
                 String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), headers);
     }
 }

@@ -9,6 +9,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
@@ -73,12 +74,32 @@ public class ReadsResource {
         return to(owners.routing(), uri, ctx);
     }
 
+    /** Starts an upload: a presigned URL for the bytes, and the pending item's id. */
+    @POST
+    @Path("media/upload")
+    @Consumes(MediaType.WILDCARD)
+    public Uni<Response> startUpload(String body, @Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return withBody("POST", owners.media(), uri, ctx, body);
+    }
+
+    /** Completes an upload once the bytes are in. */
+    @POST
+    @Path("media/{id}")
+    @Consumes(MediaType.WILDCARD)
+    public Uni<Response> completeUpload(String body, @Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return withBody("POST", owners.media(), uri, ctx, body);
+    }
+
     /** Changes visibility or retention of one's own media item. */
     @PATCH
     @Path("media/{id}")
     @Consumes(MediaType.WILDCARD)
     public Uni<Response> changeMedia(String body, @Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return forwarder.forward("PATCH", owners.media() + uri.getRequestUri().getRawPath(), Caller.of(identity),
+        return withBody("PATCH", owners.media(), uri, ctx, body);
+    }
+
+    private Uni<Response> withBody(String method, String base, UriInfo uri, ContainerRequestContext ctx, String body) {
+        return forwarder.forward(method, base + uri.getRequestUri().getRawPath(), Caller.of(identity),
                 String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of(), body == null || body.isBlank() ? "{}" : body);
     }
 

@@ -9,9 +9,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 
 /**
- * Writes the suite's secrets: an RSA key pair as PEM files (internal tokens) and the webhook master key
- * ({@code webhook-master.key}, 32 random bytes in base64) from which each account's webhook signing
- * secret is derived.
+ * Writes the suite's secrets: an RSA key pair as PEM files (internal tokens), the webhook master key
+ * ({@code webhook-master.key}) from which each account's webhook signing secret is derived, and the key
+ * that signs private file URLs ({@code url-signing.key}); the HMAC keys are 32 random bytes in base64.
  */
 public final class KeyFiles {
     private KeyFiles() {
@@ -22,17 +22,22 @@ public final class KeyFiles {
         Path dir = Path.of(args[0]);
         if (!Files.exists(dir.resolve("internal-private.pem"))) {
             write(dir);
-        } else if (!Files.exists(dir.resolve(WEBHOOK_MASTER))) {
-            writeWebhookMaster(dir);
         }
+        writeSecrets(dir);
     }
 
+    /** HMAC keys: account webhook secrets are derived from the first, private file URLs signed with the second. */
     public static final String WEBHOOK_MASTER = "webhook-master.key";
+    public static final String URL_SIGNING = "url-signing.key";
 
-    private static void writeWebhookMaster(Path dir) throws IOException {
-        byte[] master = new byte[32];
-        new java.security.SecureRandom().nextBytes(master);
-        Files.writeString(dir.resolve(WEBHOOK_MASTER), Base64.getEncoder().encodeToString(master) + "\n");
+    private static void writeSecrets(Path dir) throws IOException {
+        for (String name : new String[] {WEBHOOK_MASTER, URL_SIGNING}) {
+            if (!Files.exists(dir.resolve(name))) {
+                byte[] key = new byte[32];
+                new java.security.SecureRandom().nextBytes(key);
+                Files.writeString(dir.resolve(name), Base64.getEncoder().encodeToString(key) + "\n");
+            }
+        }
     }
 
     public static void write(Path dir) throws IOException {
@@ -47,7 +52,7 @@ public final class KeyFiles {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("internal-private.pem"), pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
         Files.writeString(dir.resolve("internal-public.pem"), pem("PUBLIC KEY", pair.getPublic().getEncoded()));
-        writeWebhookMaster(dir);
+        writeSecrets(dir);
     }
 
     private static String pem(String type, byte[] der) {

@@ -27,6 +27,15 @@ public class OutboxRelay {
 
     @Scheduled(every = "${mediagate.outbox.every}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void relay() {
+        try {
+            relayAll();
+        } catch (RuntimeException e) {
+            // Kafka or the database unavailable (or the service starting or stopping): the rows wait.
+            LOG.warnf("storage events not relayed now: %s", e.toString());
+        }
+    }
+
+    private void relayAll() {
         List<OutboxRow> rows;
         do {
             rows = QuarkusTransaction.requiringNew().call(() -> OutboxRow.<OutboxRow>find("order by id").page(0, BATCH).list());

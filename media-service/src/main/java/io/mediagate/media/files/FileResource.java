@@ -4,59 +4,84 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
+import io.mediagate.media.records.UrlSigning;
 import io.mediagate.media.storage.ObjectStore;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.stream.Collectors;
 
 /**
  * Serves stored files at their CDN-style addresses, {@code /files/{id}.{ext}} (an item's main file) and
  * {@code /files/{id}/{name}} (a video's renditions, HLS playlist and segments, thumbnail, preview), with
- * {@code Content-Type}, {@code ETag} (and 304 on a match), single byte {@code Range}s (206/416) and a
- * long-lived {@code Cache-Control}: a file never changes under its name. Private media are not served here.
+ * {@code Content-Type}, {@code ETag} (and 304 on a match), single byte {@code Range}s (206/416) and
+ * {@code Cache-Control}. Public files are immutable under their name and cached for a year. Private files
+ * are served only with a valid, unexpired signature ({@link UrlSigning}), cached privately until it
+ * expires; a private HLS playlist is served with the signature added to each segment's address.
  */
 @Path("/files")
 public class FileResource {
     private static final String IMMUTABLE = "public, max-age=31536000, immutable";
+    private static final String PLAYLIST = "application/vnd.apple.mpegurl";
     private final ObjectStore store;
+    private final UrlSigning signing;
+    private final Clock clock;
 
-    FileResource(ObjectStore store) {
+    FileResource(ObjectStore store, UrlSigning signing, Clock clock) {
         this.store = store;
+        this.signing = signing;
+        this.clock = clock;
     }
 
-    /** What is served: one object and its type, tag and size. */
-    record Served(String key, String mime, String etag, long bytes) {}
+    /** What is served: one object, its type, tag and size, and how it may be cached. */
+    record Served(String key, String mime, String etag, long bytes, String cacheControl, String signedQuery) {}
+
+    /** The signature query parameters, when a private file is asked for. */
+    record Signature(String expires, String signature) {}
 
     @HEAD
     @Path("{name}")
-    public Response head(@PathParam("name") String name) {
-        Served file = main(name);
+    public Response head(@PathParam("name") String name, @QueryParam("expires") String expires,
+                         @QueryParam("signature") String signature) {
+        Served file = main(name, new Signature(expires, signature));
         return headers(Response.ok(), file).header("Content-Length", file.bytes()).build();
     }
 
     @GET
     @Path("{name}")
     public Response get(@PathParam("name") String name, @HeaderParam("Range") String range,
-                        @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return serve(main(name), range, ifNoneMatch);
+                        @HeaderParam("If-None-Match") String ifNoneMatch, @QueryParam("expires") String expires,
+                        @QueryParam("signature") String signature) {
+        return serve(main(name, new Signature(expires, signature)), range, ifNoneMatch);
     }
 
     @HEAD
     @Path("{id}/{name: .+}")
-    public Response headPart(@PathParam("id") String id, @PathParam("name") String name) {
-        Served file = part(id, name);
+    public Response headPart(@PathParam("id") String id, @PathParam("name") String name, @QueryParam("expires") String expires,
+                             @QueryParam("signature") String signature) {
+        Served file = part(id, name, new Signature(expires, signature));
         return headers(Response.ok(), file).header("Content-Length", file.bytes()).build();
     }
 
     @GET
     @Path("{id}/{name: .+}")
     public Response getPart(@PathParam("id") String id, @PathParam("name") String name, @HeaderParam("Range") String range,
-                            @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return serve(part(id, name), range, ifNoneMatch);
+                            @HeaderParam("If-None-Match") String ifNoneMatch, @QueryParam("expires") String expires,
+                            @QueryParam("signature") String signature) {
+        Served file = part(id, name, new Signature(expires, signature));
+        if (file.signedQuery() != null && PLAYLIST.equals(file.mime())) {
+            return signedPlaylist(file);
+        }
+        return serve(file, range, ifNoneMatch);
     }
 
     private Response serve(Served file, String range, String ifNoneMatch) {
@@ -79,24 +104,37 @@ public class FileResource {
                 .build();
     }
 
+    /** A private playlist: each segment line gets the request's signature, so players can fetch them. */
+    private Response signedPlaylist(Served file) {
+        try (InputStream in = store.open(file.key(), null, null).orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "no such file"))) {
+            String playlist = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .map(line -> line.isBlank() || line.startsWith("#") ? line : line + "?" + file.signedQuery())
+                    .collect(Collectors.joining("\n", "", "\n"));
+            return Response.ok(playlist).type(PLAYLIST).header("Cache-Control", file.cacheControl()).build();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static Response.ResponseBuilder headers(Response.ResponseBuilder builder, Served file) {
         return builder.type(file.mime())
                 .header("ETag", "\"" + file.etag() + "\"")
                 .header("Accept-Ranges", "bytes")
-                .header("Cache-Control", IMMUTABLE);
+                .header("Cache-Control", file.cacheControl());
     }
 
-    private static Served main(String name) {
+    private Served main(String name, Signature signature) {
         int dot = name.lastIndexOf('.');
-        MediaRecord record = servable(dot > 0 ? name.substring(0, dot) : name);
+        MediaRecord record = servable(dot > 0 ? name.substring(0, dot) : name, signature);
         if (!record.objectKey.endsWith("/" + name)) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
         }
-        return new Served(record.objectKey, record.mime, record.etag, record.bytes);
+        return new Served(record.objectKey, record.mime, record.etag, record.bytes, cacheControl(record, signature),
+                signedQuery(record, signature));
     }
 
-    private static Served part(String id, String name) {
-        servable(id);
+    private Served part(String id, String name, Signature signature) {
+        MediaRecord record = servable(id, signature);
         MediaFile.Key key = new MediaFile.Key();
         key.mediaId = id;
         key.name = name;
@@ -104,14 +142,30 @@ public class FileResource {
         if (file == null) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
         }
-        return new Served(file.objectKey, file.mime, file.etag, file.bytes);
+        return new Served(file.objectKey, file.mime, file.etag, file.bytes, cacheControl(record, signature),
+                signedQuery(record, signature));
     }
 
-    private static MediaRecord servable(String id) {
+    /** A ready item that is public, or private with a valid signature; anything else is "no such file". */
+    private MediaRecord servable(String id, Signature signature) {
         MediaRecord record = MediaRecord.findById(id);
-        if (record == null || !record.isPublic || !"ready".equals(record.status)) {
+        if (record == null || !"ready".equals(record.status)
+                || (!record.isPublic && !signing.valid(UrlSigning.scope(id), signature.expires(), signature.signature(),
+                        clock.instant().getEpochSecond()))) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
         }
         return record;
+    }
+
+    private String cacheControl(MediaRecord record, Signature signature) {
+        if (record.isPublic) {
+            return IMMUTABLE;
+        }
+        long left = Math.max(0, Long.parseLong(signature.expires()) - clock.instant().getEpochSecond());
+        return "private, max-age=" + left;
+    }
+
+    private static String signedQuery(MediaRecord record, Signature signature) {
+        return record.isPublic ? null : "expires=" + signature.expires() + "&signature=" + signature.signature();
     }
 }

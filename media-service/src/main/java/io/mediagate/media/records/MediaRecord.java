@@ -38,6 +38,9 @@ public class MediaRecord extends PanacheEntityBase {
     public Integer width;
     public Integer height;
     public long bytes;
+    /** Bytes of all the item's objects; what counts against the owner's storage quota. */
+    @Column(name = "total_bytes")
+    public Long totalBytes;
     @Column(name = "object_key")
     public String objectKey;
     public String etag;
@@ -48,6 +51,13 @@ public class MediaRecord extends PanacheEntityBase {
     public Instant createdAt;
     @Column(name = "expires_at")
     public Instant expiresAt;
+
+    /** Bytes {@code owner} keeps, pending uploads included at their declared size. */
+    public static long usedBytes(String owner) {
+        return getEntityManager().createQuery(
+                        "select coalesce(sum(coalesce(m.totalBytes, m.bytes)), 0) from MediaRecord m where m.ownerId = :o", Long.class)
+                .setParameter("o", owner).getSingleResult();
+    }
 
     /**
      * The listing form of the item (all fields); generation replies drop the listing-only ones. Videos add

@@ -8,30 +8,43 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * CDN-style addresses of stored files: {@code {public-base-url}/files/{id}.{ext}} for an item's main file,
- * {@code {public-base-url}/files/{id}/{name}} for its further files.
+ * {@code {public-base-url}/files/{id}/{name}} for its further files; private items' addresses are signed
+ * and expire ({@link UrlSigning}).
  */
 @ApplicationScoped
 public class MediaUrls {
     private final String base;
+    private final UrlSigning signing;
+    private final java.time.Clock clock;
 
-    MediaUrls(@ConfigProperty(name = "mediagate.media.public-base-url") String base) {
+    MediaUrls(@ConfigProperty(name = "mediagate.media.public-base-url") String base, UrlSigning signing, java.time.Clock clock) {
         this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        this.signing = signing;
+        this.clock = clock;
     }
 
+    /** The item's main file: a plain CDN-style URL when public, a signed expiring one when private. */
     public String url(MediaRecord record) {
-        return base + "/files/" + fileName(record.id, record.mime);
+        return address(record.id, "/files/" + fileName(record.id, record.mime), record.isPublic);
     }
 
     /** The URL of one of an item's further files. */
     public String url(MediaFile file) {
-        return base + "/files/" + file.mediaId + "/" + file.name;
+        MediaRecord record = MediaRecord.findById(file.mediaId);
+        return address(file.mediaId, "/files/" + file.mediaId + "/" + file.name, record == null || record.isPublic);
     }
 
-    /** The item as the API shows it, with a video's thumbnail, preview and variants. */
-    public MediaItem item(MediaRecord record) {
-        if (!"video".equals(record.kind)) {
-            return record.toItem(url(record), null, null, null);
+    /** A private item's addresses all carry one signature, good for every file of the item. */
+    private String address(String id, String path, boolean isPublic) {
+        if (isPublic) {
+            return base + path;
         }
+        long expires = clock.instant().plus(signing.lifetime()).getEpochSecond();
+        return base + path + "?" + signing.query(UrlSigning.scope(id), expires);
+    }
+
+    /** The item as the API shows it, with its thumbnail and, for a video, its preview and variants. */
+    public MediaItem item(MediaRecord record) {
         List<MediaFile> files = MediaFile.of(record.id);
         String thumbnail = files.stream().filter(f -> MediaFile.THUMBNAIL.equals(f.role)).findFirst().map(this::url).orElse(null);
         String preview = files.stream().filter(f -> MediaFile.PREVIEW.equals(f.role)).findFirst().map(this::url).orElse(null);

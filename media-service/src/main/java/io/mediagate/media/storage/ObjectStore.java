@@ -73,6 +73,44 @@ public class ObjectStore {
         }
     }
 
+    /** The size of an object, or empty when there is none. */
+    public Optional<Long> size(String key) {
+        try {
+            return Optional.of(s3.headObject(b -> b.bucket(bucket).key(key)).contentLength());
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /** Copies an object to another key of this bucket; returns the copy's ETag (unquoted). */
+    public String copy(String from, String to, String mime) {
+        return copyIn(bucket, from, to, mime);
+    }
+
+    /** Stores a local file; returns the store's ETag (unquoted). */
+    public String put(String key, String mime, java.nio.file.Path file) {
+        String etag = s3.putObject(b -> b.bucket(bucket).key(key).contentType(mime), RequestBody.fromFile(file)).eTag();
+        return etag == null ? "" : etag.replace("\"", "");
+    }
+
+    /** Copies an object to a local file. */
+    public void download(String key, java.nio.file.Path file) {
+        try (var in = s3.getObject(b -> b.bucket(bucket).key(key))) {
+            java.nio.file.Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    public String bucket() {
+        return bucket;
+    }
+
     /** Removes an object; removing one that is gone already is fine. */
     public void delete(String key) {
         s3.deleteObject(b -> b.bucket(bucket).key(key));

@@ -8,11 +8,9 @@ import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.RegisterVideo;
 import io.mediagate.common.media.StoreMedia;
-import io.mediagate.media.events.StorageEvents;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
-import io.mediagate.media.records.PromptWords;
 import io.mediagate.media.storage.ObjectStore;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.transaction.Transactional;
@@ -21,10 +19,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.regex.Pattern;
 
@@ -40,14 +34,12 @@ public class StoreResource {
     private static final Pattern NAME = Pattern.compile("[a-z0-9_]{1,40}(/[a-z0-9_]{1,40})?\\.[a-z0-9]{2,5}");
     private final ObjectStore store;
     private final MediaUrls urls;
-    private final StorageEvents events;
-    private final Clock clock;
+    private final MediaKeeper keeper;
 
-    StoreResource(ObjectStore store, MediaUrls urls, StorageEvents events, Clock clock) {
+    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper) {
         this.store = store;
         this.urls = urls;
-        this.events = events;
-        this.clock = clock;
+        this.keeper = keeper;
     }
 
     @POST
@@ -82,7 +74,7 @@ public class StoreResource {
         record.bytes = bytes.length;
         record.objectKey = "media/" + MediaUrls.fileName(record.id, mime);
         record.etag = store.put(record.objectKey, mime, bytes);
-        return keep(record, command.isPublic(), command.retentionDays(), record.bytes);
+        return keeper.keep(record, command.isPublic(), command.retentionDays(), record.bytes);
     }
 
     /**
@@ -148,7 +140,7 @@ public class StoreResource {
             file.etag = etag;
             file.persist();
         }
-        return keep(record, command.isPublic(), command.retentionDays(), total);
+        return keeper.keep(record, command.isPublic(), command.retentionDays(), total);
     }
 
     /** The record already kept under {@code id} (a repeated request), or null; a malformed id is refused. */
@@ -157,17 +149,6 @@ public class StoreResource {
             throw ApiException.invalid("id", "id must look like med_<alphanumerics>");
         }
         return MediaRecord.findById(id);
-    }
-
-    private MediaItem keep(MediaRecord record, boolean isPublic, int retentionDays, long storedBytes) {
-        record.promptWords = PromptWords.stored(record.prompt);
-        record.isPublic = isPublic;
-        record.status = "ready";
-        record.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-        record.expiresAt = retentionDays > 0 ? record.createdAt.plus(Duration.ofDays(retentionDays)) : null;
-        record.persist();
-        events.stored(record, storedBytes);
-        return urls.item(record);
     }
 
     private static byte[] decode(String content) {

@@ -72,6 +72,26 @@ class MediaItemIT {
     }
 
     @Test
+    void aPrivateFileIsServedOnlyAtItsSignedExpiringAddress() throws Exception {
+        String id = stored("usr_tina", false, 7);
+        given().when().get("/files/" + id + ".png").then().statusCode(404);
+        String url = given().header("Authorization", as("usr_tina")).when().get("/v1/media/" + id)
+                .then().statusCode(200).extract().path("result.media.url");
+        java.net.URI signed = java.net.URI.create(url);
+        assertTrue(signed.getQuery().contains("signature="), url);
+        given().when().get(signed.getPath() + "?" + signed.getRawQuery()).then().statusCode(200)
+                .contentType("image/png").header("Cache-Control", org.hamcrest.Matchers.startsWith("private, max-age="));
+        given().when().get(signed.getPath() + "?" + signed.getRawQuery().replaceAll("signature=.", "signature=A"))
+                .then().statusCode(404);
+        given().when().get(signed.getPath() + "?" + signed.getRawQuery().replaceAll("expires=[0-9]+", "expires=9999999999"))
+                .then().statusCode(404);
+        given().when().get(signed.getPath() + "?" + signed.getRawQuery().replaceAll("expires=[0-9]+", "expires=1000"))
+                .then().statusCode(404);
+        String other = stored("usr_tina", false, 7);
+        given().when().get("/files/" + other + ".png?" + signed.getRawQuery()).then().statusCode(404);
+    }
+
+    @Test
     void retentionIsExtendedFromNowUpToTheTiersMaximum() throws Exception {
         String id = stored("usr_quinn", true, 1);
         String expires = given().header("Authorization", as("usr_quinn")).contentType("application/json").body("{\"retainDays\":6}")

@@ -1,0 +1,63 @@
+package io.mediagate.media.retention;
+
+import io.mediagate.media.items.Deletion;
+import io.mediagate.media.records.MediaRecord;
+import io.mediagate.media.storage.ObjectStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * Retention: removes media past their {@code expiresAt} with their files (the ledger is told through the
+ * storage events {@link Deletion} writes), and uploads left pending past their hour with their bytes.
+ * Several replicas may sweep at once; an item is deleted once.
+ */
+@ApplicationScoped
+public class Sweeper {
+    private static final Logger LOG = Logger.getLogger(Sweeper.class);
+    private static final int BATCH = 200;
+    private final Deletion deletion;
+    private final ObjectStore store;
+    private final Clock clock;
+
+    Sweeper(Deletion deletion, ObjectStore store, Clock clock) {
+        this.deletion = deletion;
+        this.store = store;
+        this.clock = clock;
+    }
+
+    @Scheduled(every = "${mediagate.retention.sweep-every}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        int removed = sweep();
+        if (removed > 0) {
+            LOG.infof("retention: removed %d media items", removed);
+        }
+    }
+
+    /** One pass; returns how many items were removed. */
+    public int sweep() {
+        Instant now = clock.instant();
+        int removed = 0;
+        List<String> expired;
+        do {
+            expired = ids("status = 'ready' and expiresAt < ?1", now);
+            for (String id : expired) {
+                removed += deletion.delete(id) ? 1 : 0;
+            }
+        } while (expired.size() == BATCH);
+        for (String id : ids("status = 'pending' and expiresAt < ?1", now)) {
+            store.delete("uploads/" + id);
+            removed += QuarkusTransaction.requiringNew().call(() -> MediaRecord.delete("id = ?1 and status = 'pending'", id)) > 0 ? 1 : 0;
+        }
+        return removed;
+    }
+
+    private static List<String> ids(String where, Instant now) {
+        return QuarkusTransaction.requiringNew().call(() -> MediaRecord.<MediaRecord>find(where, now).page(0, BATCH).list()
+                .stream().map(r -> r.id).toList());
+    }
+}

@@ -1,0 +1,171 @@
+package io.mediagate.media.uploads;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mediagate.media.records.MediaRecord;
+import io.mediagate.media.retention.Sweeper;
+import io.mediagate.media.storage.ObjectStore;
+import io.mediagate.testing.InternalTokens;
+import io.mediagate.testing.ServiceResource;
+import io.mediagate.testing.TestImages;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(value = ServiceResource.class, initArgs = {
+        @ResourceArg(name = "service", value = "media"), @ResourceArg(name = "s3", value = "true"),
+        @ResourceArg(name = "kafka", value = "true")})
+class UploadIT {
+    private final HttpClient http = HttpClient.newHttpClient();
+    @Inject
+    Sweeper sweeper;
+    @Inject
+    ObjectStore store;
+
+    private static String user() {
+        return "usr_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    }
+
+    private static String as(String user) {
+        return InternalTokens.bearer(user, "free", Set.of("user"));
+    }
+
+    private static JsonPath start(String user, String mime, long bytes, int status) {
+        return given().header("Authorization", as(user)).contentType("application/json")
+                .body(Map.of("mime", mime, "bytes", bytes)).when().post("/v1/media/upload")
+                .then().statusCode(status).extract().jsonPath();
+    }
+
+    private int put(JsonPath upload, byte[] bytes) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(upload.getString("result.uploadUrl")))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes));
+        Map<String, String> headers = upload.getMap("result.headers");
+        headers.forEach((k, v) -> {
+            if (!k.equalsIgnoreCase("Content-Length")) {
+                request.header(k, v);
+            }
+        });
+        return http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /** A PNG of random pixels, which PNG cannot compress: about 3 bytes per pixel. */
+    private static byte[] noisePng(int width, int height) throws Exception {
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Random random = new Random(42);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                image.setRGB(x, y, random.nextInt(0x1000000));
+            }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(image, "png", out);
+        return out.toByteArray();
+    }
+
+    @Test
+    void aFifteenMegabytePngGoesUpThroughThePresignedUrlAndBecomesReady() throws Exception {
+        String user = user();
+        byte[] png = noisePng(2240, 2240);
+        assertTrue(png.length > 14_000_000 && png.length < 20 * 1024 * 1024, "size " + png.length);
+        JsonPath upload = start(user, "image/png", png.length, 200);
+        assertEquals("PUT", upload.getString("result.method"));
+        assertEquals(20 * 1024 * 1024, upload.getLong("result.maxBytes"));
+        String id = upload.getString("result.id");
+        assertEquals(200, put(upload, png));
+        JsonPath done = given().header("Authorization", as(user)).when().post("/v1/media/" + id)
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals("ready", done.getString("result.media.status"));
+        assertEquals("image/png", done.getString("result.media.mime"));
+        assertEquals(png.length, done.getLong("result.media.bytes"));
+        assertEquals(2240, done.getInt("result.media.width"));
+        assertEquals("image", done.getString("result.media.media"));
+        String url = done.getString("result.media.url");
+        byte[] served = given().when().get(URI.create(url).getPath()).then().statusCode(200).extract().asByteArray();
+        assertArrayEquals(png, served);
+        String thumb = done.getString("result.media.thumbnail");
+        BufferedImage small = ImageIO.read(new java.io.ByteArrayInputStream(
+                given().when().get(URI.create(thumb).getPath()).then().statusCode(200).extract().asByteArray()));
+        assertEquals(320, small.getWidth());
+        given().header("Authorization", as(user)).when().post("/v1/media/" + id).then().statusCode(200)
+                .body("result.media.id", equalTo(id));
+    }
+
+    @Test
+    void everyUploadErrorHasItsCode() throws Exception {
+        String user = user();
+        start(user, "image/png", 25L * 1024 * 1024, 413).getString("code").equals("payload_too_large");
+        assertEquals("unsupported_media_type", start(user, "text/plain", 10, 415).getString("code"));
+        assertEquals("bytes", start(user, "image/png", 0, 400).getString("param"));
+
+        JsonPath early = start(user, "image/png", 100, 200);
+        given().header("Authorization", as(user)).when().post("/v1/media/" + early.getString("result.id"))
+                .then().statusCode(409).body("code", equalTo("upload_incomplete"));
+        given().header("Authorization", as(user())).when().post("/v1/media/" + early.getString("result.id"))
+                .then().statusCode(403).body("code", equalTo("permission_denied"));
+        given().header("Authorization", as(user)).when().post("/v1/media/med_nosuchupload00")
+                .then().statusCode(404);
+
+        byte[] text = "this is not a picture at all".getBytes();
+        JsonPath fake = start(user, "image/png", text.length, 200);
+        assertEquals(200, put(fake, text));
+        given().header("Authorization", as(user)).when().post("/v1/media/" + fake.getString("result.id"))
+                .then().statusCode(415).body("code", equalTo("unsupported_media_type"));
+        assertTrue(store.size("uploads/" + fake.getString("result.id")).isEmpty(), "refused bytes are not kept");
+    }
+
+    @Test
+    void theStorageQuotaCountsPendingUploads() {
+        String user = user();
+        for (int i = 0; i < 10; i++) {
+            start(user, "video/mp4", 100L * 1024 * 1024, 200);
+        }
+        JsonPath refused = start(user, "video/mp4", 100L * 1024 * 1024, 429);
+        assertEquals("storage", refused.getString("limit"));
+        assertEquals("rate_limit_exceeded", refused.getString("code"));
+    }
+
+    @Test
+    void theSweeperRemovesExpiredMediaWithTheirFilesAndAbandonedUploads() throws Exception {
+        String user = user();
+        byte[] png = TestImages.png(16, 16);
+        JsonPath kept = start(user, "image/png", png.length, 200);
+        put(kept, png);
+        String keptId = kept.getString("result.id");
+        given().header("Authorization", as(user)).when().post("/v1/media/" + keptId).then().statusCode(200);
+        JsonPath abandoned = start(user, "image/png", png.length, 200);
+        put(abandoned, png);
+        String abandonedId = abandoned.getString("result.id");
+        QuarkusTransaction.requiringNew().run(() -> {
+            MediaRecord.<MediaRecord>findById(keptId).expiresAt = Instant.now().minusSeconds(1);
+            MediaRecord.<MediaRecord>findById(abandonedId).expiresAt = Instant.now().minusSeconds(1);
+        });
+        assertTrue(sweeper.sweep() >= 2);
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> MediaRecord.findById(keptId) == null));
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> MediaRecord.findById(abandonedId) == null));
+        assertTrue(store.size("media/" + keptId + ".png").isEmpty(), "the expired item's file is gone");
+        assertTrue(store.size("media/" + keptId + "/thumbnail.jpg").isEmpty(), "and its thumbnail");
+        assertTrue(store.size("uploads/" + abandonedId).isEmpty(), "the abandoned bytes are gone");
+        given().when().get("/files/" + keptId + ".png").then().statusCode(404);
+    }
+}
