@@ -43,8 +43,7 @@ public class MediaResource {
         MediaQuery q = MediaQuery.of(caller.getSubject(), new MediaQuery.Filters(user, media, size, model, provider, search, sort));
         PanacheQuery<MediaRecord> query = MediaRecord.find(q.where() + " order by " + q.order(), q.params());
         long total = query.count();
-        List<MediaItem> medias = query.range((int) p.offset(), (int) p.offset() + p.limit() - 1).list()
-                .stream().map(r -> urls.item(r)).toList();
+        List<MediaItem> medias = urls.items(query.range((int) p.offset(), (int) p.offset() + p.limit() - 1).list());
         return Envelope.of(Map.of("total", total, "medias", medias));
     }
 }

@@ -29,9 +29,8 @@ public class MediaUrls {
     }
 
     /** The URL of one of an item's further files. */
-    public String url(MediaFile file) {
-        MediaRecord record = MediaRecord.findById(file.mediaId);
-        return address(file.mediaId, "/files/" + file.mediaId + "/" + file.name, record == null || record.isPublic);
+    public String url(MediaRecord record, MediaFile file) {
+        return address(record.id, "/files/" + record.id + "/" + file.name, record.isPublic);
     }
 
     /** A private item's addresses all carry one signature, good for every file of the item. */
@@ -45,14 +44,30 @@ public class MediaUrls {
 
     /** The item as the API shows it, with its thumbnail and, for a video, its preview and variants. */
     public MediaItem item(MediaRecord record) {
-        List<MediaFile> files = MediaFile.of(record.id);
-        String thumbnail = files.stream().filter(f -> MediaFile.THUMBNAIL.equals(f.role)).findFirst().map(this::url).orElse(null);
-        String preview = files.stream().filter(f -> MediaFile.PREVIEW.equals(f.role)).findFirst().map(this::url).orElse(null);
+        return item(record, MediaFile.of(record.id));
+    }
+
+    /** A page of items, their further files read in one query. */
+    public List<MediaItem> items(List<MediaRecord> records) {
+        if (records.isEmpty()) {
+            return List.of();
+        }
+        java.util.Map<String, List<MediaFile>> files = MediaFile.<MediaFile>list("mediaId in ?1",
+                        records.stream().map(r -> r.id).toList()).stream()
+                .collect(java.util.stream.Collectors.groupingBy(f -> f.mediaId));
+        return records.stream().map(r -> item(r, files.getOrDefault(r.id, List.of()))).toList();
+    }
+
+    private MediaItem item(MediaRecord record, List<MediaFile> files) {
+        String thumbnail = files.stream().filter(f -> MediaFile.THUMBNAIL.equals(f.role)).findFirst()
+                .map(f -> url(record, f)).orElse(null);
+        String preview = files.stream().filter(f -> MediaFile.PREVIEW.equals(f.role)).findFirst()
+                .map(f -> url(record, f)).orElse(null);
         List<MediaItem.Variant> variants = files.stream()
                 .filter(f -> MediaFile.RENDITION.equals(f.role) || MediaFile.PLAYLIST.equals(f.role))
                 .sorted(Comparator.comparing((MediaFile f) -> f.format).thenComparing(f -> -(f.height == null ? 0 : f.height)))
                 .map(f -> new MediaItem.Variant(f.format, f.codec, f.sizeLabel, f.width, f.height, f.mime,
-                        f.objectKey.equals(record.objectKey) ? url(record) : url(f), f.bytes))
+                        f.objectKey.equals(record.objectKey) ? url(record) : url(record, f), f.bytes))
                 .toList();
         return record.toItem(url(record), thumbnail, preview, variants.isEmpty() ? null : variants);
     }
