@@ -35,6 +35,7 @@ public class SafeFetch {
     private final java.util.function.Predicate<InetAddress> reachable;
     private final Duration deadline;
 
+    @jakarta.inject.Inject
     SafeFetch(@ConfigProperty(name = "mediagate.fetch.allow-private") boolean allowPrivate,
               @ConfigProperty(name = "mediagate.fetch.timeout") Duration deadline) {
         this(allowPrivate, allowPrivate ? a -> true : AddressPolicy::isPublic, deadline);
