@@ -4,6 +4,7 @@
 # searching as seen by one caller, each query REQ times (default 200), one at a time, against the
 # service directly with a signed internal token (what the gateway forwards).
 # Usage: bench/media-listing.sh [rows=1000000] [requests=200]. Needs PostgreSQL on 127.0.0.1:5432.
+# KEEP_DB=1 keeps the loaded database (mediagate_bench_media) for EXPLAIN ANALYZE afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS="${1:-1000000}"; REQ="${2:-200}"
@@ -11,7 +12,8 @@ export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 J="$JAVA_HOME/bin/java"
 DB=mediagate_bench_media
 WORK="$(mktemp -d)"; PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
+# kill -9: the service has no broker to flush to and would wait for one on a graceful stop.
+cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
 trap cleanup EXIT
 PSQL=(psql -q -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1)
 
@@ -24,10 +26,10 @@ out="$("$J" -cp infra/launcher/target/classes io.mediagate.infra.Launch s3 infra
 PIDS+=("${out%% *}")
 "${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB"
 cp -r media-service/target/quarkus-app "$WORK/app"
-(cd "$WORK/app" && MEDIAGATE_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" MEDIAGATE_KEYS_DIR="$WORK/keys" \
+MEDIAGATE_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" MEDIAGATE_KEYS_DIR="$WORK/keys" \
   MEDIAGATE_S3_ENDPOINT="http://127.0.0.1:$S3PORT" MEDIAGATE_S3_ACCESS_KEY=bench MEDIAGATE_S3_SECRET_KEY=benchsecret \
   MEDIAGATE_KAFKA=127.0.0.1:1 MEDIAGATE_OUTBOX_EVERY=1h MEDIAGATE_SWEEP_EVERY=24h \
-  exec "$J" -Xmx512m -Dquarkus.http.port="$MPORT" -Dquarkus.log.level=WARN -jar quarkus-run.jar > "$WORK/media.log" 2>&1) &
+  "$J" -Xmx512m -Dquarkus.http.port="$MPORT" -Dquarkus.log.level=WARN -jar "$WORK/app/quarkus-run.jar" > "$WORK/media.log" 2>&1 &
 PIDS+=("$!")
 for _ in $(seq 1 120); do curl -fsS -o /dev/null "http://127.0.0.1:$MPORT/q/health/live" 2>/dev/null && break; sleep 0.5; done
 
@@ -97,4 +99,4 @@ measure "search one word (dragon)"         "search=dragon"
 measure "search two words (red fox)"       "search=red%20fox"
 measure "search rare word pair"            "search=frozen%20whale"
 measure "search + media + provider"        "search=castle&media=video&provider=prov2"
-"${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $DB" 2>/dev/null || true
+[ -n "${KEEP_DB:-}" ] || "${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $DB" 2>/dev/null || true
