@@ -10,11 +10,9 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import java.util.stream.Stream;
 
 /**
  * Unpacks the ffmpeg and ffprobe programs (and their shared libraries) that the
@@ -62,7 +60,7 @@ final class BundledFfmpeg {
             try {
                 Files.move(scratch, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException e) {
-                deleteTree(scratch);
+                Scratch.delete(scratch);
             }
             return target;
         } catch (IOException e) {
@@ -78,13 +76,5 @@ final class BundledFfmpeg {
                     + "); set MEDIAGATE_FFMPEG to a system ffmpeg", false);
         }
         return Path.of(URLDecoder.decode(url.substring("jar:file:".length(), bang), StandardCharsets.UTF_8));
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

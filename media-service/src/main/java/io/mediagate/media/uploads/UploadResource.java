@@ -7,6 +7,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
@@ -28,11 +29,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -192,7 +191,7 @@ public class UploadResource {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            deleteTree(dir);
+            Scratch.delete(dir);
         }
     }
 
@@ -223,17 +222,6 @@ public class UploadResource {
         try (InputStream in = Files.newInputStream(file)) {
             return ContentSniffer.mime(in.readNBytes(64)).orElseThrow(() -> new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
                     "the uploaded file is not a PNG, JPEG, WebP, GIF, MP4, WebM or QuickTime file"));
-        }
-    }
-
-    private static void deleteTree(java.nio.file.Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<java.nio.file.Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // temporary files
         }
     }
 }

@@ -15,6 +15,7 @@ import io.mediagate.common.tier.Tier;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
+import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.routing.attempts.AttemptRunner;
 import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.attempts.RoutingConfig;
@@ -39,11 +40,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -141,7 +140,7 @@ public class VideoGeneration {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            deleteTree(work);
+            Scratch.delete(work);
         }
     }
 
@@ -181,16 +180,5 @@ public class VideoGeneration {
 
     private static String fmt(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // scratch space; the next start of the job replaces it
-        }
     }
 }

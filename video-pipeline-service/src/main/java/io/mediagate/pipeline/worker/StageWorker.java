@@ -3,17 +3,16 @@ package io.mediagate.pipeline.worker;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.staging.StagingBucket;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -126,7 +125,7 @@ final class StageWorker implements Runnable {
                 LOG.warnf("%s: job %s failed (try %d of %d): %s", step.name(), work.jobId(), attempt, config.maxAttempts(), e);
                 pause(config.backoff().multipliedBy(1L << Math.min(attempt - 1, 6)));
             } finally {
-                deleteTree(dir);
+                Scratch.delete(dir);
             }
         }
     }
@@ -156,17 +155,6 @@ final class StageWorker implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             running = false;
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // scratch space
         }
     }
 }
