@@ -42,4 +42,9 @@ public enum Tier {
         }
         return Optional.empty();
     }
+
+    /** The limits of the tier named {@code value}; an unknown or missing tier gets Free's. */
+    public static Limits limitsOf(String value) {
+        return parse(value).orElse(FREE).limits();
+    }
 }

@@ -14,7 +14,7 @@ public record Caller(String accountId, String tier, Tier.Limits limits, boolean 
         String tier = identity.getAttribute(TIER_ATTRIBUTE);
         Tier.Limits limits = identity.getAttribute(LIMITS_ATTRIBUTE);
         return new Caller(identity.getPrincipal().getName(), tier,
-                limits != null ? limits : Tier.parse(tier).orElse(Tier.FREE).limits(), identity.hasRole(InternalToken.ADMIN));
+                limits != null ? limits : Tier.limitsOf(tier), identity.hasRole(InternalToken.ADMIN));
     }
 
     /** Internal token groups for forwarding this caller's requests. */

@@ -30,15 +30,10 @@ public class Forwarder {
 
     /** {@code target} is the owner's base URL plus the raw path and query of the original request. */
     public Uni<Response> forward(String target, Caller caller, String requestId, Map<String, String> headers) {
-        return forward("GET", target, caller, requestId, headers);
+        return forward("GET", target, caller, requestId, headers, null);
     }
 
-    /** As {@link #forward(String, Caller, String, Map)} with another body-less method (DELETE). */
-    public Uni<Response> forward(String method, String target, Caller caller, String requestId, Map<String, String> headers) {
-        return forward(method, target, caller, requestId, headers, null);
-    }
-
-    /** As above with a JSON body (PATCH), passed on as it came. */
+    /** As {@link #forward(String, Caller, String, Map)} with any method and, when not null, a JSON body. */
     public Uni<Response> forward(String method, String target, Caller caller, String requestId, Map<String, String> headers,
                                  String json) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target))

@@ -1,11 +1,8 @@
 package io.mediagate.gateway.generation;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.common.events.GenerationRequest;
-import io.mediagate.common.events.MediaItem;
-import io.mediagate.common.events.Stats;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyHashing;
 import io.quarkus.security.Authenticated;
@@ -19,10 +16,8 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * {@code POST /v1/images/generations}: validate, hand the job to routing ({@link Submissions}) and answer
@@ -43,9 +38,6 @@ public class ImagesResource {
         this.clock = clock;
     }
 
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record GenerationResponse(boolean success, long created, List<MediaItem> data, BigDecimal price, Stats stats) {}
-
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
@@ -54,8 +46,6 @@ public class ImagesResource {
         String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
         Caller caller = Caller.of(identity);
         GenerationRequest request = ImageRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
-        return submissions.submit(caller, request, false, reply -> Response.ok(new GenerationResponse(true,
-                        clock.instant().getEpochSecond(), reply.data(), reply.price(), reply.stats()))
-                .type(MediaType.APPLICATION_JSON_TYPE).build());
+        return submissions.submit(caller, request, false, reply -> GenerationResponse.ok(reply, clock));
     }
 }

@@ -51,8 +51,6 @@ public class VideosResource {
         Caller caller = Caller.of(identity);
         GenerationRequest request = VideoRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
         boolean async = prefer != null && prefer.toLowerCase(Locale.ROOT).contains("respond-async");
-        return submissions.submit(caller, request, async, reply -> Response.ok(new ImagesResource.GenerationResponse(true,
-                        clock.instant().getEpochSecond(), reply.data(), reply.price(), reply.stats()))
-                .type(MediaType.APPLICATION_JSON_TYPE).build());
+        return submissions.submit(caller, request, async, reply -> GenerationResponse.ok(reply, clock));
     }
 }

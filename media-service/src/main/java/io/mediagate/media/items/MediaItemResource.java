@@ -65,7 +65,7 @@ public class MediaItemResource {
             throw ApiException.invalid("public", "give public and/or retainDays");
         }
         if (change.retainDays() != null) {
-            int max = Tier.parse(caller.getClaim(InternalToken.TIER_CLAIM)).orElse(Tier.FREE).limits().retentionDays();
+            int max = Tier.limitsOf(caller.getClaim(InternalToken.TIER_CLAIM)).retentionDays();
             if (change.retainDays() < 1 || change.retainDays() > max) {
                 throw ApiException.invalid("retainDays", "retainDays must be between 1 and " + max + " (your tier's retention)");
             }

@@ -7,8 +7,6 @@ import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
-import jakarta.enterprise.inject.Produces;
-import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -55,14 +53,5 @@ public class Inspection {
 
     private static ApiException unreadable(String kind) {
         return new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "the uploaded file is not a readable " + kind);
-    }
-
-    /** ffmpeg, located on first use. */
-    static final class Tools {
-        @Produces
-        @Singleton
-        Ffmpeg ffmpeg() {
-            return Ffmpeg.locate();
-        }
     }
 }

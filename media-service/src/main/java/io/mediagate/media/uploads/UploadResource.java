@@ -206,7 +206,7 @@ public class UploadResource {
     }
 
     private Tier.Limits limits() {
-        return Tier.parse(caller.getClaim(InternalToken.TIER_CLAIM)).orElse(Tier.FREE).limits();
+        return Tier.limitsOf(caller.getClaim(InternalToken.TIER_CLAIM));
     }
 
     private static void checkQuota(String owner, long more, Tier.Limits limits) {

@@ -114,7 +114,7 @@ class UploadIT {
     @Test
     void everyUploadErrorHasItsCode() throws Exception {
         String user = user();
-        start(user, "image/png", 25L * 1024 * 1024, 413).getString("code").equals("payload_too_large");
+        assertEquals("payload_too_large", start(user, "image/png", 25L * 1024 * 1024, 413).getString("code"));
         assertEquals("unsupported_media_type", start(user, "text/plain", 10, 415).getString("code"));
         assertEquals("bytes", start(user, "image/png", 0, 400).getString("param"));
 

@@ -111,7 +111,7 @@ public class ImageGeneration {
 
     private List<MediaItem> store(GenerationRequest request, ModelSpec model, VersionSpec version, ProviderSpec provider,
                                   String size, List<GeneratedImage> images) {
-        int retention = Tier.parse(request.tier()).orElse(Tier.FREE).limits().retentionDays();
+        int retention = Tier.limitsOf(request.tier()).retentionDays();
         List<MediaItem> items = new ArrayList<>(images.size());
         for (int i = 0; i < images.size(); i++) {
             GeneratedImage image = images.get(i);

@@ -1,7 +1,6 @@
 package io.mediagate.routing.jobs;
 
 import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.MediaKind;
@@ -10,7 +9,6 @@ import io.mediagate.routing.messaging.Replies;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
-import java.util.Map;
 
 /**
  * Cancels a job: it ends as {@code cancelled} (costing nothing; its lease is freed by the event), a request
@@ -32,8 +30,7 @@ public class Cancellation {
     }
 
     public void cancel(String jobId) {
-        GenerationReply reply = GenerationReply.failed(jobId,
-                ErrorBody.of(ErrorCode.JOB_CANCELLED, "the job was cancelled", null, null, Map.of()), null);
+        GenerationReply reply = GenerationReply.cancelled(jobId);
         Jobs.Started cancelled = jobs.cancel(jobId, reply).orElseThrow(() ->
                 new ApiException(ErrorCode.JOB_FINISHED, "job " + jobId + " has already finished"));
         if (cancelled.request().kind() == MediaKind.VIDEO) {

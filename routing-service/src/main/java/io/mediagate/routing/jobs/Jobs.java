@@ -48,16 +48,10 @@ public class Jobs {
      */
     @Transactional
     public boolean start(GenerationRequest request, String stage, ReplyAddress replyTo) {
-        JobRecord existing = JobRecord.findById(request.jobId());
-        if (existing != null && existing.stage != null && !Stage.GENERATING.equals(existing.stage)) {
+        JobRecord job = JobRecord.findById(request.jobId());
+        if (job != null && job.stage != null && !Stage.GENERATING.equals(job.stage)) {
             return false;
         }
-        startRecord(request, stage, replyTo);
-        return true;
-    }
-
-    private void startRecord(GenerationRequest request, String stage, ReplyAddress replyTo) {
-        JobRecord job = JobRecord.findById(request.jobId());
         Instant now = Instant.now(clock);
         if (job == null) {
             job = new JobRecord();
@@ -75,6 +69,7 @@ public class Jobs {
         }
         job.updatedAt = now;
         job.persist();
+        return true;
     }
 
     /** Moves an unfinished job on to {@code stage}; progress never goes back. False if the job is finished or unknown. */
@@ -94,11 +89,7 @@ public class Jobs {
     @Transactional
     public Optional<Started> started(String jobId) {
         JobRecord job = JobRecord.findById(jobId);
-        if (job == null) {
-            return Optional.empty();
-        }
-        ReplyAddress address = job.replyTopic == null ? null : new ReplyAddress(job.replyTopic, job.replyCorrelation);
-        return Optional.of(new Started(read(job.request, GenerationRequest.class), address, job.status));
+        return job == null ? Optional.empty() : Optional.of(started(job));
     }
 
     /** Ends an unfinished job as cancelled with {@code reply}; empty when it had already finished. */
@@ -111,11 +102,15 @@ public class Jobs {
         job.status = JobStatus.CANCELLED;
         job.reply = write(reply);
         job.updatedAt = Instant.now(clock);
-        ReplyAddress address = job.replyTopic == null ? null : new ReplyAddress(job.replyTopic, job.replyCorrelation);
-        return Optional.of(new Started(read(job.request, GenerationRequest.class), address, job.status));
+        return Optional.of(started(job));
     }
 
     public record Started(GenerationRequest request, ReplyAddress replyTo, String status) {}
+
+    private Started started(JobRecord job) {
+        ReplyAddress address = job.replyTopic == null ? null : new ReplyAddress(job.replyTopic, job.replyCorrelation);
+        return new Started(read(job.request, GenerationRequest.class), address, job.status);
+    }
 
     /** Stores the outcome; returns false if another delivery finished the job first. */
     @Transactional
@@ -124,14 +119,13 @@ public class Jobs {
         if (job == null || JobStatus.finished(job.status)) {
             return false;
         }
-        job.status = reply.success() ? JobStatus.SUCCEEDED
-                : reply.error() != null && "job_cancelled".equals(reply.error().code) ? JobStatus.CANCELLED : JobStatus.FAILED;
+        job.status = reply.success() ? JobStatus.SUCCEEDED : JobStatus.FAILED;
         if (reply.success()) {
             job.progress = 100;
         }
         job.updatedAt = Instant.now(clock);
         GenerationRequest request = read(job.request, GenerationRequest.class);
-        if (request.webhookUrl() != null && !JobStatus.CANCELLED.equals(job.status)) {
+        if (request.webhookUrl() != null) {
             webhooks.enqueue(jobId, job.userId, request.webhookUrl(), reply.success() ? Webhooks.COMPLETED : Webhooks.FAILED,
                     java.util.Map.of("job", JobView.of(job, reply)));
         }

@@ -1,8 +1,5 @@
 package io.mediagate.routing.messaging;
 
-import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorBody;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
@@ -11,7 +8,6 @@ import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.video.VideoJobs;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
@@ -28,15 +24,15 @@ public class GenerationConsumer {
     private final Jobs jobs;
     private final ImageGeneration images;
     private final Replies replies;
-    private final GenerationEvents events;
+    private final JobEnds ends;
     private final VideoJobs videos;
 
-    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, GenerationEvents events, VideoJobs videos) {
+    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, JobEnds ends, VideoJobs videos) {
         this.jobs = jobs;
         this.videos = videos;
         this.images = images;
         this.replies = replies;
-        this.events = events;
+        this.ends = ends;
     }
 
     @Incoming("generation-requests")
@@ -54,25 +50,20 @@ public class GenerationConsumer {
         } else if (request.kind() == MediaKind.VIDEO) {
             videos.run(request, replyTo);
         } else {
-            replies.send(run(request), replyTo);
+            runImage(request, replyTo);
         }
     }
 
-    private GenerationReply run(GenerationRequest request) {
+    private void runImage(GenerationRequest request, ReplyAddress replyTo) {
         jobs.start(request);
         GenerationReply reply;
         try {
             reply = images.run(request);
-        } catch (ApiException e) {
-            reply = GenerationReply.failed(request.jobId(), e.body(request.requestId()), null);
         } catch (RuntimeException e) {
-            LOG.errorf(e, "job %s failed unexpectedly", request.jobId());
-            reply = GenerationReply.failed(request.jobId(),
-                    ErrorBody.of(ErrorCode.INTERNAL_ERROR, "internal error", null, request.requestId(), Map.of()), null);
+            reply = JobEnds.failure(request, e);
         }
-        if (jobs.finish(request.jobId(), reply)) {
-            events.finished(request, reply);
+        if (!ends.finish(request, replyTo, reply)) {
+            replies.send(reply, replyTo); // another delivery ended the job; this requestor still gets an answer
         }
-        return reply;
     }
 }

@@ -38,7 +38,7 @@ public class GenerationEvents {
         if (reply.success()) {
             return GenerationEvent.SUCCEEDED;
         }
-        return reply.error() != null && "job_cancelled".equals(reply.error().code) ? GenerationEvent.CANCELLED : GenerationEvent.FAILED;
+        return reply.isCancelled() ? GenerationEvent.CANCELLED : GenerationEvent.FAILED;
     }
 
     private void send(GenerationEvent event) {

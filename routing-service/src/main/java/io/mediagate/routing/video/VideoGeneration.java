@@ -129,7 +129,7 @@ public class VideoGeneration {
                     ignored);
             BigDecimal price = "second".equals(served.offer().unit())
                     ? served.price().multiply(BigDecimal.valueOf(duration)) : served.price();
-            int retention = Tier.parse(request.tier()).orElse(Tier.FREE).limits().retentionDays();
+            int retention = Tier.limitsOf(request.tier()).retentionDays();
             VideoWork.StagedFile staged = new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, size.label(),
                     size.width(), size.height(), outcome.result().mime(), bytes);
             return new VideoWork(request.jobId(), request.requestId(), request.userId(), request.tier(),

@@ -1,6 +1,5 @@
 package io.mediagate.routing.video;
 
-import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
@@ -11,8 +10,7 @@ import io.mediagate.common.events.VideoWork;
 import io.mediagate.routing.jobs.JobStatus;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.Stage;
-import io.mediagate.routing.messaging.GenerationEvents;
-import io.mediagate.routing.messaging.Replies;
+import io.mediagate.routing.messaging.JobEnds;
 import io.mediagate.routing.messaging.ReplyAddress;
 import io.mediagate.routing.messaging.VideoPipeline;
 import io.mediagate.staging.StagingBucket;
@@ -33,18 +31,15 @@ public class VideoJobs {
     private final Jobs jobs;
     private final VideoGeneration generation;
     private final VideoPipeline pipeline;
-    private final Replies replies;
-    private final GenerationEvents events;
+    private final JobEnds ends;
     private final StagingBucket staging;
     private final Clock clock;
 
-    VideoJobs(Jobs jobs, VideoGeneration generation, VideoPipeline pipeline, Replies replies, GenerationEvents events,
-              StagingBucket staging, Clock clock) {
+    VideoJobs(Jobs jobs, VideoGeneration generation, VideoPipeline pipeline, JobEnds ends, StagingBucket staging, Clock clock) {
         this.jobs = jobs;
         this.generation = generation;
         this.pipeline = pipeline;
-        this.replies = replies;
-        this.events = events;
+        this.ends = ends;
         this.staging = staging;
         this.clock = clock;
     }
@@ -56,13 +51,8 @@ public class VideoJobs {
         VideoWork work;
         try {
             work = generation.generate(request);
-        } catch (ApiException e) {
-            finish(request, replyTo, GenerationReply.failed(request.jobId(), e.body(request.requestId()), null));
-            return;
         } catch (RuntimeException e) {
-            LOG.errorf(e, "video job %s failed unexpectedly", request.jobId());
-            finish(request, replyTo, GenerationReply.failed(request.jobId(), ErrorBody.of(ErrorCode.INTERNAL_ERROR,
-                    "internal error", null, request.requestId(), Map.of()), null));
+            ends.finish(request, replyTo, JobEnds.failure(request, e));
             return;
         }
         if (jobs.started(request.jobId()).map(s -> JobStatus.finished(s.status())).orElse(true)) {
@@ -89,24 +79,15 @@ public class VideoJobs {
             Stats stats = new Stats(s.setupTime(), processing, s.generationTime(), s.retries(), s.providerId(), s.attempts(),
                     s.routing(), s.ignoredParams());
             GenerationReply reply = GenerationReply.ok(work.jobId(), List.of(work.media()), work.price(), stats);
-            if (finish(started.request(), started.replyTo(), reply)) {
+            if (ends.finish(started.request(), started.replyTo(), reply)) {
                 staging.clear(work.jobId());
             }
         }, () -> LOG.warnf("pipeline finished unknown job %s", work.jobId()));
     }
 
     private void failed(VideoWork work) {
-        jobs.started(work.jobId()).ifPresent(started -> finish(started.request(), started.replyTo(),
+        jobs.started(work.jobId()).ifPresent(started -> ends.finish(started.request(), started.replyTo(),
                 GenerationReply.failed(work.jobId(), ErrorBody.of(ErrorCode.INTERNAL_ERROR,
                         "the video could not be processed", null, work.requestId(), Map.of()), work.stats())));
-    }
-
-    private boolean finish(GenerationRequest request, ReplyAddress replyTo, GenerationReply reply) {
-        if (!jobs.finish(request.jobId(), reply)) {
-            return false;
-        }
-        events.finished(request, reply);
-        replies.send(reply, replyTo);
-        return true;
     }
 }

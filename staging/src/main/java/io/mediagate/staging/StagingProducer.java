@@ -1,20 +1,12 @@
-package io.mediagate.routing.video;
+package io.mediagate.staging;
 
-import io.mediagate.ffmpeg.Ffmpeg;
-import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import software.amazon.awssdk.services.s3.S3Client;
 
-/** The video tools routing uses, made on first use: ffmpeg and the staging bucket. */
-final class VideoTools {
-    @Produces
-    @Singleton
-    Ffmpeg ffmpeg() {
-        return Ffmpeg.locate();
-    }
-
+/** The staging bucket named by {@code mediagate.staging.bucket}, created on first use if missing. */
+final class StagingProducer {
     @Produces
     @Singleton
     StagingBucket staging(S3Client s3, @ConfigProperty(name = "mediagate.staging.bucket") String bucket) {

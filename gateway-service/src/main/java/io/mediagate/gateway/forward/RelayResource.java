@@ -18,15 +18,19 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Map;
 
-/** The endpoints the gateway relays to their owners after authenticating the caller: reads, and job cancellation. */
+/**
+ * The endpoints the gateway relays to the service that owns them once the caller is authenticated and
+ * counted: reads, media changes and uploads (media-service), job cancellation (routing). The owner gets a
+ * short-lived internal token for the caller and the request's path, query and JSON body as they came.
+ */
 @Path("/v1")
 @Authenticated
-public class ReadsResource {
+public class RelayResource {
     private final Forwarder forwarder;
     private final Owners owners;
     private final SecurityIdentity identity;
 
-    ReadsResource(Forwarder forwarder, Owners owners, SecurityIdentity identity) {
+    RelayResource(Forwarder forwarder, Owners owners, SecurityIdentity identity) {
         this.forwarder = forwarder;
         this.owners = owners;
         this.identity = identity;
@@ -79,7 +83,7 @@ public class ReadsResource {
     @Path("media/upload")
     @Consumes(MediaType.WILDCARD)
     public Uni<Response> startUpload(String body, @Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return withBody("POST", owners.media(), uri, ctx, body);
+        return relay("POST", owners.media(), uri, ctx, body);
     }
 
     /** Completes an upload once the bytes are in. */
@@ -87,7 +91,7 @@ public class ReadsResource {
     @Path("media/{id}")
     @Consumes(MediaType.WILDCARD)
     public Uni<Response> completeUpload(String body, @Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return withBody("POST", owners.media(), uri, ctx, body);
+        return relay("POST", owners.media(), uri, ctx, body);
     }
 
     /** Changes visibility or retention of one's own media item. */
@@ -95,35 +99,32 @@ public class ReadsResource {
     @Path("media/{id}")
     @Consumes(MediaType.WILDCARD)
     public Uni<Response> changeMedia(String body, @Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return withBody("PATCH", owners.media(), uri, ctx, body);
-    }
-
-    private Uni<Response> withBody(String method, String base, UriInfo uri, ContainerRequestContext ctx, String body) {
-        return forwarder.forward(method, base + uri.getRequestUri().getRawPath(), Caller.of(identity),
-                String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of(), body == null || body.isBlank() ? "{}" : body);
+        return relay("PATCH", owners.media(), uri, ctx, body);
     }
 
     /** Deletes one's own media item and its files. */
     @DELETE
     @Path("media/{id}")
     public Uni<Response> deleteMedia(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to("DELETE", owners.media(), uri, ctx);
+        return relay("DELETE", owners.media(), uri, ctx, null);
     }
 
     /** Cancels an unfinished job (routing owns jobs). */
     @DELETE
     @Path("jobs/{id}")
     public Uni<Response> cancelJob(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to("DELETE", owners.routing(), uri, ctx);
+        return relay("DELETE", owners.routing(), uri, ctx, null);
     }
 
     private Uni<Response> to(String base, UriInfo uri, ContainerRequestContext ctx) {
-        return to("GET", base, uri, ctx);
+        return relay("GET", base, uri, ctx, null);
     }
 
-    private Uni<Response> to(String method, String base, UriInfo uri, ContainerRequestContext ctx) {
+    private Uni<Response> relay(String method, String base, UriInfo uri, ContainerRequestContext ctx, String body) {
         String query = uri.getRequestUri().getRawQuery();
         String target = base + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
-        return forwarder.forward(method, target, Caller.of(identity), String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of());
+        String json = body == null ? null : body.isBlank() ? "{}" : body;
+        return forwarder.forward(method, target, Caller.of(identity), String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)),
+                Map.of(), json);
     }
 }
