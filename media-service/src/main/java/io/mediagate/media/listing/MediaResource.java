@@ -1,36 +1,35 @@
 package io.mediagate.media.listing;
 
-import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.api.Page;
-import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.internal.InternalToken;
-import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
-import io.quarkus.hibernate.orm.panache.PanacheQuery;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-/** {@code GET /v1/media}: listing with filters and pagination (see {@link MediaQuery}). */
+/**
+ * {@code GET /v1/media}: listing with filters and pagination (see {@link MediaQuery}). {@code total}
+ * is exact unless {@code total_exact} is false: a search matching more items than the search count
+ * limit reports that limit.
+ */
 @Path("/v1/media")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class MediaResource {
     private final JsonWebToken caller;
     private final MediaUrls urls;
+    private final MediaListing listing;
 
-    MediaResource(JsonWebToken caller, MediaUrls urls) {
+    MediaResource(JsonWebToken caller, MediaUrls urls, MediaListing listing) {
         this.caller = caller;
         this.urls = urls;
+        this.listing = listing;
     }
 
     @GET
@@ -41,9 +40,7 @@ public class MediaResource {
                                               @QueryParam("sort") String sort) {
         Page p = Page.parse(limit, page);
         MediaQuery q = MediaQuery.of(caller.getSubject(), new MediaQuery.Filters(user, media, size, model, provider, search, sort));
-        PanacheQuery<MediaRecord> query = MediaRecord.find(q.where() + " order by " + q.order(), q.params());
-        long total = query.count();
-        List<MediaItem> medias = urls.items(query.range((int) p.offset(), (int) p.offset() + p.limit() - 1).list());
-        return Envelope.of(Map.of("total", total, "medias", medias));
+        MediaListing.Listing found = listing.list(q, p);
+        return Envelope.of(Map.of("total", found.total(), "total_exact", found.exact(), "medias", urls.items(found.items())));
     }
 }

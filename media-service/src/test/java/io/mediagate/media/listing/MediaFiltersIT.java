@@ -3,6 +3,7 @@ package io.mediagate.media.listing;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
@@ -84,5 +85,52 @@ class MediaFiltersIT {
         mine("size", "huge").statusCode(400).body("param", equalTo("size"));
         given().header("Authorization", InternalTokens.bearer(USER, "free", Set.of("user")))
                 .queryParam("user", "bob").when().get("/v1/media").then().statusCode(400).body("param", equalTo("user"));
+    }
+
+    private static int total(String viewer, String user, String param, String value) {
+        var request = given().header("Authorization", InternalTokens.bearer(viewer, "free", Set.of("user")));
+        if (user != null) {
+            request = request.queryParam("user", user);
+        }
+        if (param != null) {
+            request = request.queryParam(param, value);
+        }
+        return request.when().get("/v1/media").then().statusCode(200).body("result.total_exact", equalTo(true))
+                .extract().path("result.total");
+    }
+
+    @Test
+    void totalsStayExactThroughVisibilityChangesDeletesAndPendingUploads() throws Exception {
+        String owner = "usr_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String viewer = "usr_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        int publicBefore = total(viewer, null, null, null);
+        String open = id();
+        String hidden = id();
+        MediaApiIT.store(open, owner, true, "tall ship", TestImages.png(8, 8), "acme/three:1", "gamma", 7).then().statusCode(200);
+        MediaApiIT.store(hidden, owner, false, "small boat", TestImages.png(8, 8), "acme/three:2", "gamma", 7).then().statusCode(200);
+        // A pending upload is nobody's listed item.
+        given().header("Authorization", InternalTokens.bearer(owner, "free", Set.of("user"))).contentType("application/json")
+                .body(java.util.Map.of("mime", "image/png", "bytes", 1000)).when().post("/v1/media/upload").then().statusCode(200);
+
+        assertEquals(2, total(owner, "me", null, null));
+        assertEquals(1, total(viewer, owner, null, null));
+        assertEquals(publicBefore + 1, total(viewer, null, null, null));
+        assertEquals(publicBefore + 2, total(owner, null, null, null));
+        assertEquals(1, total(owner, "me", "model", "acme/three:2"));
+        assertEquals(2, total(owner, "me", "model", "ACME/three"));
+        assertEquals(2, total(owner, "me", "provider", "gamma"));
+        assertEquals(0, total(owner, "me", "media", "video"));
+
+        given().header("Authorization", InternalTokens.bearer(owner, "free", Set.of("user"))).contentType("application/json")
+                .body("{\"public\":true}").when().patch("/v1/media/" + hidden).then().statusCode(200);
+        assertEquals(2, total(viewer, owner, null, null));
+        assertEquals(publicBefore + 2, total(viewer, null, null, null));
+
+        given().header("Authorization", InternalTokens.bearer(owner, "free", Set.of("user"))).when().delete("/v1/media/" + open)
+                .then().statusCode(200);
+        assertEquals(1, total(owner, "me", null, null));
+        assertEquals(1, total(viewer, owner, "model", "acme/three"));
+        assertEquals(0, total(viewer, owner, "model", "acme/three:1"));
+        assertEquals(publicBefore + 1, total(viewer, null, null, null));
     }
 }
