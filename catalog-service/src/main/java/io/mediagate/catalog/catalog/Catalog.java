@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -26,9 +27,23 @@ public class Catalog {
 
     Catalog(@ConfigProperty(name = "mediagate.catalog.file") Optional<String> file) {
         CatalogFile catalog = file.filter(f -> !f.isBlank()).map(Catalog::readFile).orElseGet(Catalog::readBundled);
-        catalog.providers().forEach(p -> providers.put(p.id(), p));
+        catalog.providers().forEach(p -> providers.put(p.id(), withCredentials(p)));
         catalog.models().forEach(m -> models.put(m.id().toLowerCase(Locale.ROOT), m));
         LOG.infof("catalog loaded: %d providers, %d models", providers.size(), models.size());
+    }
+
+    /**
+     * A provider whose credential variable ({@code apiKeyEnv}) is not set is disabled: it shows as
+     * {@code disabled} and is never routed to. The variable is read through the configuration (the
+     * environment in production); its value is never kept here.
+     */
+    static ProviderSpec withCredentials(ProviderSpec p) {
+        if (!p.enabled() || p.apiKeyEnv() == null || p.apiKeyEnv().isBlank()
+                || ConfigProvider.getConfig().getOptionalValue(p.apiKeyEnv(), String.class).filter(v -> !v.isBlank()).isPresent()) {
+            return p;
+        }
+        LOG.infof("provider %s is disabled: %s is not set", p.id(), p.apiKeyEnv());
+        return new ProviderSpec(p.id(), p.name(), p.adapter(), p.media(), false, p.baseUrl(), p.apiKeyEnv(), p.createdAt());
     }
 
     private static CatalogFile readFile(String path) {

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -36,7 +37,7 @@ public class SafeFetch {
     private final Duration deadline;
 
     @jakarta.inject.Inject
-    SafeFetch(@ConfigProperty(name = "mediagate.fetch.allow-private") boolean allowPrivate,
+    public SafeFetch(@ConfigProperty(name = "mediagate.fetch.allow-private") boolean allowPrivate,
               @ConfigProperty(name = "mediagate.fetch.timeout") Duration deadline) {
         this(allowPrivate, allowPrivate ? a -> true : AddressPolicy::isPublic, deadline);
     }
@@ -55,11 +56,20 @@ public class SafeFetch {
 
     /** Fetches {@code url} into {@code target}; {@code kind} is the accepted media kind ("image" or "video"). */
     public Fetched fetch(String url, String param, String kind, long maxBytes, Path target) {
+        return fetch(url, Map.of(), param, kind, maxBytes, target);
+    }
+
+    /**
+     * As {@link #fetch(String, String, String, long, Path)}, sending {@code headers} (a provider's
+     * download credential) to the URL's own host only, never to a host it redirects to.
+     */
+    public Fetched fetch(String url, Map<String, String> headers, String param, String kind, long maxBytes, Path target) {
         long until = System.nanoTime() + deadline.toNanos();
         URI uri = parse(url, param);
+        String host = uri.getHost();
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
             check(uri, param);
-            HttpResponse<InputStream> response = send(uri, param, until);
+            HttpResponse<InputStream> response = send(uri, host.equalsIgnoreCase(uri.getHost()) ? headers : Map.of(), param, until);
             int status = response.statusCode();
             if (status >= 300 && status < 400 && response.headers().firstValue("Location").isPresent()) {
                 close(response);
@@ -108,14 +118,15 @@ public class SafeFetch {
         }
     }
 
-    private HttpResponse<InputStream> send(URI uri, String param, long until) {
+    private HttpResponse<InputStream> send(URI uri, Map<String, String> headers, String param, long until) {
         Duration left = Duration.ofNanos(until - System.nanoTime());
         if (left.isNegative() || left.isZero()) {
             throw ApiException.invalid(param, param + " took too long to fetch");
         }
         try {
-            return http.send(HttpRequest.newBuilder(uri).timeout(left).header("Accept", "image/*, video/*").GET().build(),
-                    HttpResponse.BodyHandlers.ofInputStream());
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(left).header("Accept", "image/*, video/*").GET();
+            headers.forEach(request::header);
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
             throw ApiException.invalid(param, param + " could not be fetched: " + e.getClass().getSimpleName());
         } catch (InterruptedException e) {

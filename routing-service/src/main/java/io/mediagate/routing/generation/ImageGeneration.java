@@ -16,6 +16,8 @@ import io.mediagate.common.tier.Tier;
 import io.mediagate.routing.attempts.AttemptRunner;
 import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.catalog.CatalogClient;
+import io.mediagate.routing.jobs.JobControl;
+import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.Adapters;
 import io.mediagate.routing.providers.GeneratedImage;
@@ -45,11 +47,13 @@ public class ImageGeneration {
     private final MediaClient media;
     private final AttemptRunner runner;
     private final CircuitBreakers breakers;
+    private final Jobs jobs;
     private final Clock clock;
 
     ImageGeneration(CatalogClient catalog, Adapters adapters, MediaClient media, AttemptRunner runner,
-                    CircuitBreakers breakers, Clock clock) {
+                    CircuitBreakers breakers, Jobs jobs, Clock clock) {
         this.catalog = catalog;
+        this.jobs = jobs;
         this.adapters = adapters;
         this.media = media;
         this.runner = runner;
@@ -104,7 +108,7 @@ public class ImageGeneration {
             Map<String, Object> params = new LinkedHashMap<>(checked.features());
             params.keySet().retainAll(candidate.features());
             ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(), version.version(),
-                    request.prompt(), width, height, request.n(), params);
+                    request.prompt(), width, height, request.n(), params, new JobControl(jobs, request.jobId()));
             return adapters.images(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(), task);
         });
     }

@@ -4,10 +4,11 @@ import java.util.Map;
 
 /**
  * What an image provider is asked to make, resolved against the chosen offer: the provider's own name
- * for the model, the offer's adapter options and only the features the offer supports.
+ * for the model, the offer's adapter options and only the features the offer supports. {@code control}
+ * tells a waiting adapter about cancellation and takes progress.
  */
 public record ImageTask(String upstreamModel, Map<String, String> options, String version, String prompt,
-                        int width, int height, int n, Map<String, Object> params) {
+                        int width, int height, int n, Map<String, Object> params, TaskControl control) {
 
     public String option(String name, String fallback) {
         return options == null ? fallback : options.getOrDefault(name, fallback);

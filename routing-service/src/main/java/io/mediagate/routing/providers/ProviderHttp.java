@@ -12,6 +12,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * What every HTTP adapter shares: one client, connection failures and timeouts classified as
@@ -50,12 +51,15 @@ public final class ProviderHttp {
         return HttpRequest.newBuilder(URI.create(url)).timeout(timeout);
     }
 
-    /** The credential from the environment variable the catalog names for this provider. */
+    /**
+     * The credential from the variable the catalog names for this provider: the environment in
+     * production, or any other configuration source.
+     */
     public static Optional<String> credential(ProviderSpec provider) {
         if (provider.apiKeyEnv() == null || provider.apiKeyEnv().isBlank()) {
             return Optional.empty();
         }
-        return Optional.ofNullable(System.getenv(provider.apiKeyEnv())).filter(v -> !v.isBlank());
+        return ConfigProvider.getConfig().getOptionalValue(provider.apiKeyEnv(), String.class).filter(v -> !v.isBlank());
     }
 
     /** {@code Retry-After} as delta-seconds or an HTTP date; absent or unreadable gives empty. */

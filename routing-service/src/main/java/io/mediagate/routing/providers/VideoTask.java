@@ -6,11 +6,12 @@ import java.util.Map;
 /**
  * What a video provider is asked to make, resolved against the chosen offer. {@code image} (image to
  * video) and {@code sourceVideo} (a variation) are local copies already fetched safely, or null.
- * {@code workDir} is the job's scratch directory, where the adapter writes its result.
+ * {@code workDir} is the job's scratch directory, where the adapter writes its result; {@code control}
+ * tells a waiting adapter about cancellation and takes progress.
  */
 public record VideoTask(String upstreamModel, Map<String, String> options, String version, String prompt,
                         int width, int height, double durationSeconds, Path image, Path sourceVideo,
-                        Map<String, Object> params, Path workDir) {
+                        Map<String, Object> params, Path workDir, TaskControl control) {
 
     public String option(String name, String fallback) {
         return options == null ? fallback : options.getOrDefault(name, fallback);

@@ -21,6 +21,8 @@ import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.attempts.RoutingConfig;
 import io.mediagate.routing.catalog.CatalogClient;
 import io.mediagate.routing.generation.Candidates;
+import io.mediagate.routing.jobs.JobControl;
+import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.providers.Adapters;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ProviderException;
@@ -60,13 +62,15 @@ public class VideoGeneration {
     private final VideoInputs inputs;
     private final StagingBucket staging;
     private final Instance<Ffmpeg> ffmpeg;
+    private final Jobs jobs;
     private final Clock clock;
     private final Path workRoot;
 
     VideoGeneration(CatalogClient catalog, Adapters adapters, AttemptRunner runner, CircuitBreakers breakers,
-                    RoutingConfig config, VideoInputs inputs, StagingBucket staging, Instance<Ffmpeg> ffmpeg, Clock clock,
-                    @ConfigProperty(name = "mediagate.work-dir") Path workRoot) {
+                    RoutingConfig config, VideoInputs inputs, StagingBucket staging, Instance<Ffmpeg> ffmpeg, Jobs jobs,
+                    Clock clock, @ConfigProperty(name = "mediagate.work-dir") Path workRoot) {
         this.catalog = catalog;
+        this.jobs = jobs;
         this.adapters = adapters;
         this.runner = runner;
         this.breakers = breakers;
@@ -110,7 +114,7 @@ public class VideoGeneration {
                         params.keySet().retainAll(candidate.features());
                         VideoTask task = new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(),
                                 version.version(), request.prompt(), size.width(), size.height(), duration, image, source,
-                                params, work);
+                                params, work, new JobControl(jobs, request.jobId()));
                         return checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(), task));
                     }, config.videoAttemptTimeout(), config.videoDeadline());
             long uploadStart = clock.millis();

@@ -9,6 +9,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.local.LocalImageGenerator;
 import io.mediagate.testing.TestImages;
 import java.time.Duration;
@@ -25,7 +26,7 @@ class FakeImageGeneratorTest {
     private final ProviderSpec provider = new ProviderSpec("fake-a", "Fake A", "fake", List.of("image"), true, null, null, Instant.EPOCH);
 
     private ImageTask task(String behaviour, Map<String, String> options) {
-        return new ImageTask(behaviour, options, "1", "a prompt", 40, 30, 1, Map.of());
+        return new ImageTask(behaviour, options, "1", "a prompt", 40, 30, 1, Map.of(), TaskControl.NONE);
     }
 
     @Test

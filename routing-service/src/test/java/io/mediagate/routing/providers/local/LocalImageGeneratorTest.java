@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.testing.TestImages;
 import java.awt.image.BufferedImage;
 import java.time.Instant;
@@ -21,7 +22,7 @@ class LocalImageGeneratorTest {
     private final LocalImageGenerator generator = new LocalImageGenerator();
 
     private byte[] render(String prompt, int w, int h, Map<String, Object> params) {
-        List<GeneratedImage> images = generator.generate(LOCAL, new ImageTask(null, Map.of(), "2.0", prompt, w, h, 1, params));
+        List<GeneratedImage> images = generator.generate(LOCAL, new ImageTask(null, Map.of(), "2.0", prompt, w, h, 1, params, TaskControl.NONE));
         assertEquals(1, images.size());
         assertEquals("image/png", images.getFirst().mime());
         return images.getFirst().bytes();
@@ -57,7 +58,7 @@ class LocalImageGeneratorTest {
 
     @Test
     void nImagesAreNDifferentImages() {
-        List<GeneratedImage> images = generator.generate(LOCAL, new ImageTask(null, Map.of(), "2.0", "three", 32, 32, 3, Map.of()));
+        List<GeneratedImage> images = generator.generate(LOCAL, new ImageTask(null, Map.of(), "2.0", "three", 32, 32, 3, Map.of(), TaskControl.NONE));
         assertEquals(3, images.size());
         assertFalse(Arrays.equals(images.get(0).bytes(), images.get(1).bytes()));
     }

@@ -12,6 +12,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.testing.FakeOpenAiImages;
 import io.mediagate.testing.FakeOpenAiImages.Mode;
 import io.mediagate.testing.TestImages;
@@ -39,7 +40,7 @@ class OpenAiImageGeneratorTest {
     }
 
     private List<GeneratedImage> generate(Map<String, Object> params) {
-        return generator.generate(provider, new ImageTask("gpt-image-1", Map.of(), "1", "a cat", 64, 32, 2, params));
+        return generator.generate(provider, new ImageTask("gpt-image-1", Map.of(), "1", "a cat", 64, 32, 2, params, TaskControl.NONE));
     }
 
     @Test
@@ -89,7 +90,7 @@ class OpenAiImageGeneratorTest {
         ProviderSpec keyed = new ProviderSpec("acme", "Acme", "openai-compatible", List.of("image"), true, upstream.baseUrl(),
                 "MEDIAGATE_TEST_UNSET_KEY_VARIABLE", Instant.EPOCH);
         ProviderException e = assertThrows(ProviderException.class,
-                () -> generator.generate(keyed, new ImageTask("m", Map.of(), "1", "p", 8, 8, 1, Map.of())));
+                () -> generator.generate(keyed, new ImageTask("m", Map.of(), "1", "p", 8, 8, 1, Map.of(), TaskControl.NONE)));
         assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
         assertTrue(upstream.received().isEmpty());
     }

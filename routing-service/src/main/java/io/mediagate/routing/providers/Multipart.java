@@ -1,0 +1,33 @@
+package io.mediagate.routing.providers;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+/** A {@code multipart/form-data} body of text fields, for providers that take forms. */
+public final class Multipart {
+    private final String boundary = "mediagate-" + UUID.randomUUID();
+    private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+
+    public Multipart field(String name, Object value) {
+        if (value != null) {
+            write("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n");
+        }
+        return this;
+    }
+
+    public String contentType() {
+        return "multipart/form-data; boundary=" + boundary;
+    }
+
+    public byte[] bytes() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(body.toByteArray());
+        out.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    private void write(String s) {
+        body.writeBytes(s.getBytes(StandardCharsets.UTF_8));
+    }
+}

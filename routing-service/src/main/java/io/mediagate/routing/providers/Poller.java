@@ -1,0 +1,125 @@
+package io.mediagate.routing.providers;
+
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.routing.attempts.Pause;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.util.function.Supplier;
+import org.jboss.logging.Logger;
+
+/**
+ * Waits for an asynchronous provider job: polls with a growing interval (never below the provider's own
+ * floor), reports progress into our job, gives up at the deadline, and cancels the upstream job when our
+ * job is cancelled, the deadline passes or our call is interrupted (the attempt timed out). A few failed
+ * polls in a row are tolerated: a paid job is not abandoned over one 503 of a status endpoint.
+ */
+public final class Poller {
+    private static final Logger LOG = Logger.getLogger(Poller.class);
+    static final int TOLERATED_POLL_FAILURES = 3;
+    private final Settings settings;
+    private final Clock clock;
+    private final Pause pause;
+
+    /**
+     * @param first  first interval between polls
+     * @param max    longest interval
+     * @param deadline longest wait for one upstream job
+     * @param floors whether a provider's minimum interval applies (off in tests against fakes)
+     */
+    public record Settings(Duration first, Duration max, Duration deadline, boolean floors) {}
+
+    /** {@code mediagate.polling.*}. */
+    @ConfigMapping(prefix = "mediagate.polling")
+    public interface Config {
+        /** First wait between two polls; grows by half each time. */
+        @WithDefault("1s")
+        Duration first();
+
+        /** Longest wait between two polls. */
+        @WithDefault("10s")
+        Duration max();
+
+        /** Whether a provider's documented minimum interval applies (tests against fakes turn it off). */
+        @WithDefault("true")
+        boolean floors();
+    }
+
+    public Poller(Settings settings, Clock clock, Pause pause) {
+        this.settings = settings;
+        this.clock = clock;
+        this.pause = pause;
+    }
+
+    /** One look at the upstream job. */
+    public sealed interface Poll<T> {
+        /** Not finished; {@code percent} when the provider tells. */
+        record Pending<T>(Integer percent) implements Poll<T> {}
+
+        record Done<T>(T value) implements Poll<T> {}
+    }
+
+    public static <T> Poll<T> pending(Integer percent) {
+        return new Poll.Pending<>(percent);
+    }
+
+    public static <T> Poll<T> done(T value) {
+        return new Poll.Done<>(value);
+    }
+
+    /**
+     * Polls until done. {@code poll} throws {@link ProviderException} for a failed upstream job;
+     * {@code cancel} asks the provider to stop (best effort; its failure is only logged).
+     */
+    public <T> T await(String provider, TaskControl control, Duration floor, Supplier<Poll<T>> poll, Runnable cancel) {
+        Instant deadline = clock.instant().plus(settings.deadline());
+        Duration interval = settings.floors() && floor.compareTo(settings.first()) > 0 ? floor : settings.first();
+        int failures = 0;
+        while (true) {
+            try {
+                Poll<T> state = poll.get();
+                failures = 0;
+                if (state instanceof Poll.Done<T> done) {
+                    return done.value();
+                }
+                Integer percent = ((Poll.Pending<T>) state).percent();
+                if (percent != null) {
+                    control.progress(Math.max(0, Math.min(100, percent)));
+                }
+            } catch (ProviderException e) {
+                if (!e.retryable() || ++failures >= TOLERATED_POLL_FAILURES) {
+                    throw e;
+                }
+            }
+            if (control.cancelled()) {
+                stop(provider, cancel);
+                throw new ProviderException(ErrorCode.JOB_CANCELLED, false, "the job was cancelled");
+            }
+            if (!clock.instant().plus(interval).isBefore(deadline)) {
+                stop(provider, cancel);
+                throw ProviderException.timedOut(provider + " did not finish within " + settings.deadline().toSeconds() + " s");
+            }
+            try {
+                pause.sleep(interval);
+            } catch (InterruptedException e) {
+                stop(provider, cancel);
+                Thread.currentThread().interrupt();
+                throw ProviderException.timedOut(provider + " did not finish in time");
+            }
+            interval = interval.multipliedBy(3).dividedBy(2);
+            if (interval.compareTo(settings.max()) > 0) {
+                interval = settings.max();
+            }
+        }
+    }
+
+    private static void stop(String provider, Runnable cancel) {
+        try {
+            cancel.run();
+        } catch (RuntimeException e) {
+            LOG.warnf("could not cancel the job at %s: %s", provider, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,215 @@
+package io.mediagate.routing.providers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.fetch.SafeFetch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the HTTP adapters share, so that each adapter is only its provider's mapping: JSON in and out,
+ * calls bounded by the call timeout, the credential from the variable the catalog names, the common
+ * classification of HTTP failures, the poller for asynchronous jobs, and downloads of result URLs through
+ * the safe fetch (a provider's answer is outside input like any other).
+ */
+public final class Upstream {
+    /** Largest video accepted from a provider. */
+    public static final long MAX_VIDEO_BYTES = 1024L * 1024 * 1024;
+    /** Largest image accepted from a provider. */
+    public static final long MAX_IMAGE_BYTES = 64L * 1024 * 1024;
+    private final ObjectMapper json;
+    private final Poller poller;
+    private final SafeFetch fetch;
+    private final Duration callTimeout;
+    private final Clock clock;
+
+    public Upstream(ObjectMapper json, Poller poller, SafeFetch fetch, Duration callTimeout, Clock clock) {
+        this.json = json;
+        this.poller = poller;
+        this.fetch = fetch;
+        this.callTimeout = callTimeout;
+        this.clock = clock;
+    }
+
+    public Poller poller() {
+        return poller;
+    }
+
+    /** The provider's base URL without a trailing slash, or the adapter's default. */
+    public static String base(ProviderSpec provider, String fallback) {
+        String url = provider.baseUrl() == null || provider.baseUrl().isBlank() ? fallback : provider.baseUrl();
+        if (url == null) {
+            throw new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " has no baseUrl");
+        }
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    /**
+     * The credential named by the catalog's {@code apiKeyEnv}, read from the environment (or any other
+     * configuration source). A provider that needs one and has none is unavailable, not the caller's fault.
+     */
+    public static Optional<String> credential(ProviderSpec provider) {
+        return ProviderHttp.credential(provider);
+    }
+
+    public static String requireCredential(ProviderSpec provider) {
+        return credential(provider).orElseThrow(() ->
+                new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " has no credentials configured"));
+    }
+
+    public HttpRequest.Builder request(String url) {
+        return ProviderHttp.request(url, callTimeout);
+    }
+
+    public HttpRequest.Builder postJson(String url, Object body) {
+        return request(url).header("Content-Type", "application/json").header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(write(body)));
+    }
+
+    public HttpResponse<byte[]> send(ProviderSpec provider, HttpRequest request) {
+        return ProviderHttp.send(provider, request);
+    }
+
+    /** The body as JSON, or null when it is empty or not JSON. */
+    public JsonNode read(byte[] body) {
+        try {
+            return body == null || body.length == 0 ? null : json.readTree(body);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The body as a JSON object, or a retryable failure: the provider answered something else. */
+    public JsonNode object(ProviderSpec provider, HttpResponse<byte[]> response) {
+        JsonNode node = read(response.body());
+        if (node == null || !node.isObject()) {
+            throw ProviderException.failed(provider.id() + " answered with a body that is not the expected JSON");
+        }
+        return node;
+    }
+
+    public byte[] write(Object body) {
+        try {
+            return json.writeValueAsBytes(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Optional<Duration> retryAfter(HttpResponse<?> response) {
+        return ProviderHttp.retryAfter(response, ZonedDateTime.now(clock));
+    }
+
+    /**
+     * The usual meaning of an HTTP failure: 400/422 the request's fault (when {@code inputFault}) or the
+     * adapter's; 401/403 and 402 (no credits) make the provider unavailable; 408/409/429 are rate limits
+     * with the provider's Retry-After; everything else is a retryable provider error.
+     */
+    public ProviderException failure(ProviderSpec provider, HttpResponse<?> response, String detail) {
+        int status = response.statusCode();
+        String suffix = detail == null || detail.isBlank() ? "" : ": " + detail;
+        return switch (status) {
+            case 400, 422 -> ProviderException.rejected("the provider rejected the request" + suffix);
+            case 401, 403 -> new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " refused our credentials");
+            case 402 -> new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " account has no credits");
+            case 408, 409, 429 -> ProviderException.rateLimited(provider.id() + " answered " + status, retryAfter(response).orElse(null));
+            default -> ProviderException.failed(provider.id() + " answered " + status);
+        };
+    }
+
+    /** Downloads a result image the provider points at, through the safe fetch. */
+    public GeneratedImage image(ProviderSpec provider, String url, Map<String, String> headers, Path scratch) {
+        try {
+            Path target = Files.createTempFile(scratch, "result", ".bin");
+            try {
+                SafeFetch.Fetched f = fetch.fetch(url, headers, "result", "image", MAX_IMAGE_BYTES, target);
+                return new GeneratedImage(Files.readAllBytes(f.file()), f.mime(), null);
+            } finally {
+                Files.deleteIfExists(target);
+            }
+        } catch (ApiException e) {
+            throw ProviderException.failed(provider.id() + " result could not be downloaded: " + e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Downloads a result video the provider points at, through the safe fetch, into {@code target}. */
+    public GeneratedVideo video(ProviderSpec provider, String url, Map<String, String> headers, Path target) {
+        try {
+            SafeFetch.Fetched f = fetch.fetch(url, headers, "result", "video", MAX_VIDEO_BYTES, target);
+            return new GeneratedVideo(f.file(), f.mime());
+        } catch (ApiException e) {
+            throw ProviderException.failed(provider.id() + " result could not be downloaded: " + e.getMessage());
+        }
+    }
+
+    /** An image the provider sent inline (base64), checked to be an image by its bytes. */
+    public static GeneratedImage inline(ProviderSpec provider, String base64, String revisedPrompt) {
+        byte[] bytes;
+        try {
+            bytes = java.util.Base64.getMimeDecoder().decode(base64);
+        } catch (IllegalArgumentException e) {
+            throw ProviderException.failed(provider.id() + " sent an image that is not base64");
+        }
+        return bytes(provider, bytes, revisedPrompt);
+    }
+
+    /** Image bytes the provider sent, checked to be an image. */
+    public static GeneratedImage bytes(ProviderSpec provider, byte[] bytes, String revisedPrompt) {
+        String mime = ContentSniffer.mime(bytes).filter(m -> m.startsWith("image/"))
+                .orElseThrow(() -> ProviderException.failed(provider.id() + " sent a file that is not an image"));
+        return new GeneratedImage(bytes, mime, revisedPrompt);
+    }
+
+    /** A text field of a JSON object, or null. */
+    public static String text(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v == null || v.isNull() || v.isContainerNode() ? null : v.asText();
+    }
+
+    /**
+     * A URL the provider handed back (polling, status, result) must be on its own service before our key
+     * goes there: the base URL's host or a sibling of it (BFL answers regional hosts like api.us1.bfl.ai).
+     */
+    public static void sameService(ProviderSpec provider, String base, String url) {
+        String host = URI.create(base).getHost().toLowerCase(Locale.ROOT);
+        boolean literal = host.matches("[0-9.]+") || host.contains(":");
+        String parent = !literal && host.chars().filter(c -> c == '.').count() > 1 ? host.substring(host.indexOf('.') + 1) : host;
+        String other;
+        try {
+            other = URI.create(url).getHost();
+        } catch (IllegalArgumentException e) {
+            other = null;
+        }
+        if (other == null || !(other.equalsIgnoreCase(host) || other.toLowerCase(Locale.ROOT).endsWith("." + parent))) {
+            throw ProviderException.failed(provider.id() + " pointed us at another host");
+        }
+    }
+
+    /** A local file as a {@code data:} URI, for providers that take inputs inline. */
+    public static String dataUri(Path file) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            String mime = ContentSniffer.mime(bytes).orElse("application/octet-stream");
+            return "data:" + mime + ";base64," + java.util.Base64.getEncoder().encodeToString(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.mediagate.routing.providers.a1111;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Upstream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A self-hosted AUTOMATIC1111 or Forge server ({@code adapter: a1111}, started with {@code --api}):
+ * {@code POST /sdapi/v1/txt2img}, images answered inline in base64. The catalog's base URL is required;
+ * when it names a credential variable, its {@code user:password} goes as HTTP Basic ({@code --api-auth}).
+ */
+public class A1111ImageGenerator implements ImageGenerator {
+    private final Upstream upstream;
+
+    public A1111ImageGenerator(Upstream upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        String base = Upstream.base(provider, null);
+        HttpRequest.Builder request = upstream.postJson(base + "/sdapi/v1/txt2img", body(task));
+        if (provider.apiKeyEnv() != null) {
+            String credential = Upstream.requireCredential(provider);
+            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(credential.getBytes(StandardCharsets.UTF_8)));
+        }
+        HttpResponse<byte[]> response = upstream.send(provider, request.build());
+        if (response.statusCode() != 200) {
+            JsonNode error = upstream.read(response.body());
+            if (response.statusCode() == 404) {
+                return fail(provider.id() + " has no API (start it with --api)");
+            }
+            throw upstream.failure(provider, response, error == null ? null : error.path("detail").toString());
+        }
+        JsonNode images = upstream.object(provider, response).get("images");
+        if (images == null || !images.isArray() || images.isEmpty()) {
+            throw ProviderException.failed(provider.id() + " answered without images");
+        }
+        List<GeneratedImage> out = new ArrayList<>();
+        // With batch_size > 1 some versions prepend a grid; the last n are the images asked for.
+        for (int i = Math.max(0, images.size() - task.n()); i < images.size(); i++) {
+            out.add(Upstream.inline(provider, images.get(i).asText(), null));
+        }
+        return out;
+    }
+
+    static Map<String, Object> body(ImageTask task) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("prompt", task.prompt());
+        body.put("width", task.width());
+        body.put("height", task.height());
+        body.put("batch_size", task.n());
+        body.put("steps", Integer.parseInt(task.option("steps", "25")));
+        body.put("seed", -1);
+        String sampler = task.option("sampler", null);
+        if (sampler != null) {
+            body.put("sampler_name", sampler);
+        }
+        String checkpoint = task.option("checkpoint", null);
+        if (checkpoint != null) {
+            body.put("override_settings", Map.of("sd_model_checkpoint", checkpoint));
+        }
+        body.putAll(task.params());
+        return body;
+    }
+
+    private static List<GeneratedImage> fail(String message) {
+        throw ProviderException.failed(message);
+    }
+}

@@ -1,0 +1,128 @@
+package io.mediagate.routing.providers.bfl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Upstream;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Black Forest Labs FLUX ({@code adapter: bfl}): {@code POST /v1/{model}} with {@code x-key}, then the
+ * returned {@code polling_url} until {@code Ready}; the sample URL (valid minutes) is downloaded at once.
+ * Moderation arrives as a poll status. One image per job, so {@code n} images are {@code n} jobs.
+ */
+public class BflImageGenerator implements ImageGenerator {
+    static final String BASE = "https://api.bfl.ai";
+    private final Upstream upstream;
+
+    public BflImageGenerator(Upstream upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        String key = Upstream.requireCredential(provider);
+        String base = Upstream.base(provider, BASE);
+        List<String> polling = new ArrayList<>();
+        for (int i = 0; i < task.n(); i++) {
+            polling.add(submit(provider, base, key, task));
+        }
+        List<GeneratedImage> images = new ArrayList<>();
+        try {
+            Path scratch = Files.createTempDirectory("bfl");
+            try {
+                for (String url : polling) {
+                    String sample = upstream.poller().await(provider.id(), task.control(), Duration.ZERO,
+                            () -> poll(provider, url, key), () -> { /* BFL has no cancel endpoint */ });
+                    images.add(upstream.image(provider, sample, Map.of(), scratch));
+                }
+            } finally {
+                Files.deleteIfExists(scratch);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return images;
+    }
+
+    static Map<String, Object> body(ImageTask task) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("prompt", task.prompt());
+        body.put("width", multipleOf32(task.width()));
+        body.put("height", multipleOf32(task.height()));
+        body.put("output_format", task.option("outputFormat", "png"));
+        task.params().forEach(body::putIfAbsent);
+        return body;
+    }
+
+    private String submit(ProviderSpec provider, String base, String key, ImageTask task) {
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/v1/" + task.upstreamModel(), body(task))
+                .header("x-key", key).build());
+        if (response.statusCode() != 200) {
+            throw failure(provider, response);
+        }
+        JsonNode job = upstream.object(provider, response);
+        String polling = Upstream.text(job, "polling_url");
+        if (polling == null) {
+            throw ProviderException.failed(provider.id() + " answered without a polling_url");
+        }
+        Upstream.sameService(provider, base, polling);
+        return polling;
+    }
+
+    private Poller.Poll<String> poll(ProviderSpec provider, String url, String key) {
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.request(url).header("x-key", key)
+                .header("Accept", "application/json").GET().build());
+        if (response.statusCode() != 200) {
+            throw failure(provider, response);
+        }
+        JsonNode state = upstream.object(provider, response);
+        String status = String.valueOf(Upstream.text(state, "status"));
+        return switch (status) {
+            case "Pending" -> Poller.pending(percent(state.get("progress")));
+            case "Ready" -> {
+                String sample = Upstream.text(state.path("result"), "sample");
+                if (sample == null) {
+                    throw ProviderException.failed(provider.id() + " is Ready without a sample");
+                }
+                yield Poller.done(sample);
+            }
+            case "Request Moderated", "Content Moderated" ->
+                    throw ProviderException.moderated("the prompt was refused by the provider's content policy");
+            case "Error" -> throw ProviderException.failed(provider.id() + " failed the job");
+            case "Task not found" -> throw ProviderException.failed(provider.id() + " lost the job");
+            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
+        };
+    }
+
+    private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
+        JsonNode body = upstream.read(response.body());
+        String detail = body == null ? null : body.path("detail").toString();
+        return upstream.failure(provider, response, detail);
+    }
+
+    /** BFL reports progress as a fraction (or null). */
+    private static Integer percent(JsonNode progress) {
+        if (progress == null || !progress.isNumber()) {
+            return null;
+        }
+        double p = progress.asDouble();
+        return (int) Math.round(p <= 1 ? p * 100 : p);
+    }
+
+    /** Widths and heights are multiples of 32 from 256 to 1440. */
+    static int multipleOf32(int side) {
+        return Math.max(256, Math.min(1440, Math.round(side / 32f) * 32));
+    }
+}

@@ -1,0 +1,167 @@
+package io.mediagate.routing.providers.comfyui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Upstream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A self-hosted ComfyUI server ({@code adapter: comfyui}). Each offer names a workflow template (option
+ * {@code workflow}: a file path, or a template shipped here, {@code sdxl-basic} by default) in ComfyUI's API
+ * format; string values {@code "{{prompt}}"}, {@code "{{seed}}"}, {@code "{{width}}"}, {@code "{{height}}"},
+ * {@code "{{batch}}"} and {@code "{{checkpoint}}"} are replaced with typed values. Queued with
+ * {@code POST /prompt}, watched at {@code /history/{id}}, images read from {@code /view} on the same server.
+ */
+public class ComfyUiImageGenerator implements ImageGenerator {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final Upstream upstream;
+
+    public ComfyUiImageGenerator(Upstream upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        String base = Upstream.base(provider, null);
+        ObjectNode graph = fill(template(task.option("workflow", "sdxl-basic")), task);
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/prompt",
+                Map.of("prompt", graph, "client_id", UUID.randomUUID().toString())).build());
+        if (response.statusCode() != 200) {
+            // A 400 is the workflow failing ComfyUI's validation: our configuration, not the caller's input.
+            JsonNode error = upstream.read(response.body());
+            throw ProviderException.failed(provider.id() + " refused the workflow: "
+                    + (error == null ? response.statusCode() : Upstream.text(error.path("error"), "message")));
+        }
+        String id = Upstream.text(upstream.object(provider, response), "prompt_id");
+        if (id == null) {
+            throw ProviderException.failed(provider.id() + " answered without a prompt_id");
+        }
+        List<JsonNode> files = upstream.poller().await(provider.id(), task.control(), Duration.ZERO,
+                () -> history(provider, base, id), () -> upstream.send(provider, upstream.postJson(base + "/queue",
+                        Map.of("delete", List.of(id))).build()));
+        List<GeneratedImage> images = new ArrayList<>();
+        for (JsonNode file : files.subList(0, Math.min(files.size(), task.n()))) {
+            String query = "filename=" + enc(Upstream.text(file, "filename")) + "&subfolder=" + enc(Upstream.text(file, "subfolder"))
+                    + "&type=" + enc(Upstream.text(file, "type"));
+            HttpResponse<byte[]> view = upstream.send(provider, upstream.request(base + "/view?" + query).GET().build());
+            if (view.statusCode() != 200) {
+                throw ProviderException.failed(provider.id() + " could not serve its output (" + view.statusCode() + ")");
+            }
+            images.add(Upstream.bytes(provider, view.body(), null));
+        }
+        return images;
+    }
+
+    private Poller.Poll<List<JsonNode>> history(ProviderSpec provider, String base, String id) {
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.request(base + "/history/" + id).GET().build());
+        if (response.statusCode() != 200) {
+            throw upstream.failure(provider, response, null);
+        }
+        JsonNode entry = upstream.object(provider, response).get(id);
+        if (entry == null) {
+            return Poller.pending(null);
+        }
+        String status = Upstream.text(entry.path("status"), "status_str");
+        if ("error".equals(status)) {
+            throw ProviderException.failed(provider.id() + " failed to run the workflow");
+        }
+        if (!entry.path("status").path("completed").asBoolean(false)) {
+            return Poller.pending(null);
+        }
+        List<JsonNode> files = new ArrayList<>();
+        entry.path("outputs").forEach(node -> node.path("images").forEach(image -> {
+            if ("output".equals(Upstream.text(image, "type"))) {
+                files.add(image);
+            }
+        }));
+        if (files.isEmpty()) {
+            throw ProviderException.failed(provider.id() + " finished without output images");
+        }
+        return Poller.done(files);
+    }
+
+    static ObjectNode template(String name) {
+        try {
+            if (name.contains("/")) {
+                return (ObjectNode) JSON.readTree(Files.readAllBytes(Path.of(name)));
+            }
+            try (InputStream in = ComfyUiImageGenerator.class.getResourceAsStream("/comfyui/" + name + ".json")) {
+                if (in == null) {
+                    throw ProviderException.failed("no ComfyUI workflow template named " + name);
+                }
+                return (ObjectNode) JSON.readTree(in);
+            }
+        } catch (IOException | ClassCastException e) {
+            throw ProviderException.failed("the ComfyUI workflow template " + name + " is not a JSON object");
+        }
+    }
+
+    /** Replaces the placeholders of the template with the task's values, typed. */
+    static ObjectNode fill(ObjectNode graph, ImageTask task) {
+        Object seed = task.params().get("seed");
+        Map<String, JsonNode> values = Map.of(
+                "{{prompt}}", TextNode.valueOf(task.prompt()),
+                "{{seed}}", LongNode.valueOf(seed instanceof Number n ? n.longValue() : ThreadLocalRandom.current().nextLong(1L << 48)),
+                "{{width}}", IntNode.valueOf(task.width()),
+                "{{height}}", IntNode.valueOf(task.height()),
+                "{{batch}}", IntNode.valueOf(task.n()),
+                "{{checkpoint}}", TextNode.valueOf(task.option("checkpoint", "sd_xl_base_1.0.safetensors")));
+        replace(graph, values);
+        return graph;
+    }
+
+    private static void replace(JsonNode node, Map<String, JsonNode> values) {
+        if (node instanceof ObjectNode object) {
+            Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
+            List<String> names = new ArrayList<>();
+            fields.forEachRemaining(f -> names.add(f.getKey()));
+            for (String name : names) {
+                JsonNode child = object.get(name);
+                if (child.isTextual() && values.containsKey(child.asText())) {
+                    object.set(name, values.get(child.asText()));
+                } else {
+                    replace(child, values);
+                }
+            }
+        } else if (node != null && node.isArray()) {
+            node.forEach(child -> replace(child, values));
+        }
+    }
+
+    private static String enc(String v) {
+        return URLEncoder.encode(v == null ? "" : v, StandardCharsets.UTF_8);
+    }
+
+    static {
+        // Fail at class load, not at the first request, if the shipped template is broken.
+        try {
+            template("sdxl-basic");
+        } catch (ProviderException e) {
+            throw new UncheckedIOException(new IOException(e.getMessage()));
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package io.mediagate.routing.providers.fal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.TaskControl;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoGenerator;
+import io.mediagate.routing.providers.VideoTask;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * fal.ai's queue ({@code adapter: fal}), images and video: submit to {@code queue.fal.run/{model}} with
+ * {@code Authorization: Key}, poll the returned {@code status_url}, read the {@code response_url} (which may
+ * still hold an error), cancel at {@code cancel_url}. The URLs are used as returned: they drop sub-paths.
+ */
+public class FalGenerator implements ImageGenerator, VideoGenerator {
+    static final String BASE = "https://queue.fal.run";
+    private final Upstream upstream;
+
+    public FalGenerator(Upstream upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        input.put("image_size", Map.of("width", task.width(), "height", task.height()));
+        input.put("num_images", task.n());
+        task.params().forEach(input::putIfAbsent);
+        JsonNode result = run(provider, task.upstreamModel(), input, task.control());
+        JsonNode nsfw = result.path("has_nsfw_concepts");
+        if (nsfw.isArray() && !nsfw.isEmpty() && java.util.stream.StreamSupport.stream(nsfw.spliterator(), false).allMatch(JsonNode::asBoolean)) {
+            throw ProviderException.moderated("the result was withheld by the provider's safety checker");
+        }
+        List<String> urls = new ArrayList<>();
+        result.path("images").forEach(image -> {
+            String url = Upstream.text(image, "url");
+            if (url != null) {
+                urls.add(url);
+            }
+        });
+        if (urls.isEmpty()) {
+            throw ProviderException.failed(provider.id() + " answered without images");
+        }
+        try {
+            Path scratch = Files.createTempDirectory("fal");
+            try {
+                List<GeneratedImage> images = new ArrayList<>();
+                for (String url : urls) {
+                    images.add(upstream.image(provider, url, Map.of(), scratch));
+                }
+                return images;
+            } finally {
+                Files.deleteIfExists(scratch);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        input.put("duration", task.option("durationFormat", "string").equals("number")
+                ? (Object) (int) Math.round(task.durationSeconds()) : String.valueOf(Math.round(task.durationSeconds())));
+        input.put("aspect_ratio", task.width() >= task.height() ? "16:9" : "9:16");
+        if (task.image() != null) {
+            input.put("image_url", Upstream.dataUri(task.image()));
+        }
+        task.params().forEach(input::putIfAbsent);
+        JsonNode result = run(provider, task.upstreamModel(), input, task.control());
+        String url = Upstream.text(result.path("video"), "url");
+        if (url == null) {
+            throw ProviderException.failed(provider.id() + " answered without a video");
+        }
+        return upstream.video(provider, url, Map.of(), task.workDir().resolve("fal.mp4"));
+    }
+
+    private JsonNode run(ProviderSpec provider, String model, Map<String, Object> input, TaskControl control) {
+        String key = "Key " + Upstream.requireCredential(provider);
+        String base = Upstream.base(provider, BASE);
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/" + model, input)
+                .header("Authorization", key).build());
+        if (response.statusCode() != 200 && response.statusCode() != 202) {
+            throw failure(provider, response);
+        }
+        JsonNode queued = upstream.object(provider, response);
+        String status = Upstream.text(queued, "status_url");
+        String result = Upstream.text(queued, "response_url");
+        String cancel = Upstream.text(queued, "cancel_url");
+        if (status == null || result == null) {
+            throw ProviderException.failed(provider.id() + " answered without status_url and response_url");
+        }
+        Upstream.sameService(provider, base, status);
+        Upstream.sameService(provider, base, result);
+        upstream.poller().await(provider.id(), control, Duration.ZERO, () -> {
+            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(status + "?logs=1").header("Authorization", key).GET().build());
+            if (r.statusCode() != 200 && r.statusCode() != 202) {
+                throw failure(provider, r);
+            }
+            String state = String.valueOf(Upstream.text(upstream.object(provider, r), "status"));
+            return switch (state) {
+                case "IN_QUEUE", "IN_PROGRESS" -> Poller.pending(null);
+                case "COMPLETED" -> Poller.done(Boolean.TRUE);
+                default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + state);
+            };
+        }, () -> {
+            if (cancel != null) {
+                Upstream.sameService(provider, base, cancel);
+                upstream.send(provider, upstream.request(cancel).header("Authorization", key)
+                        .PUT(HttpRequest.BodyPublishers.noBody()).build());
+            }
+        });
+        HttpResponse<byte[]> done = upstream.send(provider, upstream.request(result).header("Authorization", key).GET().build());
+        if (done.statusCode() != 200) {
+            throw failure(provider, done);
+        }
+        return upstream.object(provider, done);
+    }
+
+    /**
+     * fal's errors: {@code detail} is a message or a list of {@code {loc, msg, type}}; a type naming the
+     * content policy is moderation; an {@code error_type} (or {@code X-Fal-Error-Type}) is infrastructure.
+     */
+    private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
+        JsonNode body = upstream.read(response.body());
+        JsonNode detail = body == null ? null : body.get("detail");
+        if (detail != null && detail.isArray()) {
+            for (JsonNode d : detail) {
+                if (String.valueOf(Upstream.text(d, "type")).toLowerCase(Locale.ROOT).contains("content_policy")) {
+                    return ProviderException.moderated("the prompt was refused by the provider's content policy");
+                }
+            }
+        }
+        boolean infrastructure = response.headers().firstValue("X-Fal-Error-Type").isPresent()
+                || (body != null && body.has("error_type"));
+        if (infrastructure && response.statusCode() < 500 && response.statusCode() != 429) {
+            return ProviderException.failed(provider.id() + " answered " + response.statusCode());
+        }
+        return upstream.failure(provider, response, detail == null ? null : detail.isArray() ? detail.toString() : detail.asText());
+    }
+}

@@ -1,0 +1,206 @@
+package io.mediagate.routing.providers.replicate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.TaskControl;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoGenerator;
+import io.mediagate.routing.providers.VideoTask;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Replicate predictions ({@code adapter: replicate}), images and video. The offer's upstream model is
+ * {@code owner/name} (the model's current version) or {@code owner/name:version}. Created with
+ * {@code Prefer: wait}, then polled at {@code urls.get}; cancelled at {@code urls.cancel}; outputs (a URL,
+ * a list of URLs, or objects holding them) downloaded at once, since Replicate deletes them within the hour.
+ */
+public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
+    static final String BASE = "https://api.replicate.com/v1";
+    private static final Pattern PERCENT = Pattern.compile("(\\d{1,3})%");
+    private static final Pattern AVAILABLE_IN = Pattern.compile("available in (\\d+) second");
+    private final Upstream upstream;
+
+    public ReplicateGenerator(Upstream upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        if ("aspect_ratio".equals(task.option("size", "width_height"))) {
+            input.put("aspect_ratio", ratio(task.width(), task.height()));
+        } else {
+            input.put("width", task.width());
+            input.put("height", task.height());
+        }
+        if (task.n() > 1) {
+            input.put("num_outputs", task.n());
+        }
+        task.params().forEach(input::putIfAbsent);
+        List<String> urls = run(provider, task.upstreamModel(), input, task.control());
+        try {
+            Path scratch = Files.createTempDirectory("replicate");
+            try {
+                List<GeneratedImage> images = new ArrayList<>();
+                for (String url : urls.subList(0, Math.min(urls.size(), task.n()))) {
+                    images.add(upstream.image(provider, url, Map.of(), scratch));
+                }
+                return images;
+            } finally {
+                Files.deleteIfExists(scratch);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        input.put("duration", (int) Math.round(task.durationSeconds()));
+        input.put("aspect_ratio", ratio(task.width(), task.height()));
+        if (task.image() != null) {
+            input.put(task.option("imageField", "image"), Upstream.dataUri(task.image()));
+        }
+        task.params().forEach(input::putIfAbsent);
+        List<String> urls = run(provider, task.upstreamModel(), input, task.control());
+        return upstream.video(provider, urls.getFirst(), Map.of(), task.workDir().resolve("replicate.mp4"));
+    }
+
+    /** Creates the prediction and waits for its output URLs. */
+    private List<String> run(ProviderSpec provider, String model, Map<String, Object> input, TaskControl control) {
+        String key = Upstream.requireCredential(provider);
+        String base = Upstream.base(provider, BASE);
+        String url;
+        Map<String, Object> body = new LinkedHashMap<>();
+        int colon = model.indexOf(':');
+        if (colon > 0) {
+            url = base + "/predictions";
+            body.put("version", model.substring(colon + 1));
+        } else {
+            url = base + "/models/" + model + "/predictions";
+        }
+        body.put("input", input);
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(url, body)
+                .header("Authorization", "Bearer " + key).header("Prefer", "wait").build());
+        if (response.statusCode() != 201 && response.statusCode() != 202 && response.statusCode() != 200) {
+            throw failure(provider, response);
+        }
+        JsonNode prediction = upstream.object(provider, response);
+        Poller.Poll<List<String>> first = state(provider, prediction);
+        if (first instanceof Poller.Poll.Done<List<String>> done) {
+            return done.value();
+        }
+        String get = Upstream.text(prediction.path("urls"), "get");
+        String cancel = Upstream.text(prediction.path("urls"), "cancel");
+        if (get == null) {
+            throw ProviderException.failed(provider.id() + " answered a prediction without urls.get");
+        }
+        Upstream.sameService(provider, base, get);
+        return upstream.poller().await(provider.id(), control, Duration.ZERO, () -> {
+            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(get).header("Authorization", "Bearer " + key).GET().build());
+            if (r.statusCode() != 200) {
+                throw failure(provider, r);
+            }
+            return state(provider, upstream.object(provider, r));
+        }, () -> {
+            if (cancel != null) {
+                Upstream.sameService(provider, base, cancel);
+                upstream.send(provider, upstream.request(cancel).header("Authorization", "Bearer " + key)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+            }
+        });
+    }
+
+    private Poller.Poll<List<String>> state(ProviderSpec provider, JsonNode prediction) {
+        String status = String.valueOf(Upstream.text(prediction, "status"));
+        return switch (status) {
+            case "starting" -> Poller.pending(null);
+            case "processing" -> Poller.pending(percent(Upstream.text(prediction, "logs")));
+            case "succeeded" -> {
+                List<String> urls = new ArrayList<>();
+                collect(prediction.get("output"), urls);
+                if (urls.isEmpty()) {
+                    throw ProviderException.failed(provider.id() + " succeeded without an output URL");
+                }
+                yield Poller.done(urls);
+            }
+            case "failed" -> {
+                String error = String.valueOf(Upstream.text(prediction, "error"));
+                if (error.toLowerCase(java.util.Locale.ROOT).matches(".*(nsfw|sensitive|safety|flagged).*")) {
+                    throw ProviderException.moderated("the prompt was refused by the provider's content policy");
+                }
+                throw ProviderException.failed(provider.id() + " prediction failed");
+            }
+            case "canceled", "aborted" -> throw ProviderException.failed(provider.id() + " prediction was " + status);
+            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
+        };
+    }
+
+    /** Output is model-shaped: a URL, a list of them, or objects holding them. */
+    static void collect(JsonNode output, List<String> urls) {
+        if (output == null || output.isNull()) {
+            return;
+        }
+        if (output.isTextual()) {
+            String v = output.asText();
+            if (v.startsWith("https://") || v.startsWith("http://")) {
+                urls.add(v);
+            }
+        } else if (output.isContainerNode()) {
+            output.forEach(child -> collect(child, urls));
+        }
+    }
+
+    /** The last percentage in the logs (model progress bars), if any. */
+    static Integer percent(String logs) {
+        if (logs == null) {
+            return null;
+        }
+        Matcher m = PERCENT.matcher(logs);
+        Integer last = null;
+        while (m.find()) {
+            last = Integer.parseInt(m.group(1));
+        }
+        return last;
+    }
+
+    private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
+        JsonNode body = upstream.read(response.body());
+        String detail = body == null ? null : Upstream.text(body, "detail");
+        if (response.statusCode() == 429 && upstream.retryAfter(response).isEmpty() && detail != null) {
+            Matcher m = AVAILABLE_IN.matcher(detail);
+            if (m.find()) {
+                return ProviderException.rateLimited(provider.id() + " answered 429", Duration.ofSeconds(Long.parseLong(m.group(1))));
+            }
+        }
+        if (response.statusCode() == 404) {
+            return ProviderException.failed(provider.id() + " does not know the model");
+        }
+        return upstream.failure(provider, response, detail);
+    }
+
+    static String ratio(int w, int h) {
+        int g = java.math.BigInteger.valueOf(w).gcd(java.math.BigInteger.valueOf(h)).intValue();
+        return (w / g) + ":" + (h / g);
+    }
+}

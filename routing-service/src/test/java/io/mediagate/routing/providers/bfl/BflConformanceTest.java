@@ -1,0 +1,103 @@
+package io.mediagate.routing.providers.bfl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.TaskControl;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.testing.TestImages;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** BFL against a fake speaking its wire format: x-key, submit → polling_url, Pending/Ready/moderation states. */
+class BflConformanceTest extends AdapterConformance {
+    @Override
+    protected String adapter() {
+        return "bfl";
+    }
+
+    @Override
+    protected String media() {
+        return "image";
+    }
+
+    @Override
+    protected boolean async() {
+        return true;
+    }
+
+    @Override
+    protected boolean reportsProgress() {
+        return true;
+    }
+
+    @Override
+    protected boolean resultsByUrl() {
+        return true;
+    }
+
+    @Override
+    protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
+        return new BflImageGenerator(upstream).generate(provider, new ImageTask("flux-pro-1.1", Map.of(), "1", prompt, 1000, 1000, 1,
+                Map.of("seed", 7), control)).stream().map(i -> i.mime()).toList();
+    }
+
+    @Override
+    protected void play(FakeUpstream fake) {
+        fake.on("POST", "/v1/", request -> {
+            if (!secret().equals(request.header("x-key"))) {
+                return Reply.json(403, Map.of("detail", "Not authenticated - Invalid Authentication"));
+            }
+            Scenario scenario = Scenario.of(request.json().path("prompt").asText());
+            return switch (scenario) {
+                case RATE_LIMITED -> Reply.json(429, Map.of("detail", "You have exceeded the number of active tasks (24)."));
+                case SERVER_ERROR -> Reply.json(500, Map.of("detail", "Internal Server Error"));
+                case INVALID_INPUT -> Reply.json(422, Map.of("detail", List.of(Map.of("loc", List.of("body", "width"),
+                        "msg", "Input should be less than or equal to 1440", "type", "less_than_equal"))));
+                case MALFORMED -> Reply.raw(200, "text/html", "<html>gateway</html>".getBytes());
+                default -> {
+                    var job = fake.newJob(scenario);
+                    job.facts.put("width", request.json().path("width").asInt());
+                    yield Reply.json(200, Map.of("id", job.id, "polling_url", fake.url() + "/v1/get_result?id=" + job.id,
+                            "cost", 4.0, "input_mp", 0, "output_mp", 1.0));
+                }
+            };
+        });
+        fake.on("GET", "/v1/get_result", request -> {
+            if (!secret().equals(request.header("x-key"))) {
+                return Reply.json(403, Map.of("detail", "Not authenticated"));
+            }
+            var job = fake.jobs.get(request.query().substring("id=".length()));
+            if (job == null) {
+                return Reply.json(200, Map.of("id", "?", "status", "Task not found"));
+            }
+            int poll = job.polls.incrementAndGet();
+            if (poll < 3 || job.scenario == Scenario.NEVER_FINISHES) {
+                return Reply.json(200, Map.of("id", job.id, "status", "Pending", "progress", poll * 0.3));
+            }
+            return switch (job.scenario) {
+                case MODERATED -> Reply.json(200, Map.of("id", job.id, "status", "Content Moderated", "details", Map.of()));
+                case JOB_FAILED -> Reply.json(200, Map.of("id", job.id, "status", "Error", "details", Map.of()));
+                default -> Reply.json(200, Map.of("id", job.id, "status", "Ready", "progress", 1.0,
+                        "result", Map.of("sample", fake.url() + "/samples/" + job.id + ".png", "prompt", "p", "seed", 7)));
+            };
+        });
+        fake.on("GET", "/samples/", request -> Reply.raw(200, "image/png", TestImages.png(32, 32)));
+    }
+
+    @Test
+    void sendsTheModelEndpointWithSizesAsMultiplesOf32AndTheSeed() {
+        generate(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
+        var submit = fake.received().getFirst();
+        assertEquals("/v1/flux-pro-1.1", submit.path());
+        assertEquals(992, submit.json().path("width").asInt());
+        assertEquals(7, submit.json().path("seed").asInt());
+        assertEquals("png", submit.json().path("output_format").asText());
+    }
+}

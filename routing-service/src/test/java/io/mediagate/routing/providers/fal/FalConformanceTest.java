@@ -1,0 +1,140 @@
+package io.mediagate.routing.providers.fal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.TaskControl;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.Samples;
+import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.testing.TestImages;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** fal's queue against a fake speaking its wire format: Key auth, IN_QUEUE/IN_PROGRESS/COMPLETED, returned URLs. */
+class FalConformanceTest extends AdapterConformance {
+    @Override
+    protected String adapter() {
+        return "fal";
+    }
+
+    @Override
+    protected String media() {
+        return "image";
+    }
+
+    @Override
+    protected boolean async() {
+        return true;
+    }
+
+    @Override
+    protected String cancelCall() {
+        return "PUT /fal-ai/flux/requests/";
+    }
+
+    @Override
+    protected boolean resultsByUrl() {
+        return true;
+    }
+
+    @Override
+    protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
+        return new FalGenerator(upstream).generate(provider, new ImageTask("fal-ai/flux/dev", Map.of(), "1", prompt, 1024, 1024, 1,
+                Map.of(), control)).stream().map(i -> i.mime()).toList();
+    }
+
+    private boolean authorized(FakeUpstream.Recorded request) {
+        return ("Key " + secret()).equals(request.header("Authorization"));
+    }
+
+    private static final Reply UNAUTHORIZED = Reply.json(401, Map.of("detail", "No user found for Key ID and Secret"));
+
+    @Override
+    protected void play(FakeUpstream fake) {
+        fake.on("POST", "/fal-ai/", request -> {
+            if (!authorized(request)) {
+                return UNAUTHORIZED;
+            }
+            Scenario scenario = Scenario.of(request.json().path("prompt").asText());
+            return switch (scenario) {
+                case RATE_LIMITED -> Reply.json(429, Map.of("detail", "Too many requests"));
+                case SERVER_ERROR -> Reply.json(503, Map.of("detail", "Service Unavailable", "error_type", "runner_unavailable"))
+                        .with("X-Fal-Error-Type", "runner_unavailable");
+                case INVALID_INPUT -> Reply.json(422, Map.of("detail", List.of(Map.of("loc", List.of("body", "prompt"),
+                        "msg", "String should have at most 2000 characters", "type", "string_too_long"))));
+                case MALFORMED -> Reply.raw(200, "application/json", "{\"request_id\": ".getBytes());
+                default -> {
+                    var job = fake.newJob(scenario);
+                    job.facts.put("video", request.path().contains("video"));
+                    // As fal does: the returned URLs drop the model's sub-path (/dev).
+                    String at = fake.url() + "/fal-ai/flux/requests/" + job.id;
+                    Map<String, Object> body = new LinkedHashMap<>();
+                    body.put("request_id", job.id);
+                    body.put("gateway_request_id", job.id);
+                    body.put("status", "IN_QUEUE");
+                    body.put("queue_position", 2);
+                    body.put("response_url", at);
+                    body.put("status_url", at + "/status");
+                    body.put("cancel_url", at + "/cancel");
+                    yield Reply.json(200, body);
+                }
+            };
+        });
+        fake.on("GET", "/fal-ai/flux/requests/", request -> {
+            if (!authorized(request)) {
+                return UNAUTHORIZED;
+            }
+            String[] parts = request.path().split("/");
+            var job = fake.jobs.get(parts[4]);
+            if (request.path().endsWith("/status")) {
+                int poll = job.polls.incrementAndGet();
+                if (poll == 1) {
+                    return Reply.json(202, Map.of("status", "IN_QUEUE", "queue_position", 0, "response_url", "x"));
+                }
+                if (poll == 2 || job.scenario == Scenario.NEVER_FINISHES) {
+                    return Reply.json(202, Map.of("status", "IN_PROGRESS", "logs", List.of(Map.of("message", "step 3/28"))));
+                }
+                return Reply.json(200, Map.of("status", "COMPLETED", "metrics", Map.of("inference_time", 1.2)));
+            }
+            return switch (job.scenario) {
+                case MODERATED -> Reply.json(422, Map.of("detail", List.of(Map.of("loc", List.of("body", "prompt"),
+                        "msg", "The content could not be processed because it contained material flagged by a content checker.",
+                        "type", "content_policy_violation"))));
+                case JOB_FAILED -> Reply.json(500, Map.of("detail", "Internal error while running the model"));
+                default -> (Boolean) job.facts.get("video")
+                        ? Reply.json(200, Map.of("video", Map.of("url", fake.url() + "/files/" + job.id + ".mp4")))
+                        : Reply.json(200, Map.of("images", List.of(Map.of("url", fake.url() + "/files/" + job.id + ".png",
+                                "width", 1024, "height", 1024, "content_type", "image/png")), "seed", 123,
+                                "has_nsfw_concepts", List.of(false)));
+            };
+        });
+        fake.on("PUT", "/fal-ai/flux/requests/", request -> {
+            fake.jobs.get(request.path().split("/")[4]).cancelled = true;
+            return Reply.json(202, Map.of("status", "CANCELLATION_REQUESTED"));
+        });
+        fake.on("GET", "/files/", request -> request.path().endsWith(".mp4")
+                ? Reply.raw(200, "video/mp4", Samples.mp4()) : Reply.raw(200, "image/jpeg", TestImages.png(8, 8)));
+    }
+
+    @Test
+    void sendsTheInputAsFalNamesItAndVideosComeFromTheVideoField() {
+        generate(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
+        var submit = fake.received().getFirst();
+        assertEquals("/fal-ai/flux/dev", submit.path());
+        assertEquals(1024, submit.json().path("image_size").path("width").asInt());
+        assertEquals(1, submit.json().path("num_images").asInt());
+        var video = new FalGenerator(upstream(false)).generate(provider(), new VideoTask("fal-ai/video/kling", Map.of(), "1",
+                "waves", 1280, 720, 5, null, null, Map.of(), work, TaskControl.NONE));
+        assertEquals("video/mp4", video.mime());
+        assertEquals("5", fake.received().stream().filter(r -> r.path().equals("/fal-ai/video/kling")).findFirst().orElseThrow()
+                .json().path("duration").asText());
+    }
+}

@@ -1,0 +1,167 @@
+package io.mediagate.routing.providers.replicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.TaskControl;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.Samples;
+import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.testing.TestImages;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Replicate against a fake speaking its wire format: Prefer: wait, urls.get/cancel, problem+json errors, output shapes. */
+class ReplicateConformanceTest extends AdapterConformance {
+    @Override
+    protected String adapter() {
+        return "replicate";
+    }
+
+    @Override
+    protected String media() {
+        return "image";
+    }
+
+    @Override
+    protected boolean async() {
+        return true;
+    }
+
+    @Override
+    protected String cancelCall() {
+        return "/cancel";
+    }
+
+    @Override
+    protected boolean reportsProgress() {
+        return true;
+    }
+
+    @Override
+    protected boolean resultsByUrl() {
+        return true;
+    }
+
+    @Override
+    protected boolean retryAfterOnRateLimit() {
+        return true;
+    }
+
+    /** Replicate's base URL carries the API version, as the default does. */
+    @Override
+    protected ProviderSpec provider() {
+        ProviderSpec p = super.provider();
+        return new ProviderSpec(p.id(), p.name(), p.adapter(), p.media(), true, fake.url() + "/v1", p.apiKeyEnv(), p.createdAt());
+    }
+
+    @Override
+    protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
+        return new ReplicateGenerator(upstream).generate(provider, new ImageTask("black-forest-labs/flux-schnell", Map.of(), "1",
+                prompt, 1024, 768, 2, Map.of("seed", 3), control)).stream().map(i -> i.mime()).toList();
+    }
+
+    private static Reply problem(int status, String title, String detail) {
+        return new Reply(status, "application/problem+json", FakeUpstream.Reply.json(status,
+                Map.of("title", title, "detail", detail, "status", status)).body(), Map.of());
+    }
+
+    private Map<String, Object> prediction(FakeUpstream.Job job, String status, Object output, String error, String logs) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("id", job.id);
+        p.put("model", "black-forest-labs/flux-schnell");
+        p.put("status", status);
+        p.put("output", output);
+        p.put("error", error);
+        p.put("logs", logs);
+        p.put("urls", Map.of("get", fake.url() + "/v1/predictions/" + job.id, "cancel", fake.url() + "/v1/predictions/" + job.id + "/cancel",
+                "web", "https://replicate.com/p/" + job.id));
+        return p;
+    }
+
+    @Override
+    protected void play(FakeUpstream fake) {
+        FakeUpstream.Handler create = request -> {
+            if (!("Bearer " + secret()).equals(request.header("Authorization"))) {
+                return problem(401, "Unauthenticated", "You did not pass a valid authentication token");
+            }
+            Scenario scenario = Scenario.of(request.json().path("input").path("prompt").asText());
+            return switch (scenario) {
+                case RATE_LIMITED -> problem(429, "Request was throttled", "Request was throttled. Expected available in 1 second.");
+                case SERVER_ERROR -> problem(500, "Internal Server Error", "Internal server error");
+                case INVALID_INPUT -> problem(422, "Input validation failed", "- input.width: Must be less than or equal to 1440");
+                case MALFORMED -> Reply.raw(201, "text/html", "<html>oops</html>".getBytes());
+                default -> {
+                    var job = fake.newJob(scenario);
+                    job.facts.put("input", request.json().path("input"));
+                    job.facts.put("path", request.path());
+                    yield Reply.json(201, prediction(job, "starting", null, null, ""));
+                }
+            };
+        };
+        fake.on("POST", "/v1/models/", create);
+        fake.on("POST", "/v1/predictions/", request -> {
+            var job = fake.jobs.get(request.path().split("/")[3]);
+            job.cancelled = true;
+            return Reply.json(200, prediction(job, "canceled", null, null, ""));
+        });
+        fake.on("POST", "/v1/predictions", create);
+        fake.on("GET", "/v1/predictions/", request -> {
+            if (!("Bearer " + secret()).equals(request.header("Authorization"))) {
+                return problem(401, "Unauthenticated", "You did not pass a valid authentication token");
+            }
+            var job = fake.jobs.get(request.path().substring("/v1/predictions/".length()));
+            int poll = job.polls.incrementAndGet();
+            if (job.cancelled) {
+                return Reply.json(200, prediction(job, "canceled", null, null, ""));
+            }
+            if (poll < 3 || job.scenario == Scenario.NEVER_FINISHES) {
+                return Reply.json(200, prediction(job, "processing", null, null, "Using seed: 3\n " + (poll * 30) + "%|███ | 12/28"));
+            }
+            return switch (job.scenario) {
+                case MODERATED -> Reply.json(200, prediction(job, "failed", null,
+                        "NSFW content detected. Try running it again, or try a different prompt.", ""));
+                case JOB_FAILED -> Reply.json(200, prediction(job, "failed", null, "CUDA out of memory", ""));
+                default -> Reply.json(200, prediction(job, "succeeded", job.facts.get("path").toString().contains("/models/")
+                        ? List.of(fake.url() + "/files/" + job.id + "-0.png", fake.url() + "/files/" + job.id + "-1.png")
+                        : fake.url() + "/files/" + job.id + ".mp4", null, "100%"));
+            };
+        });
+        fake.on("GET", "/files/", request -> request.path().endsWith(".mp4")
+                ? Reply.raw(200, "video/mp4", Samples.mp4()) : Reply.raw(200, "image/png", TestImages.png(16, 16)));
+    }
+
+    @Test
+    void anOwnerNameModelGoesToItsModelEndpointWithTheInputs() {
+        List<String> mimes = generate(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
+        assertEquals(List.of("image/png", "image/png"), mimes);
+        var create = fake.received().getFirst();
+        assertEquals("/v1/models/black-forest-labs/flux-schnell/predictions", create.path());
+        assertEquals("wait", create.header("Prefer"));
+        assertEquals(1024, create.json().path("input").path("width").asInt());
+        assertEquals(2, create.json().path("input").path("num_outputs").asInt());
+        assertEquals(3, create.json().path("input").path("seed").asInt());
+    }
+
+    @Test
+    void aVersionedModelGoesToPredictionsAndAVideoOutputIsASingleUrl() {
+        var task = new VideoTask("minimax/video-01:6c1e41b3", Map.of(), "1", "waves", 1280, 720, 6, null, null, Map.of(),
+                work, TaskControl.NONE);
+        var video = new ReplicateGenerator(upstream(false)).generate(provider(), task);
+        assertEquals("video/mp4", video.mime());
+        assertTrue(video.file().startsWith(work));
+        var create = fake.received().getFirst();
+        assertEquals("/v1/predictions", create.path());
+        assertEquals("6c1e41b3", create.json().path("version").asText());
+        assertEquals("16:9", create.json().path("input").path("aspect_ratio").asText());
+        assertEquals(6, create.json().path("input").path("duration").asInt());
+    }
+}
