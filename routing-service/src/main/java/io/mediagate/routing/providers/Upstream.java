@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -132,13 +134,17 @@ public final class Upstream {
         };
     }
 
-    /** Downloads a result image the provider points at, through the safe fetch. */
-    public GeneratedImage image(ProviderSpec provider, String url, Map<String, String> headers, Path scratch) {
+    /** Downloads the result images the provider points at, through the safe fetch, in order. */
+    public List<GeneratedImage> images(ProviderSpec provider, List<String> urls) {
         try {
-            Path target = Files.createTempFile(scratch, "result", ".bin");
+            Path target = Files.createTempFile("result", ".bin");
             try {
-                SafeFetch.Fetched f = fetch.fetch(url, headers, "result", "image", MAX_IMAGE_BYTES, target);
-                return new GeneratedImage(Files.readAllBytes(f.file()), f.mime(), null);
+                List<GeneratedImage> images = new ArrayList<>();
+                for (String url : urls) {
+                    SafeFetch.Fetched f = fetch.fetch(url, Map.of(), "result", "image", MAX_IMAGE_BYTES, target);
+                    images.add(new GeneratedImage(Files.readAllBytes(f.file()), f.mime(), null));
+                }
+                return images;
             } finally {
                 Files.deleteIfExists(target);
             }

@@ -9,8 +9,6 @@ import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,22 +36,12 @@ public class BflImageGenerator implements ImageGenerator {
         for (int i = 0; i < task.n(); i++) {
             polling.add(submit(provider, base, key, task));
         }
-        List<GeneratedImage> images = new ArrayList<>();
-        try {
-            Path scratch = Files.createTempDirectory("bfl");
-            try {
-                for (String url : polling) {
-                    String sample = upstream.poller().await(provider.id(), task.control(), Duration.ZERO,
-                            () -> poll(provider, url, key), () -> { /* BFL has no cancel endpoint */ });
-                    images.add(upstream.image(provider, sample, Map.of(), scratch));
-                }
-            } finally {
-                Files.deleteIfExists(scratch);
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        List<String> samples = new ArrayList<>();
+        for (String url : polling) {
+            samples.add(upstream.poller().await(provider.id(), task.control(), Duration.ZERO,
+                    () -> poll(provider, url, key), () -> { /* BFL has no cancel endpoint */ }));
         }
-        return images;
+        return upstream.images(provider, samples);
     }
 
     static Map<String, Object> body(ImageTask task) {

@@ -12,12 +12,8 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -60,20 +56,7 @@ public class FalGenerator implements ImageGenerator, VideoGenerator {
         if (urls.isEmpty()) {
             throw ProviderException.failed(provider.id() + " answered without images");
         }
-        try {
-            Path scratch = Files.createTempDirectory("fal");
-            try {
-                List<GeneratedImage> images = new ArrayList<>();
-                for (String url : urls) {
-                    images.add(upstream.image(provider, url, Map.of(), scratch));
-                }
-                return images;
-            } finally {
-                Files.deleteIfExists(scratch);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return upstream.images(provider, urls);
     }
 
     @Override

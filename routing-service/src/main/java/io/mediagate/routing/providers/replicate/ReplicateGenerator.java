@@ -12,11 +12,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,20 +52,7 @@ public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
         }
         task.params().forEach(input::putIfAbsent);
         List<String> urls = run(provider, task.upstreamModel(), input, task.control());
-        try {
-            Path scratch = Files.createTempDirectory("replicate");
-            try {
-                List<GeneratedImage> images = new ArrayList<>();
-                for (String url : urls.subList(0, Math.min(urls.size(), task.n()))) {
-                    images.add(upstream.image(provider, url, Map.of(), scratch));
-                }
-                return images;
-            } finally {
-                Files.deleteIfExists(scratch);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
     }
 
     @Override
