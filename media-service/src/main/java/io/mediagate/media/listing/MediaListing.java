@@ -17,7 +17,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@code media_counts} table its trigger keeps (exact, and as cheap for a million rows as for ten);
  * a search is matched through the full-text index and counted up to {@code searchCountLimit} items,
  * beyond which the total is that limit and marked inexact (counting every match of a common word
- * means reading every matching row). On H2, the local run, totals are plain exact counts.
+ * means reading every matching row). On H2, the local run, totals are plain exact counts. A page that
+ * is the last one (not full, and not past the end) needs no count at all.
  */
 @ApplicationScoped
 class MediaListing {
@@ -41,6 +42,9 @@ class MediaListing {
         List<MediaRecord> items = where.bind(em().createNativeQuery(
                         "select * from media where " + where.sql() + " order by " + order, MediaRecord.class))
                 .setFirstResult((int) Math.min(page.offset(), Integer.MAX_VALUE)).setMaxResults(page.limit()).getResultList();
+        if (items.size() < page.limit() && (!items.isEmpty() || page.offset() == 0)) {
+            return new Listing(items, page.offset() + items.size(), true); // the last page tells the total itself
+        }
         if (q.searches()) {
             int found = where.bind(em().createNativeQuery("select id from media where " + where.sql()))
                     .setMaxResults(searchCountLimit + 1).getResultList().size();

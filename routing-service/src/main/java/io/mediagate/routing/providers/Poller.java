@@ -11,10 +11,10 @@ import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
- * Waits for an asynchronous provider job: polls with a growing interval (never below the provider's own
- * floor), reports progress into our job, gives up at the deadline, and cancels the upstream job when our
- * job is cancelled, the deadline passes or our call is interrupted (the attempt timed out). A few failed
- * polls in a row are tolerated: a paid job is not abandoned over one 503 of a status endpoint.
+ * Waits for an asynchronous provider job: polls with a growing interval, reports progress into our job,
+ * gives up at the deadline, and cancels the upstream job when our job is cancelled, the deadline passes or
+ * our call is interrupted (the attempt timed out). A few failed polls in a row are tolerated: a paid job is
+ * not abandoned over one 503 of a status endpoint. A job the provider reports as failed ends at once.
  */
 public final class Poller {
     private static final Logger LOG = Logger.getLogger(Poller.class);
@@ -27,9 +27,8 @@ public final class Poller {
      * @param first  first interval between polls
      * @param max    longest interval
      * @param deadline longest wait for one upstream job
-     * @param floors whether a provider's minimum interval applies (off in tests against fakes)
      */
-    public record Settings(Duration first, Duration max, Duration deadline, boolean floors) {}
+    public record Settings(Duration first, Duration max, Duration deadline) {}
 
     /** {@code mediagate.polling.*}. */
     @ConfigMapping(prefix = "mediagate.polling")
@@ -41,10 +40,6 @@ public final class Poller {
         /** Longest wait between two polls. */
         @WithDefault("10s")
         Duration max();
-
-        /** Whether a provider's documented minimum interval applies (tests against fakes turn it off). */
-        @WithDefault("true")
-        boolean floors();
     }
 
     public Poller(Settings settings, Clock clock, Pause pause) {
@@ -59,6 +54,9 @@ public final class Poller {
         record Pending<T>(Integer percent) implements Poll<T> {}
 
         record Done<T>(T value) implements Poll<T> {}
+
+        /** The provider finished the job as failed (or refused it): no further poll changes that. */
+        record Failed<T>(ProviderException error) implements Poll<T> {}
     }
 
     public static <T> Poll<T> pending(Integer percent) {
@@ -69,28 +67,41 @@ public final class Poller {
         return new Poll.Done<>(value);
     }
 
+    public static <T> Poll<T> failed(ProviderException error) {
+        return new Poll.Failed<>(error);
+    }
+
     /**
-     * Polls until done. {@code poll} throws {@link ProviderException} for a failed upstream job;
-     * {@code cancel} asks the provider to stop (best effort; its failure is only logged).
+     * Polls until done. {@code poll} answers the job's state; a {@link ProviderException} it throws is a
+     * failed poll (tolerated a few times when retryable). {@code cancel} asks the provider to stop (best
+     * effort; its failure is only logged).
      */
-    public <T> T await(String provider, TaskControl control, Duration floor, Supplier<Poll<T>> poll, Runnable cancel) {
+    public <T> T await(String provider, TaskControl control, Supplier<Poll<T>> poll, Runnable cancel) {
         Instant deadline = clock.instant().plus(settings.deadline());
-        Duration interval = settings.floors() && floor.compareTo(settings.first()) > 0 ? floor : settings.first();
+        Duration interval = settings.first();
         int failures = 0;
         while (true) {
+            Poll<T> state = null;
             try {
-                Poll<T> state = poll.get();
-                failures = 0;
-                if (state instanceof Poll.Done<T> done) {
-                    return done.value();
-                }
-                Integer percent = ((Poll.Pending<T>) state).percent();
-                if (percent != null) {
-                    control.progress(Math.max(0, Math.min(100, percent)));
-                }
+                state = poll.get();
             } catch (ProviderException e) {
                 if (!e.retryable() || ++failures >= TOLERATED_POLL_FAILURES) {
                     throw e;
+                }
+            }
+            switch (state) {
+                case null -> {
+                    // a failed poll, tolerated: look again after the interval
+                }
+                case Poll.Done<T> done -> {
+                    return done.value();
+                }
+                case Poll.Failed<T> failed -> throw failed.error();
+                case Poll.Pending<T> pending -> {
+                    failures = 0;
+                    if (pending.percent() != null) {
+                        control.progress(Math.max(0, Math.min(100, pending.percent())));
+                    }
                 }
             }
             if (control.cancelled()) {

@@ -62,15 +62,11 @@ public final class Upstream {
     }
 
     /**
-     * The credential named by the catalog's {@code apiKeyEnv}, read from the environment (or any other
-     * configuration source). A provider that needs one and has none is unavailable, not the caller's fault.
+     * The credential named by the catalog's {@code apiKeyEnv} ({@link ProviderHttp#credential}). A provider
+     * that needs one and has none is unavailable, not the caller's fault.
      */
-    public static Optional<String> credential(ProviderSpec provider) {
-        return ProviderHttp.credential(provider);
-    }
-
     public static String requireCredential(ProviderSpec provider) {
-        return credential(provider).orElseThrow(() ->
+        return ProviderHttp.credential(provider).orElseThrow(() ->
                 new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " has no credentials configured"));
     }
 

@@ -16,7 +16,7 @@ public class UpstreamProducer {
     @Produces
     @Singleton
     Poller poller(RoutingConfig routing, Poller.Config polling, Clock clock) {
-        return new Poller(new Poller.Settings(polling.first(), polling.max(), routing.videoAttemptTimeout(), polling.floors()),
+        return new Poller(new Poller.Settings(polling.first(), polling.max(), routing.videoAttemptTimeout()),
                 clock, Pause.REAL);
     }
 

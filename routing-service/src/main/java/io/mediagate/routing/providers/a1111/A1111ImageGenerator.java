@@ -40,7 +40,7 @@ public class A1111ImageGenerator implements ImageGenerator {
         if (response.statusCode() != 200) {
             JsonNode error = upstream.read(response.body());
             if (response.statusCode() == 404) {
-                return fail(provider.id() + " has no API (start it with --api)");
+                throw ProviderException.failed(provider.id() + " has no API (start it with --api)");
             }
             throw upstream.failure(provider, response, error == null ? null : error.path("detail").toString());
         }
@@ -74,9 +74,5 @@ public class A1111ImageGenerator implements ImageGenerator {
         }
         body.putAll(task.params());
         return body;
-    }
-
-    private static List<GeneratedImage> fail(String message) {
-        throw ProviderException.failed(message);
     }
 }

@@ -9,7 +9,6 @@ import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +37,7 @@ public class BflImageGenerator implements ImageGenerator {
         }
         List<String> samples = new ArrayList<>();
         for (String url : polling) {
-            samples.add(upstream.poller().await(provider.id(), task.control(), Duration.ZERO,
+            samples.add(upstream.poller().await(provider.id(), task.control(),
                     () -> poll(provider, url, key), () -> { /* BFL has no cancel endpoint */ }));
         }
         return upstream.images(provider, samples);
@@ -88,8 +87,8 @@ public class BflImageGenerator implements ImageGenerator {
             }
             case "Request Moderated", "Content Moderated" ->
                     throw ProviderException.moderated("the prompt was refused by the provider's content policy");
-            case "Error" -> throw ProviderException.failed(provider.id() + " failed the job");
-            case "Task not found" -> throw ProviderException.failed(provider.id() + " lost the job");
+            case "Error" -> Poller.failed(ProviderException.failed(provider.id() + " failed the job"));
+            case "Task not found" -> Poller.failed(ProviderException.failed(provider.id() + " lost the job"));
             default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
         };
     }

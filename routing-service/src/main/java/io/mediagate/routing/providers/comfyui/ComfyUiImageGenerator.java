@@ -15,15 +15,12 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -60,7 +57,7 @@ public class ComfyUiImageGenerator implements ImageGenerator {
         if (id == null) {
             throw ProviderException.failed(provider.id() + " answered without a prompt_id");
         }
-        List<JsonNode> files = upstream.poller().await(provider.id(), task.control(), Duration.ZERO,
+        List<JsonNode> files = upstream.poller().await(provider.id(), task.control(),
                 () -> history(provider, base, id), () -> upstream.send(provider, upstream.postJson(base + "/queue",
                         Map.of("delete", List.of(id))).build()));
         List<GeneratedImage> images = new ArrayList<>();
@@ -87,7 +84,7 @@ public class ComfyUiImageGenerator implements ImageGenerator {
         }
         String status = Upstream.text(entry.path("status"), "status_str");
         if ("error".equals(status)) {
-            throw ProviderException.failed(provider.id() + " failed to run the workflow");
+            return Poller.failed(ProviderException.failed(provider.id() + " failed to run the workflow"));
         }
         if (!entry.path("status").path("completed").asBoolean(false)) {
             return Poller.pending(null);
@@ -136,9 +133,8 @@ public class ComfyUiImageGenerator implements ImageGenerator {
 
     private static void replace(JsonNode node, Map<String, JsonNode> values) {
         if (node instanceof ObjectNode object) {
-            Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
             List<String> names = new ArrayList<>();
-            fields.forEachRemaining(f -> names.add(f.getKey()));
+            object.fieldNames().forEachRemaining(names::add);
             for (String name : names) {
                 JsonNode child = object.get(name);
                 if (child.isTextual() && values.containsKey(child.asText())) {
@@ -154,14 +150,5 @@ public class ComfyUiImageGenerator implements ImageGenerator {
 
     private static String enc(String v) {
         return URLEncoder.encode(v == null ? "" : v, StandardCharsets.UTF_8);
-    }
-
-    static {
-        // Fail at class load, not at the first request, if the shipped template is broken.
-        try {
-            template("sdxl-basic");
-        } catch (ProviderException e) {
-            throw new UncheckedIOException(new IOException(e.getMessage()));
-        }
     }
 }

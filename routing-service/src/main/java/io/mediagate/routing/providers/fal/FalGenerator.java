@@ -14,7 +14,6 @@ import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,7 +94,7 @@ public class FalGenerator implements ImageGenerator, VideoGenerator {
         }
         Upstream.sameService(provider, base, status);
         Upstream.sameService(provider, base, result);
-        upstream.poller().await(provider.id(), control, Duration.ZERO, () -> {
+        upstream.poller().await(provider.id(), control, () -> {
             HttpResponse<byte[]> r = upstream.send(provider, upstream.request(status + "?logs=1").header("Authorization", key).GET().build());
             if (r.statusCode() != 200 && r.statusCode() != 202) {
                 throw failure(provider, r);

@@ -99,7 +99,7 @@ public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
             throw ProviderException.failed(provider.id() + " answered a prediction without urls.get");
         }
         Upstream.sameService(provider, base, get);
-        return upstream.poller().await(provider.id(), control, Duration.ZERO, () -> {
+        return upstream.poller().await(provider.id(), control, () -> {
             HttpResponse<byte[]> r = upstream.send(provider, upstream.request(get).header("Authorization", "Bearer " + key).GET().build());
             if (r.statusCode() != 200) {
                 throw failure(provider, r);
@@ -132,9 +132,9 @@ public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
                 if (error.toLowerCase(java.util.Locale.ROOT).matches(".*(nsfw|sensitive|safety|flagged).*")) {
                     throw ProviderException.moderated("the prompt was refused by the provider's content policy");
                 }
-                throw ProviderException.failed(provider.id() + " prediction failed");
+                yield Poller.failed(ProviderException.failed(provider.id() + " prediction failed"));
             }
-            case "canceled", "aborted" -> throw ProviderException.failed(provider.id() + " prediction was " + status);
+            case "canceled", "aborted" -> Poller.failed(ProviderException.failed(provider.id() + " prediction was " + status));
             default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
         };
     }

@@ -20,19 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /** AUTOMATIC1111/Forge against a fake of its API: txt2img, Basic auth (--api-auth), FastAPI errors. */
 class A1111ConformanceTest extends AdapterConformance {
-    @Override
-    protected String adapter() {
-        return "a1111";
-    }
-
-    @Override
-    protected String media() {
-        return "image";
-    }
-
-    @Override
-    protected boolean async() {
-        return false;
+    A1111ConformanceTest() {
+        super("a1111", "image", false);
     }
 
     @Override

@@ -17,19 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /** BFL against a fake speaking its wire format: x-key, submit → polling_url, Pending/Ready/moderation states. */
 class BflConformanceTest extends AdapterConformance {
-    @Override
-    protected String adapter() {
-        return "bfl";
-    }
-
-    @Override
-    protected String media() {
-        return "image";
-    }
-
-    @Override
-    protected boolean async() {
-        return true;
+    BflConformanceTest() {
+        super("bfl", "image", true);
     }
 
     @Override
@@ -63,7 +52,6 @@ class BflConformanceTest extends AdapterConformance {
                 case MALFORMED -> Reply.raw(200, "text/html", "<html>gateway</html>".getBytes());
                 default -> {
                     var job = fake.newJob(scenario);
-                    job.facts.put("width", request.json().path("width").asInt());
                     yield Reply.json(200, Map.of("id", job.id, "polling_url", fake.url() + "/v1/get_result?id=" + job.id,
                             "cost", 4.0, "input_mp", 0, "output_mp", 1.0));
                 }

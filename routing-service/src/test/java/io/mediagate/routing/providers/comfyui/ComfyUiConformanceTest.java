@@ -18,19 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /** ComfyUI against a fake of its server: /prompt with the filled workflow, /history until done, /view. */
 class ComfyUiConformanceTest extends AdapterConformance {
-    @Override
-    protected String adapter() {
-        return "comfyui";
-    }
-
-    @Override
-    protected String media() {
-        return "image";
-    }
-
-    @Override
-    protected boolean async() {
-        return true;
+    ComfyUiConformanceTest() {
+        super("comfyui", "image", true);
     }
 
     @Override

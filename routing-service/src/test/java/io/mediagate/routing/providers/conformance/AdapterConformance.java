@@ -37,19 +37,27 @@ import org.junit.jupiter.api.io.TempDir;
 public abstract class AdapterConformance {
     /** The configuration name (a system property here, an environment variable in production) of the key. */
     protected static final String KEY_ENV = "MEDIAGATE_CONFORMANCE_KEY";
+    private final String adapter;
+    private final String media;
+    private final boolean async;
     protected FakeUpstream fake;
     protected final List<Integer> progress = new CopyOnWriteArrayList<>();
     @TempDir
     protected Path work;
 
+    /**
+     * @param adapter the catalog's adapter name
+     * @param media   {@code image} or {@code video}
+     * @param async   whether the provider runs jobs asynchronously (polling, cancellation)
+     */
+    protected AdapterConformance(String adapter, String media, boolean async) {
+        this.adapter = adapter;
+        this.media = media;
+        this.async = async;
+    }
+
     /** Registers the provider's endpoints on the fake; they accept only {@link #secret()}. */
     protected abstract void play(FakeUpstream fake);
-
-    /** The catalog's adapter name. */
-    protected abstract String adapter();
-
-    /** {@code image} or {@code video}. */
-    protected abstract String media();
 
     /** Calls the adapter once and answers the media types of what it returned. */
     protected abstract List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control);
@@ -63,9 +71,6 @@ public abstract class AdapterConformance {
     protected Set<Scenario> unsupported() {
         return Set.of();
     }
-
-    /** Whether the provider runs jobs asynchronously (polling, cancellation). */
-    protected abstract boolean async();
 
     /** Whether the provider has an endpoint to cancel a job, and the request that shows it was called. */
     protected String cancelCall() {
@@ -101,12 +106,12 @@ public abstract class AdapterConformance {
     }
 
     protected ProviderSpec provider() {
-        return new ProviderSpec("conf", "Conformance", adapter(), List.of(media()), true, fake.url(), KEY_ENV, Instant.EPOCH);
+        return new ProviderSpec("conf", "Conformance", adapter, List.of(media), true, fake.url(), KEY_ENV, Instant.EPOCH);
     }
 
     /** The shared adapter kit, polling fast; {@code strictFetch} downloads only public https URLs. */
     protected Upstream upstream(boolean strictFetch) {
-        Poller poller = new Poller(new Poller.Settings(Duration.ofMillis(10), Duration.ofMillis(40), Duration.ofSeconds(2), false),
+        Poller poller = new Poller(new Poller.Settings(Duration.ofMillis(10), Duration.ofMillis(40), Duration.ofSeconds(2)),
                 Clock.systemUTC(), Thread::sleep);
         return new Upstream(new ObjectMapper(), poller, new SafeFetch(!strictFetch, Duration.ofSeconds(10)),
                 Duration.ofMillis(1500), Clock.systemUTC());
@@ -129,7 +134,7 @@ public abstract class AdapterConformance {
     }
 
     private ProviderException failure(Scenario scenario) {
-        assumeFalse(unsupported().contains(scenario), adapter() + " declares it cannot produce " + scenario);
+        assumeFalse(unsupported().contains(scenario), adapter + " declares it cannot produce " + scenario);
         return assertThrows(ProviderException.class, () -> run("a lighthouse " + scenario.marker()));
     }
 
@@ -137,15 +142,15 @@ public abstract class AdapterConformance {
     void successReturnsRealMediaOfTheRightKind() {
         List<String> mimes = run("a lighthouse at dusk");
         assertFalse(mimes.isEmpty());
-        mimes.forEach(m -> assertTrue(m.startsWith(media() + "/"), "got " + m));
-        if (async()) {
+        mimes.forEach(m -> assertTrue(m.startsWith(media + "/"), "got " + m));
+        if (async) {
             assertTrue(fake.jobs.values().stream().allMatch(j -> j.polls.get() >= 2), "went through the waiting states");
         }
     }
 
     @Test
     void progressIsReportedIntoTheJob() {
-        assumeTrue(reportsProgress(), adapter() + " reports no progress");
+        assumeTrue(reportsProgress(), adapter + " reports no progress");
         run("a lighthouse");
         assertFalse(progress.isEmpty());
         progress.forEach(p -> assertTrue(p >= 0 && p <= 100, "progress " + p));
@@ -184,10 +189,12 @@ public abstract class AdapterConformance {
 
     @Test
     void failedJobIsRetryable() {
-        assumeTrue(async(), "synchronous provider");
+        assumeTrue(async, "synchronous provider");
         ProviderException e = failure(Scenario.JOB_FAILED);
         assertTrue(e.retryable());
         assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
+        // The fakes report the outcome at the third poll: a failed job is not polled again.
+        fake.jobs.values().forEach(j -> assertEquals(3, j.polls.get(), "polls of " + j.id));
     }
 
     @Test
@@ -202,7 +209,7 @@ public abstract class AdapterConformance {
         ProviderException e = failure(Scenario.NEVER_FINISHES);
         assertTrue(e.retryable());
         assertEquals(ErrorCode.PROVIDER_TIMEOUT, e.code());
-        if (async() && cancelCall() != null) {
+        if (async && cancelCall() != null) {
             assertTrue(fake.received().stream().anyMatch(r -> (r.method() + " " + r.path()).contains(cancelCall())),
                     "the upstream job was cancelled");
         }
@@ -210,7 +217,7 @@ public abstract class AdapterConformance {
 
     @Test
     void refusedCredentialsMakeTheProviderUnavailableNotTheCallerUnauthorized() {
-        assumeFalse(unsupported().contains(Scenario.BAD_CREDENTIALS), adapter() + " has no credentials");
+        assumeFalse(unsupported().contains(Scenario.BAD_CREDENTIALS), adapter + " has no credentials");
         System.setProperty(KEY_ENV, "wrong-key");
         ProviderException e = assertThrows(ProviderException.class, () -> run("a lighthouse"));
         assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
@@ -219,7 +226,7 @@ public abstract class AdapterConformance {
 
     @Test
     void missingCredentialsNeverReachTheProvider() {
-        assumeFalse(unsupported().contains(Scenario.BAD_CREDENTIALS), adapter() + " has no credentials");
+        assumeFalse(unsupported().contains(Scenario.BAD_CREDENTIALS), adapter + " has no credentials");
         System.clearProperty(KEY_ENV);
         ProviderException e = assertThrows(ProviderException.class, () -> run("a lighthouse"));
         assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
@@ -228,7 +235,7 @@ public abstract class AdapterConformance {
 
     @Test
     void cancellingOurJobCancelsTheProvidersJob() {
-        assumeTrue(async(), "synchronous provider");
+        assumeTrue(async, "synchronous provider");
         AtomicBoolean cancelled = new AtomicBoolean();
         TaskControl control = new TaskControl() {
             @Override
@@ -251,7 +258,7 @@ public abstract class AdapterConformance {
 
     @Test
     void resultUrlsAreFetchedOnlyThroughTheSafeFetch() {
-        assumeTrue(resultsByUrl(), adapter() + " sends results inline");
+        assumeTrue(resultsByUrl(), adapter + " sends results inline");
         // The fake's result URL is plain http on loopback: the strict fetch must refuse it.
         ProviderException e = assertThrows(ProviderException.class,
                 () -> generate(upstream(true), provider(), "a lighthouse", TaskControl.NONE));

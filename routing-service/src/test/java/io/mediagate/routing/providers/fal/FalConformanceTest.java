@@ -20,19 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /** fal's queue against a fake speaking its wire format: Key auth, IN_QUEUE/IN_PROGRESS/COMPLETED, returned URLs. */
 class FalConformanceTest extends AdapterConformance {
-    @Override
-    protected String adapter() {
-        return "fal";
-    }
-
-    @Override
-    protected String media() {
-        return "image";
-    }
-
-    @Override
-    protected boolean async() {
-        return true;
+    FalConformanceTest() {
+        super("fal", "image", true);
     }
 
     @Override

@@ -21,19 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /** Replicate against a fake speaking its wire format: Prefer: wait, urls.get/cancel, problem+json errors, output shapes. */
 class ReplicateConformanceTest extends AdapterConformance {
-    @Override
-    protected String adapter() {
-        return "replicate";
-    }
-
-    @Override
-    protected String media() {
-        return "image";
-    }
-
-    @Override
-    protected boolean async() {
-        return true;
+    ReplicateConformanceTest() {
+        super("replicate", "image", true);
     }
 
     @Override

@@ -22,22 +22,11 @@ import org.junit.jupiter.api.Test;
 
 /** Stability v2beta against a fake speaking its wire format: multipart in, JSON out, finish_reason, {id,name,errors}. */
 class StabilityConformanceTest extends AdapterConformance {
+    StabilityConformanceTest() {
+        super("stability", "image", false);
+    }
+
     private static final Pattern PROMPT = Pattern.compile("name=\"prompt\"\r\n\r\n(.*?)\r\n");
-
-    @Override
-    protected String adapter() {
-        return "stability";
-    }
-
-    @Override
-    protected String media() {
-        return "image";
-    }
-
-    @Override
-    protected boolean async() {
-        return false;
-    }
 
     @Override
     protected Set<Scenario> unsupported() {
