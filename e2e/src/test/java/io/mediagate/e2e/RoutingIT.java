@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class RoutingIT {
     private static final String RANK_KEY = "sk-rank-test-key";
+    private static final String KEYED_KEY = "sk-keyed-" + java.util.UUID.randomUUID();
     private static final Map<String, FakeOpenAiImages> UPSTREAMS = new java.util.LinkedHashMap<>();
     private static Suite suite;
     private static Api api;
@@ -31,15 +32,17 @@ class RoutingIT {
 
     @BeforeAll
     static void start() throws Exception {
-        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup")) {
+        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed")) {
             UPSTREAMS.put(name, new FakeOpenAiImages());
         }
         UPSTREAMS.get("rankCheap").requireKey(RANK_KEY);
+        UPSTREAMS.get("keyed").requireKey(KEYED_KEY);
         Path catalog = TestInfra.get().home().resolve("routing-catalog.yaml");
         Files.writeString(catalog, catalogYaml());
         suite = Suite.start("routing", Map.of(
                 "MEDIAGATE_CATALOG_FILE", catalog.toString(),
                 "RANKCHEAP_KEY", RANK_KEY,
+                "KEYED_OPENAI_KEY", KEYED_KEY,
                 "MEDIAGATE_ROUTING_BREAKER_FAILURE_THRESHOLD", "2",
                 "MEDIAGATE_ROUTING_BREAKER_OPEN_FOR", "3s",
                 "MEDIAGATE_ROUTING_BACKOFF", "50ms",
@@ -82,6 +85,12 @@ class RoutingIT {
                 + ", createdAt: 2026-01-01T00:00:00Z }\n";
     }
 
+    /** A provider on the real {@code openai} adapter (default base URL overridden by the fake's). */
+    private static String openAi(String id, String upstream, String keyEnv) {
+        return "  - { id: " + id + ", name: " + id + ", adapter: openai, media: [image], enabled: true, baseUrl: \""
+                + UPSTREAMS.get(upstream).baseUrl() + "\", apiKeyEnv: " + keyEnv + ", createdAt: 2026-01-01T00:00:00Z }\n";
+    }
+
     private static String model(String id, String... offers) {
         return "  - id: " + id + "\n    displayName: " + id + "\n    media: image\n    description: test\n"
                 + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
@@ -101,6 +110,7 @@ class RoutingIT {
                 + provider("limited", "limited", null)
                 + provider("ex-main", "exMain", null) + provider("ex-backup", "exBackup", null)
                 + provider("kill-cheap", "killCheap", null) + provider("kill-backup", "killBackup", null)
+                + openAi("keyed", "keyed", "KEYED_OPENAI_KEY") + openAi("unkeyed", "unkeyed", "MEDIAGATE_E2E_NEVER_SET_KEY")
                 + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "models:\n"
@@ -109,6 +119,7 @@ class RoutingIT {
                 + model("acme/circuit", offer("cb-main", "0.010", ""), offer("cb-backup", "0.020", ""))
                 + model("acme/limited", offer("limited", "0.010", ""))
                 + model("acme/explicit", offer("ex-main", "0.010", ""), offer("ex-backup", "0.020", ""))
+                + model("acme/keyed", offer("unkeyed", "0.005", "seed, quality"), offer("keyed", "0.010", "seed, quality"))
                 + model("acme/warmup", "      - { provider: warmup, price: 0.01, unit: image, upstreamModel: ok }\n")
                 + model("acme/killable", offer("kill-cheap", "0.010", ""), offer("kill-backup", "0.020", ""))
                 + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n");
@@ -135,6 +146,24 @@ class RoutingIT {
         assertEquals(0.02, r.path("price").asDouble(), 1e-9);
         assertEquals("Bearer " + RANK_KEY, UPSTREAMS.get("rankCheap").received().getLast().authorization(), "key from the env var the catalog names");
         assertTrue(UPSTREAMS.get("rankCheap").received().getLast().body().path("quality").isMissingNode(), "unsupported features are not sent");
+    }
+
+    @Test
+    void aProviderIsRoutedToByEveryModeOnceItsKeyIsSetAndNeverWithout() throws Exception {
+        for (String routing : List.of("optimal", "cheapest", "compatible")) {
+            JsonNode r = generate(200, "{\"model\":\"acme/keyed\",\"prompt\":\"p\",\"routing\":\"" + routing + "\",\"quality\":\"low\"}");
+            assertEquals("keyed", r.path("stats").path("providerId").asText(), routing);
+            assertEquals(List.of("keyed"), StreamSupport.stream(r.path("stats").path("routing").path("candidates").spliterator(), false)
+                    .map(c -> c.path("provider").asText()).toList(), routing + ": the unkeyed provider is no candidate");
+        }
+        JsonNode explicit = generate(200, "{\"model\":\"acme/keyed\",\"prompt\":\"p\",\"provider\":\"keyed\"}");
+        assertEquals("keyed", explicit.path("stats").path("providerId").asText());
+        assertEquals("Bearer " + KEYED_KEY, UPSTREAMS.get("keyed").received().getLast().authorization());
+        assertEquals(4, UPSTREAMS.get("keyed").received().size());
+        JsonNode refused = generate(503, "{\"model\":\"acme/keyed\",\"prompt\":\"p\",\"provider\":\"unkeyed\"}");
+        assertEquals("provider_unavailable", refused.path("code").asText());
+        assertTrue(UPSTREAMS.get("unkeyed").received().isEmpty(), "a provider without its key is never called");
+        assertEquals("disabled", api.get("/v1/providers/unkeyed", key).body().path("result").path("provider").path("status").asText());
     }
 
     @Test

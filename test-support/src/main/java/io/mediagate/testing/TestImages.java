@@ -13,9 +13,17 @@ public final class TestImages {
     }
 
     public static byte[] png(int width, int height) {
+        return encode(width, height, "png");
+    }
+
+    public static byte[] jpeg(int width, int height) {
+        return encode(width, height, "jpeg");
+    }
+
+    private static byte[] encode(int width, int height, String format) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB), "png", out);
+            ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB), format, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -93,4 +93,21 @@ class CatalogFileTest {
             assertTrue(pattern.versions().size() >= 2 && motion.versions().size() >= 2);
         }
     }
+
+    @Test
+    void theBundledCatalogHasEveryProviderAdapterWithAKeyVariableAndPricedOffers() throws Exception {
+        try (var in = getClass().getResourceAsStream("/catalog.yaml")) {
+            CatalogFile file = CatalogFile.read(in, "catalog.yaml");
+            var adapters = file.providers().stream().map(p -> p.adapter()).toList();
+            assertTrue(adapters.containsAll(java.util.List.of("openai", "stability", "bfl", "replicate", "fal", "veo", "runway",
+                    "luma", "minimax", "a1111", "comfyui")), adapters.toString());
+            file.providers().stream().filter(p -> !p.id().equals("local") && !p.adapter().equals("a1111") && !p.adapter().equals("comfyui"))
+                    .forEach(p -> assertTrue(p.apiKeyEnv() != null && p.apiKeyEnv().matches("[A-Z][A-Z0-9_]+"), p.id()));
+            file.providers().forEach(p -> assertTrue(file.models().stream().anyMatch(m -> m.offers().stream()
+                    .anyMatch(o -> o.provider().equals(p.id()))), p.id() + " offers a model"));
+            file.models().stream().flatMap(m -> m.offers().stream().map(o -> java.util.Map.entry(m, o)))
+                    .filter(e -> !e.getValue().provider().equals("local") && !e.getValue().price().equals(java.math.BigDecimal.ZERO))
+                    .forEach(e -> assertEquals("video".equals(e.getKey().media()) ? "second" : "image", e.getValue().unit(), e.getKey().id()));
+        }
+    }
 }

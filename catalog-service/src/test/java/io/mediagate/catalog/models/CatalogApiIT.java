@@ -29,7 +29,7 @@ class CatalogApiIT {
                 .when().get("/v1/models")
                 .then().statusCode(200)
                 .body("success", equalTo(true))
-                .body("result.total", equalTo(2))
+                .body("result.total", equalTo(16))
                 .body("result.models", hasSize(1));
         given().header("Authorization", user()).queryParam("limit", 1).queryParam("page", 1)
                 .when().get("/v1/models")
@@ -41,7 +41,7 @@ class CatalogApiIT {
         given().header("Authorization", user()).queryParam("media", "video")
                 .when().get("/v1/models")
                 .then().statusCode(200)
-                .body("result.total", equalTo(1))
+                .body("result.total", equalTo(6))
                 .body("result.models[0].id", equalTo("local/motion"))
                 .body("result.models[0].durations.default", equalTo(5.0f));
     }
@@ -84,7 +84,7 @@ class CatalogApiIT {
     @Test
     void providersAreFoundByIdInAnyCase() {
         given().header("Authorization", user()).when().get("/v1/providers")
-                .then().statusCode(200).body("result.total", equalTo(1)).body("result.providers[0].slug", equalTo("local"));
+                .then().statusCode(200).body("result.total", equalTo(12)).body("result.providers[0].slug", equalTo("local"));
         given().header("Authorization", user()).when().get("/v1/providers/LOCAL")
                 .then().statusCode(200)
                 .body("result.provider.id", equalTo("local"))
@@ -93,6 +93,24 @@ class CatalogApiIT {
                 .body("result.provider.health", notNullValue());
         given().header("Authorization", user()).when().get("/v1/providers/nobody")
                 .then().statusCode(404).body("code", equalTo("provider_not_found"));
+    }
+
+    @Test
+    void paidProvidersAreListedWithTheirModelsAndPricesButDisabledWithoutTheirKeys() {
+        given().header("Authorization", user()).when().get("/v1/providers/runway")
+                .then().statusCode(200)
+                .body("result.provider.status", equalTo("disabled"))
+                .body("result.provider.models", hasItem("runway/gen4.5"));
+        given().header("Authorization", user()).when().get("/v1/models/black-forest-labs/flux-1.1-pro")
+                .then().statusCode(200)
+                .body("result.model.providers.provider", org.hamcrest.Matchers.contains("bfl", "replicate", "fal"))
+                .body("result.model.providers[0].price.amount", equalTo(0.04f))
+                .body("result.model.providers[0].price.unit", equalTo("image"))
+                .body("result.model.providers[0].status", equalTo("disabled"));
+        given().header("Authorization", user()).queryParam("provider", "google").when().get("/v1/models")
+                .then().statusCode(200)
+                .body("result.models.id", org.hamcrest.Matchers.containsInAnyOrder("google/veo-3.1", "google/veo-3.1-fast"))
+                .body("result.models[0].providers[0].price.unit", equalTo("second"));
     }
 
     @Test

@@ -10,26 +10,39 @@ import io.mediagate.routing.providers.local.LocalImageGenerator;
 import io.mediagate.routing.providers.local.LocalVideoGenerator;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
 import io.mediagate.routing.providers.replicate.ReplicateGenerator;
+import io.mediagate.routing.providers.luma.LumaVideoGenerator;
+import io.mediagate.routing.providers.minimax.MiniMaxVideoGenerator;
+import io.mediagate.routing.providers.runway.RunwayVideoGenerator;
 import io.mediagate.routing.providers.stability.StabilityImageGenerator;
+import io.mediagate.routing.providers.veo.VeoVideoGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
 /** Which code talks to a provider, by the catalog's {@code adapter} name. Wired explicitly. */
 @ApplicationScoped
 public class Adapters {
+    /** Runway asks clients to poll a task no more often than about every 5 s. */
+    static final Duration RUNWAY_POLL_FLOOR = Duration.ofSeconds(5);
     private final Map<String, ImageGenerator> imageGenerators;
     private final Map<String, VideoGenerator> videoGenerators;
 
-    Adapters(LocalImageGenerator local, FakeImageGenerator fake, OpenAiImageGenerator openAi,
+    Adapters(LocalImageGenerator local, FakeImageGenerator fake,
              LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, Upstream upstream) {
         ReplicateGenerator replicate = new ReplicateGenerator(upstream);
         FalGenerator fal = new FalGenerator(upstream);
-        this.imageGenerators = Map.of("local", local, "fake", fake, "openai-compatible", openAi,
-                "bfl", new BflImageGenerator(upstream), "replicate", replicate, "fal", fal,
-                "stability", new StabilityImageGenerator(upstream), "a1111", new A1111ImageGenerator(upstream),
-                "comfyui", new ComfyUiImageGenerator(upstream));
-        this.videoGenerators = Map.of("local", localVideo, "fake", fakeVideo, "replicate", replicate, "fal", fal);
+        this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
+                Map.entry("openai", new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE)),
+                Map.entry("openai-compatible", new OpenAiImageGenerator(upstream, null)), Map.entry("bfl", new BflImageGenerator(upstream)),
+                Map.entry("replicate", replicate), Map.entry("fal", fal),
+                Map.entry("stability", new StabilityImageGenerator(upstream)), Map.entry("a1111", new A1111ImageGenerator(upstream)),
+                Map.entry("comfyui", new ComfyUiImageGenerator(upstream)));
+        this.videoGenerators = Map.ofEntries(Map.entry("local", localVideo), Map.entry("fake", fakeVideo),
+                Map.entry("replicate", replicate), Map.entry("fal", fal),
+                Map.entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
+                Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
+                Map.entry("minimax", new MiniMaxVideoGenerator(upstream)));
     }
 
     public Optional<VideoGenerator> videos(String adapter) {

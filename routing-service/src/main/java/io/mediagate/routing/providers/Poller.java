@@ -59,6 +59,16 @@ public final class Poller {
         record Failed<T>(ProviderException error) implements Poll<T> {}
     }
 
+    /**
+     * This poller, never polling more often than {@code floor}: for providers that ask for a minimum
+     * interval between polls (Runway: about 5 s).
+     */
+    public Poller atLeast(Duration floor) {
+        Duration first = settings.first().compareTo(floor) < 0 ? floor : settings.first();
+        Duration max = settings.max().compareTo(floor) < 0 ? floor : settings.max();
+        return new Poller(new Settings(first, max, settings.deadline()), clock, pause);
+    }
+
     public static <T> Poll<T> pending(Integer percent) {
         return new Poll.Pending<>(percent);
     }

@@ -204,6 +204,21 @@ public final class Upstream {
         }
     }
 
+    /**
+     * The duration to ask a provider with fixed clip lengths for: the shortest allowed length at or above
+     * the request, else the longest. {@code allowed} is a comma list of seconds (an offer's
+     * {@code durations} option); blank means any whole number of seconds.
+     */
+    public static int duration(double requested, String allowed) {
+        int whole = (int) Math.ceil(requested - 1e-9);
+        if (allowed == null || allowed.isBlank()) {
+            return Math.max(1, whole);
+        }
+        List<Integer> lengths = java.util.Arrays.stream(allowed.split(",")).map(String::trim)
+                .map(Integer::parseInt).sorted().toList();
+        return lengths.stream().filter(l -> l >= whole).findFirst().orElse(lengths.getLast());
+    }
+
     /** A local file as a {@code data:} URI, for providers that take inputs inline. */
     public static String dataUri(Path file) {
         try {

@@ -62,8 +62,8 @@ public class FalGenerator implements ImageGenerator, VideoGenerator {
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
-        input.put("duration", task.option("durationFormat", "string").equals("number")
-                ? (Object) (int) Math.round(task.durationSeconds()) : String.valueOf(Math.round(task.durationSeconds())));
+        int seconds = Upstream.duration(task.durationSeconds(), task.option("durations", null));
+        input.put("duration", task.option("durationFormat", "string").equals("number") ? (Object) seconds : String.valueOf(seconds));
         input.put("aspect_ratio", task.width() >= task.height() ? "16:9" : "9:16");
         if (task.image() != null) {
             input.put("image_url", Upstream.dataUri(task.image()));

@@ -1,101 +1,55 @@
 package io.mediagate.routing.providers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
-import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
-import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHttp;
-import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
+import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Any OpenAI-compatible images endpoint ({@code adapter: openai-compatible}): the catalog gives the
- * base URL, the environment variable with the key, and the upstream model name. Handles {@code url}
- * and {@code b64_json} answers; maps OpenAI error bodies to our codes.
+ * OpenAI images ({@code adapter: openai}, default base {@code https://api.openai.com/v1}) and any
+ * OpenAI-compatible images endpoint ({@code adapter: openai-compatible}, the catalog gives the base URL).
+ * GPT image models answer base64, stored by us; {@code url} answers (dall-e, compatible servers) are
+ * downloaded at once through the safe fetch. The offer's features carry {@code quality},
+ * {@code background}, {@code output_format} and the like straight through. The key is sent when the
+ * provider names one ({@code apiKeyEnv}); a compatible server without one is called without.
  */
-@ApplicationScoped
 public class OpenAiImageGenerator implements ImageGenerator {
-    private static final Duration CALL_TIMEOUT = Duration.ofMinutes(5);
-    private final ObjectMapper json;
-    private final Clock clock;
+    public static final String OPENAI_BASE = "https://api.openai.com/v1";
+    private final Upstream upstream;
+    private final String defaultBase;
 
-    OpenAiImageGenerator(ObjectMapper json, Clock clock) {
-        this.json = json;
-        this.clock = clock;
+    /** @param defaultBase the base URL when the catalog gives none, or null to require one */
+    public OpenAiImageGenerator(Upstream upstream, String defaultBase) {
+        this.upstream = upstream;
+        this.defaultBase = defaultBase;
     }
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        if (provider.baseUrl() == null) {
-            throw new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " has no baseUrl");
-        }
-        HttpRequest.Builder request = ProviderHttp.request(trim(provider.baseUrl()) + "/images/generations", CALL_TIMEOUT)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(write(OpenAiWire.requestBody(task))));
-        Optional<String> key = ProviderHttp.credential(provider);
-        if (provider.apiKeyEnv() != null && key.isEmpty()) {
-            throw new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " has no credentials configured");
-        }
+        String base = Upstream.base(provider, defaultBase);
+        Optional<String> key = provider.apiKeyEnv() == null ? Optional.empty() : Optional.of(Upstream.requireCredential(provider));
+        HttpRequest.Builder request = upstream.postJson(base + "/images/generations", OpenAiWire.requestBody(task));
         key.ifPresent(k -> request.header("Authorization", "Bearer " + k));
-        HttpResponse<byte[]> response = ProviderHttp.send(provider, request.build());
-        JsonNode body = read(response.body());
+        HttpResponse<byte[]> response = upstream.send(provider, request.build());
+        JsonNode body = upstream.read(response.body());
         if (response.statusCode() != 200) {
-            Duration retryAfter = ProviderHttp.retryAfter(response, ZonedDateTime.now(clock)).orElse(null);
-            throw OpenAiWire.failure(response.statusCode(), body, provider.id(), retryAfter);
+            throw OpenAiWire.failure(response.statusCode(), body, provider.id(), upstream.retryAfter(response).orElse(null));
         }
         return OpenAiWire.items(body, provider.id()).stream().map(item -> image(provider, item)).toList();
     }
 
     private GeneratedImage image(ProviderSpec provider, OpenAiWire.Item item) {
-        byte[] bytes;
         if (item.b64Json() != null) {
-            try {
-                bytes = Base64.getDecoder().decode(item.b64Json());
-            } catch (IllegalArgumentException e) {
-                throw ProviderException.failed(provider.id() + " sent an image that is not base64");
-            }
-        } else {
-            HttpResponse<byte[]> file = ProviderHttp.send(provider, ProviderHttp.request(item.url(), CALL_TIMEOUT).GET().build());
-            if (file.statusCode() != 200) {
-                throw ProviderException.failed(provider.id() + " image download answered " + file.statusCode());
-            }
-            bytes = file.body();
+            return Upstream.inline(provider, item.b64Json(), item.revisedPrompt());
         }
-        String mime = ContentSniffer.mime(bytes).orElseThrow(() -> ProviderException.failed(provider.id() + " sent a file that is not an image"));
-        return new GeneratedImage(bytes, mime, item.revisedPrompt());
-    }
-
-    private byte[] write(Object body) {
-        try {
-            return json.writeValueAsBytes(body);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private JsonNode read(byte[] body) {
-        try {
-            return body.length == 0 ? null : json.readTree(body);
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private static String trim(String url) {
-        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        GeneratedImage downloaded = upstream.images(provider, List.of(item.url())).getFirst();
+        return new GeneratedImage(downloaded.bytes(), downloaded.mime(), item.revisedPrompt());
     }
 }

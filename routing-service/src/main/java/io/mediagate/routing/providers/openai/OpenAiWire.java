@@ -65,6 +65,10 @@ final class OpenAiWire {
         if ("moderation_blocked".equals(code) || "content_policy_violation".equals(code)) {
             return ProviderException.moderated("the prompt was refused by the provider's content policy");
         }
+        if ("insufficient_quota".equals(code) || "billing_hard_limit_reached".equals(code)) {
+            // a 429 or 400 about the account's money: no retry at this provider helps, the next one may
+            return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider + " account is out of quota");
+        }
         return switch (status) {
             case 400, 422 -> ProviderException.rejected("the provider rejected the request"
                     + (message == null ? "" : ": " + message));

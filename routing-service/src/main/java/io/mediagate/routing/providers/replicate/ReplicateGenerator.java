@@ -59,7 +59,7 @@ public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
-        input.put("duration", (int) Math.round(task.durationSeconds()));
+        input.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
         input.put("aspect_ratio", ratio(task.width(), task.height()));
         if (task.image() != null) {
             input.put(task.option("imageField", "image"), Upstream.dataUri(task.image()));

@@ -12,7 +12,10 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.TaskControl;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.fetch.SafeFetch;
 import io.mediagate.testing.FakeOpenAiImages;
 import io.mediagate.testing.FakeOpenAiImages.Mode;
 import io.mediagate.testing.TestImages;
@@ -26,7 +29,9 @@ import org.junit.jupiter.api.Test;
 
 class OpenAiImageGeneratorTest {
     private final FakeOpenAiImages upstream;
-    private final OpenAiImageGenerator generator = new OpenAiImageGenerator(new ObjectMapper(), Clock.systemUTC());
+    private final OpenAiImageGenerator generator = new OpenAiImageGenerator(new Upstream(new ObjectMapper(),
+            new Poller(new Poller.Settings(Duration.ofMillis(10), Duration.ofMillis(10), Duration.ofSeconds(1)), Clock.systemUTC(), Thread::sleep),
+            new SafeFetch(true, Duration.ofSeconds(5)), Duration.ofSeconds(5), Clock.systemUTC()), null);
     private final ProviderSpec provider;
 
     OpenAiImageGeneratorTest() throws Exception {

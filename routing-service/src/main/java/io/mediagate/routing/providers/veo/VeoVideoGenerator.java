@@ -1,0 +1,158 @@
+package io.mediagate.routing.providers.veo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoGenerator;
+import io.mediagate.routing.providers.VideoTask;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Google Veo through the Gemini API ({@code adapter: veo}): {@code POST /models/{model}:predictLongRunning}
+ * with {@code x-goog-api-key}, then {@code GET /{operation name}} until {@code done}; the sample's URI is
+ * downloaded with the key (only ever to the API's own host). Samples filtered by Google's safety checks
+ * ({@code raiMediaFilteredCount}) are moderation. The Gemini API has no cancel for these operations: a
+ * cancelled job stops waiting and leaves the operation to finish. Offer option: {@code durations}
+ * (default {@code 4,6,8}).
+ */
+public class VeoVideoGenerator implements VideoGenerator {
+    static final String BASE = "https://generativelanguage.googleapis.com/v1beta";
+    private final Upstream upstream;
+
+    public VeoVideoGenerator(Upstream upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
+        String key = Upstream.requireCredential(provider);
+        String base = Upstream.base(provider, BASE);
+        Map<String, Object> instance = new LinkedHashMap<>();
+        instance.put("prompt", task.prompt());
+        if (task.image() != null) {
+            instance.put("image", image(task));
+        }
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("aspectRatio", "16:9");
+        parameters.put("resolution", task.height() >= 1080 ? "1080p" : "720p");
+        parameters.put("durationSeconds", Upstream.duration(task.durationSeconds(), task.option("durations", "4,6,8")));
+        task.params().forEach(parameters::putIfAbsent);
+        Map<String, Object> body = Map.of("instances", List.of(instance), "parameters", parameters);
+        HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(
+                base + "/models/" + task.upstreamModel() + ":predictLongRunning", body).header("x-goog-api-key", key).build());
+        if (created.statusCode() != 200) {
+            throw failure(provider, created);
+        }
+        JsonNode operation = upstream.object(provider, created);
+        String name = Upstream.text(operation, "name");
+        if (name == null || !name.matches("[A-Za-z0-9._/-]{1,300}") || name.contains("..")) {
+            throw ProviderException.failed(provider.id() + " answered an operation without a name");
+        }
+        String uri = upstream.poller().await(provider.id(), task.control(), () -> {
+            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(base + "/" + name).header("x-goog-api-key", key).GET().build());
+            if (r.statusCode() != 200) {
+                throw failure(provider, r);
+            }
+            return state(provider, upstream.object(provider, r));
+        }, () -> {
+        });
+        Upstream.sameService(provider, base, uri);
+        return upstream.video(provider, uri, Map.of("x-goog-api-key", key), task.workDir().resolve("veo.mp4"));
+    }
+
+    private static Map<String, Object> image(VideoTask task) {
+        try {
+            byte[] bytes = Files.readAllBytes(task.image());
+            return Map.of("bytesBase64Encoded", Base64.getEncoder().encodeToString(bytes),
+                    "mimeType", ContentSniffer.mime(bytes).orElse("image/png"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Poller.Poll<String> state(ProviderSpec provider, JsonNode operation) {
+        if (!operation.path("done").asBoolean(false)) {
+            return Poller.pending(null);
+        }
+        JsonNode error = operation.get("error");
+        if (error != null && error.isObject()) {
+            return Poller.failed(operationError(provider, error));
+        }
+        JsonNode response = operation.path("response").path("generateVideoResponse");
+        JsonNode samples = response.path("generatedSamples");
+        if (samples.isArray() && !samples.isEmpty()) {
+            String uri = Upstream.text(samples.get(0).path("video"), "uri");
+            if (uri != null) {
+                return Poller.done(uri);
+            }
+        }
+        if (response.path("raiMediaFilteredCount").asInt(0) > 0) {
+            return Poller.failed(ProviderException.moderated("the video was withheld by the provider's safety filters"));
+        }
+        throw ProviderException.failed(provider.id() + " finished without a video");
+    }
+
+    /** A finished operation's {@code google.rpc.Status}: code 3 is the input, 8 a quota, safety wording moderation. */
+    static ProviderException operationError(ProviderSpec provider, JsonNode error) {
+        if (moderation(Upstream.text(error, "message"))) {
+            return ProviderException.moderated("the request was refused by the provider's content policy");
+        }
+        return switch (error.path("code").asInt()) {
+            case 3 -> ProviderException.rejected("the provider rejected the request: " + Upstream.text(error, "message"));
+            case 8 -> ProviderException.rateLimited(provider.id() + " quota exhausted", null);
+            default -> ProviderException.failed(provider.id() + " operation failed");
+        };
+    }
+
+    /** Google words safety refusals in the message only. */
+    static boolean moderation(String message) {
+        return message != null && message.toLowerCase(Locale.ROOT)
+                .matches("(?s).*(safety|responsible ai|usage guidelines|sensitive|blocked).*");
+    }
+
+    /**
+     * Google's errors are {@code {"error": {"code", "message", "status", "details"}}}. An invalid key comes
+     * as 400 {@code INVALID_ARGUMENT} with reason {@code API_KEY_INVALID}, and a project without billing or
+     * outside the supported regions as 400 {@code FAILED_PRECONDITION}: both are the deployment's, not the
+     * caller's.
+     */
+    private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
+        JsonNode body = upstream.read(response.body());
+        JsonNode error = body == null ? null : body.path("error");
+        String status = error == null ? null : Upstream.text(error, "status");
+        String message = error == null ? null : Upstream.text(error, "message");
+        boolean badKey = error != null && error.path("details").findValuesAsText("reason").contains("API_KEY_INVALID");
+        if (badKey || "FAILED_PRECONDITION".equals(status) || "PERMISSION_DENIED".equals(status) || "UNAUTHENTICATED".equals(status)) {
+            return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " refused our credentials or project");
+        }
+        if (response.statusCode() == 400 && moderation(message)) {
+            return ProviderException.moderated("the request was refused by the provider's content policy");
+        }
+        if (response.statusCode() == 429 && upstream.retryAfter(response).isEmpty() && error != null) {
+            // google.rpc.RetryInfo in the details: {"retryDelay": "23s"}
+            String delay = error.path("details").findValuesAsText("retryDelay").stream().findFirst().orElse("");
+            if (delay.matches("\\d+(\\.\\d+)?s")) {
+                return ProviderException.rateLimited(provider.id() + " answered 429",
+                        Duration.ofMillis(Math.round(Double.parseDouble(delay.substring(0, delay.length() - 1)) * 1000)));
+            }
+        }
+        if (response.statusCode() == 404) {
+            return ProviderException.failed(provider.id() + " does not know the model or operation");
+        }
+        return upstream.failure(provider, response, message);
+    }
+}

@@ -1,0 +1,185 @@
+package io.mediagate.routing.providers.veo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.TaskControl;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.Samples;
+import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.testing.TestImages;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Veo through the Gemini API against a fake speaking its wire format: {@code x-goog-api-key},
+ * {@code :predictLongRunning} → operation, {@code done}/{@code response}/{@code error}, safety-filtered
+ * samples, Google's error JSON (an invalid key is a 400 with reason {@code API_KEY_INVALID}), and the
+ * download URI served only with the key.
+ */
+class VeoConformanceTest extends AdapterConformance {
+    private static final String MODEL = "veo-3.1-generate-preview";
+
+    VeoConformanceTest() {
+        super("veo", "video", true);
+    }
+
+    @Override
+    protected boolean resultsByUrl() {
+        return true;
+    }
+
+    @Override
+    protected boolean retryAfterOnRateLimit() {
+        return true;
+    }
+
+    @Override
+    protected ProviderSpec provider() {
+        ProviderSpec p = super.provider();
+        return new ProviderSpec(p.id(), p.name(), p.adapter(), p.media(), true, fake.url() + "/v1beta", p.apiKeyEnv(), p.createdAt());
+    }
+
+    private VideoTask task(String prompt, Path image, TaskControl control) {
+        return new VideoTask(MODEL, Map.of(), "1", prompt, 1920, 1080, 5, image, null, Map.of("negativePrompt", "blur"), work, control);
+    }
+
+    @Override
+    protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
+        return List.of(new VeoVideoGenerator(upstream).generate(provider, task(prompt, null, control)).mime());
+    }
+
+    private static Reply googleError(int code, String status, String message, List<Map<String, Object>> details) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("code", code);
+        error.put("message", message);
+        error.put("status", status);
+        if (!details.isEmpty()) {
+            error.put("details", details);
+        }
+        return Reply.json(code, Map.of("error", error));
+    }
+
+    private Reply badKey(FakeUpstream.Recorded request) {
+        return secret().equals(request.header("x-goog-api-key")) ? null : googleError(400, "INVALID_ARGUMENT",
+                "API key not valid. Please pass a valid API key.", List.of(Map.of("@type", "type.googleapis.com/google.rpc.ErrorInfo",
+                        "reason", "API_KEY_INVALID", "domain", "googleapis.com")));
+    }
+
+    private Map<String, Object> operation(FakeUpstream.Job job, Map<String, Object> outcome) {
+        Map<String, Object> op = new LinkedHashMap<>();
+        op.put("name", "models/" + MODEL + "/operations/" + job.id);
+        if (outcome != null) {
+            op.put("done", true);
+            op.putAll(outcome);
+        }
+        return op;
+    }
+
+    @Override
+    protected void play(FakeUpstream fake) {
+        fake.on("POST", "/v1beta/models/", request -> {
+            Reply refused = badKey(request);
+            if (refused != null) {
+                return refused;
+            }
+            if (!request.path().endsWith(":predictLongRunning")) {
+                return googleError(404, "NOT_FOUND", "Method not found.", List.of());
+            }
+            Scenario scenario = Scenario.of(request.json().path("instances").path(0).path("prompt").asText());
+            return switch (scenario) {
+                case RATE_LIMITED -> googleError(429, "RESOURCE_EXHAUSTED", "You exceeded your current quota.",
+                        List.of(Map.of("@type", "type.googleapis.com/google.rpc.RetryInfo", "retryDelay", "23s")));
+                case SERVER_ERROR -> googleError(503, "UNAVAILABLE", "The model is overloaded. Please try again later.", List.of());
+                case INVALID_INPUT -> googleError(400, "INVALID_ARGUMENT",
+                        "The number value for `durationSeconds` is out of bound. Please provide a value between 4 and 8, inclusive.",
+                        List.of());
+                case MALFORMED -> Reply.raw(200, "text/html", "<!DOCTYPE html><title>Error 502</title>".getBytes());
+                default -> {
+                    var job = fake.newJob(scenario);
+                    job.facts.put("body", request.json());
+                    yield Reply.json(200, operation(job, null));
+                }
+            };
+        });
+        fake.on("GET", "/v1beta/models/", request -> {
+            Reply refused = badKey(request);
+            if (refused != null) {
+                return refused;
+            }
+            var job = fake.jobs.get(request.path().substring(request.path().lastIndexOf('/') + 1));
+            int poll = job.polls.incrementAndGet();
+            if (poll < 3 || job.scenario == Scenario.NEVER_FINISHES) {
+                return Reply.json(200, operation(job, null));
+            }
+            return Reply.json(200, operation(job, switch (job.scenario) {
+                case MODERATED -> Map.of("response", Map.of("@type",
+                        "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse",
+                        "generateVideoResponse", Map.of("raiMediaFilteredCount", 1, "raiMediaFilteredReasons",
+                                List.of("We encountered an issue with the audio for your prompt."))));
+                case JOB_FAILED -> Map.of("error", Map.of("code", 13, "message", "Internal error encountered."));
+                default -> Map.of("response", Map.of("generateVideoResponse", Map.of("generatedSamples",
+                        List.of(Map.of("video", Map.of("uri", fake.url() + "/v1beta/files/" + job.id + ":download?alt=media"))))));
+            }));
+        });
+        fake.on("GET", "/v1beta/files/", request -> {
+            Reply refused = badKey(request);
+            return refused != null ? refused : Reply.raw(200, "video/mp4", Samples.mp4());
+        });
+    }
+
+    @Test
+    void theRequestCarriesTheImageInlineTheResolutionAndTheNextAllowedDuration() throws Exception {
+        Path image = Files.write(work.resolve("first.png"), TestImages.png(8, 8));
+        new VeoVideoGenerator(upstream(false)).generate(provider(), task("waves", image, TaskControl.NONE));
+        var create = fake.received().getFirst();
+        assertEquals("/v1beta/models/" + MODEL + ":predictLongRunning", create.path());
+        var body = create.json();
+        assertEquals("image/png", body.path("instances").path(0).path("image").path("mimeType").asText());
+        assertTrue(body.path("instances").path(0).path("image").path("bytesBase64Encoded").asText().length() > 10);
+        assertEquals("1080p", body.path("parameters").path("resolution").asText());
+        assertEquals(6, body.path("parameters").path("durationSeconds").asInt(), "5 s asked; Veo makes 4, 6 or 8");
+        assertEquals("blur", body.path("parameters").path("negativePrompt").asText());
+        assertTrue(fake.received().getLast().path().endsWith(":download"), "the video was downloaded with the key");
+    }
+
+    @Test
+    void quotaRetryDelayIsKept() {
+        ProviderException e = assertThrows(ProviderException.class,
+                () -> generate(upstream(false), provider(), "sea " + Scenario.RATE_LIMITED.marker(), TaskControl.NONE));
+        assertEquals(Duration.ofSeconds(23), e.retryAfter().orElseThrow());
+    }
+
+    @Test
+    void aDownloadUriOnAnotherHostNeverGetsTheKey() {
+        fake.on("GET", "/v1beta/models/", request -> Reply.json(200, Map.of("name", "models/x/operations/o1", "done", true,
+                "response", Map.of("generateVideoResponse", Map.of("generatedSamples",
+                        List.of(Map.of("video", Map.of("uri", "https://evil.example/steal"))))))));
+        ProviderException e = assertThrows(ProviderException.class,
+                () -> generate(upstream(false), provider(), "waves", TaskControl.NONE));
+        assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
+        assertTrue(e.getMessage().contains("another host"), e.getMessage());
+    }
+
+    @Test
+    void aProjectWithoutBillingMakesTheProviderUnavailable() {
+        fake.on("POST", "/v1beta/models/", request -> googleError(400, "FAILED_PRECONDITION",
+                "User location is not supported for the API use.", List.of()));
+        ProviderException e = assertThrows(ProviderException.class,
+                () -> generate(upstream(false), provider(), "waves", TaskControl.NONE));
+        assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+    }
+}
