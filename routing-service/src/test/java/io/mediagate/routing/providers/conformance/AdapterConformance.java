@@ -105,8 +105,13 @@ public abstract class AdapterConformance {
         System.clearProperty(KEY_ENV);
     }
 
+    /** The path the provider's base URL carries after the host, as its default does (e.g. {@code /v1}). */
+    protected String basePath() {
+        return "";
+    }
+
     protected ProviderSpec provider() {
-        return new ProviderSpec("conf", "Conformance", adapter, List.of(media), true, fake.url(), KEY_ENV, Instant.EPOCH);
+        return new ProviderSpec("conf", "Conformance", adapter, List.of(media), true, fake.url() + basePath(), KEY_ENV, Instant.EPOCH);
     }
 
     /** The shared adapter kit, polling fast; {@code strictFetch} downloads only public https URLs. */

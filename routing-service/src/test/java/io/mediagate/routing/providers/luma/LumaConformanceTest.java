@@ -42,10 +42,8 @@ class LumaConformanceTest extends AdapterConformance {
     }
 
     @Override
-    protected ProviderSpec provider() {
-        ProviderSpec p = super.provider();
-        return new ProviderSpec(p.id(), p.name(), p.adapter(), p.media(), true, fake.url() + "/dream-machine/v1", p.apiKeyEnv(),
-                p.createdAt());
+    protected String basePath() {
+        return "/dream-machine/v1";
     }
 
     private VideoTask task(String prompt, Path image) {

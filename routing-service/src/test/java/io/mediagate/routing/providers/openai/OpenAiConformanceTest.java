@@ -44,9 +44,8 @@ class OpenAiConformanceTest extends AdapterConformance {
     }
 
     @Override
-    protected ProviderSpec provider() {
-        ProviderSpec p = super.provider();
-        return new ProviderSpec(p.id(), p.name(), p.adapter(), p.media(), true, fake.url() + "/v1", p.apiKeyEnv(), p.createdAt());
+    protected String basePath() {
+        return "/v1";
     }
 
     private List<String> run(Map<String, Object> params) {

@@ -45,11 +45,9 @@ class ReplicateConformanceTest extends AdapterConformance {
         return true;
     }
 
-    /** Replicate's base URL carries the API version, as the default does. */
     @Override
-    protected ProviderSpec provider() {
-        ProviderSpec p = super.provider();
-        return new ProviderSpec(p.id(), p.name(), p.adapter(), p.media(), true, fake.url() + "/v1", p.apiKeyEnv(), p.createdAt());
+    protected String basePath() {
+        return "/v1";
     }
 
     @Override

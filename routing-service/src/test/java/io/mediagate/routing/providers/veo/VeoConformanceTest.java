@@ -48,9 +48,8 @@ class VeoConformanceTest extends AdapterConformance {
     }
 
     @Override
-    protected ProviderSpec provider() {
-        ProviderSpec p = super.provider();
-        return new ProviderSpec(p.id(), p.name(), p.adapter(), p.media(), true, fake.url() + "/v1beta", p.apiKeyEnv(), p.createdAt());
+    protected String basePath() {
+        return "/v1beta";
     }
 
     private VideoTask task(String prompt, Path image, TaskControl control) {
