@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -214,8 +215,13 @@ public final class Upstream {
         if (allowed == null || allowed.isBlank()) {
             return Math.max(1, whole);
         }
-        List<Integer> lengths = java.util.Arrays.stream(allowed.split(",")).map(String::trim)
-                .map(Integer::parseInt).sorted().toList();
+        List<Integer> lengths;
+        try {
+            lengths = Arrays.stream(allowed.split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
+        } catch (NumberFormatException e) {
+            throw new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true,
+                    "the offer's durations option is not a comma list of seconds: " + allowed);
+        }
         return lengths.stream().filter(l -> l >= whole).findFirst().orElse(lengths.getLast());
     }
 
