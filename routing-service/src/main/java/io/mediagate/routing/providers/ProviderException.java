@@ -41,6 +41,11 @@ public class ProviderException extends RuntimeException {
         return new ProviderException(ErrorCode.CONTENT_POLICY_VIOLATION, false, message);
     }
 
+    /** The provider cannot serve us now (credentials, account, configuration): the next one is tried. */
+    public static ProviderException unavailable(String message) {
+        return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, message);
+    }
+
     public static ProviderException rejected(String message) {
         return new ProviderException(ErrorCode.INVALID_REQUEST, false, message);
     }

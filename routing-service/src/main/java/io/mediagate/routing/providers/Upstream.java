@@ -3,7 +3,6 @@ package io.mediagate.routing.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.fetch.SafeFetch;
@@ -57,7 +56,7 @@ public final class Upstream {
     public static String base(ProviderSpec provider, String fallback) {
         String url = provider.baseUrl() == null || provider.baseUrl().isBlank() ? fallback : provider.baseUrl();
         if (url == null) {
-            throw new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " has no baseUrl");
+            throw ProviderException.unavailable(provider.id() + " has no baseUrl");
         }
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
@@ -68,7 +67,7 @@ public final class Upstream {
      */
     public static String requireCredential(ProviderSpec provider) {
         return ProviderHttp.credential(provider).orElseThrow(() ->
-                new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " has no credentials configured"));
+                ProviderException.unavailable(provider.id() + " has no credentials configured"));
     }
 
     public HttpRequest.Builder request(String url) {
@@ -115,17 +114,22 @@ public final class Upstream {
     }
 
     /**
-     * The usual meaning of an HTTP failure: 400/422 the request's fault (when {@code inputFault}) or the
-     * adapter's; 401/403 and 402 (no credits) make the provider unavailable; 408/409/429 are rate limits
-     * with the provider's Retry-After; everything else is a retryable provider error.
+     * The usual meaning of an HTTP failure: 400/422 the request's fault, unless {@code detail} says the
+     * account is out of credits (Runway and Luma answer that as a 400); 401/403 and 402 make the provider
+     * unavailable; 404 means the provider does not know the model or job (retryable: the catalog may be
+     * stale for this provider only); 408/409/429 are rate limits with the provider's Retry-After;
+     * everything else is a retryable provider error.
      */
     public ProviderException failure(ProviderSpec provider, HttpResponse<?> response, String detail) {
         int status = response.statusCode();
         String suffix = detail == null || detail.isBlank() ? "" : ": " + detail;
+        boolean noCredits = detail != null && detail.toLowerCase(Locale.ROOT).matches("(?s).*\\b(credits?|balance)\\b.*");
         return switch (status) {
-            case 400, 422 -> ProviderException.rejected("the provider rejected the request" + suffix);
-            case 401, 403 -> new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " refused our credentials");
-            case 402 -> new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " account has no credits");
+            case 400, 422 -> noCredits ? ProviderException.unavailable(provider.id() + " account has no credits")
+                    : ProviderException.rejected("the provider rejected the request" + suffix);
+            case 401, 403 -> ProviderException.unavailable(provider.id() + " refused our credentials");
+            case 402 -> ProviderException.unavailable(provider.id() + " account has no credits");
+            case 404 -> ProviderException.failed(provider.id() + " does not know the model or job");
             case 408, 409, 429 -> ProviderException.rateLimited(provider.id() + " answered " + status, retryAfter(response).orElse(null));
             default -> ProviderException.failed(provider.id() + " answered " + status);
         };
@@ -219,7 +223,7 @@ public final class Upstream {
         try {
             lengths = Arrays.stream(allowed.split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
         } catch (NumberFormatException e) {
-            throw new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true,
+            throw ProviderException.unavailable(
                     "the offer's durations option is not a comma list of seconds: " + allowed);
         }
         return lengths.stream().filter(l -> l >= whole).findFirst().orElse(lengths.getLast());

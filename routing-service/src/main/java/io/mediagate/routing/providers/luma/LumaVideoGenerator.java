@@ -1,7 +1,6 @@
 package io.mediagate.routing.providers.luma;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
@@ -95,12 +94,6 @@ public class LumaVideoGenerator implements VideoGenerator {
         String detail = body == null ? null : Upstream.text(body, "detail");
         if (response.statusCode() == 400 && moderation(detail)) {
             return ProviderException.moderated("the prompt was refused by the provider's content policy");
-        }
-        if (response.statusCode() == 400 && detail != null && detail.toLowerCase(Locale.ROOT).contains("credits")) {
-            return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " account has no credits");
-        }
-        if (response.statusCode() == 404) {
-            return ProviderException.failed(provider.id() + " does not know the generation");
         }
         return upstream.failure(provider, response, detail);
     }

@@ -1,7 +1,6 @@
 package io.mediagate.routing.providers.minimax;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
@@ -124,8 +123,8 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
         return switch (code) {
             case 0 -> null;
             case 1002 -> ProviderException.rateLimited(provider.id() + " rate limit (1002)", null);
-            case 1004, 2049 -> new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " refused our credentials");
-            case 1008 -> new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " account has no balance");
+            case 1004, 2049 -> ProviderException.unavailable(provider.id() + " refused our credentials");
+            case 1008 -> ProviderException.unavailable(provider.id() + " account has no balance");
             case 1026, 1027 -> ProviderException.moderated("the request was refused by the provider's content policy");
             case 2013 -> ProviderException.rejected("the provider rejected the request" + (message == null ? "" : ": " + message));
             default -> ProviderException.failed(provider.id() + " answered status " + code);

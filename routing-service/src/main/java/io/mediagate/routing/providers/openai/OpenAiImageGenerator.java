@@ -5,7 +5,6 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
-import io.mediagate.routing.providers.ProviderHttp;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -40,7 +39,8 @@ public class OpenAiImageGenerator implements ImageGenerator {
         HttpResponse<byte[]> response = upstream.send(provider, request.build());
         JsonNode body = upstream.read(response.body());
         if (response.statusCode() != 200) {
-            throw OpenAiWire.failure(response.statusCode(), body, provider.id(), upstream.retryAfter(response).orElse(null));
+            throw OpenAiWire.byCode(body, provider.id())
+                    .orElseGet(() -> upstream.failure(provider, response, OpenAiWire.message(body)));
         }
         return OpenAiWire.items(body, provider.id()).stream().map(item -> image(provider, item)).toList();
     }

@@ -3,13 +3,12 @@ package io.mediagate.routing.providers.openai;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Pure mapping between our image task and the OpenAI images wire format
@@ -54,29 +53,27 @@ final class OpenAiWire {
         }).toList();
     }
 
+    /** The {@code message} of an error answer {@code {"error": {message, type, param, code}}}, or null. */
+    static String message(JsonNode body) {
+        JsonNode error = body == null ? null : body.get("error");
+        return error == null ? null : text(error, "message");
+    }
+
     /**
-     * Classifies an error answer. Moderation ends the request; input errors end it as the caller's;
-     * refused credentials, rate limits and server errors move on to the next candidate.
+     * What an error answer's {@code code} decides whatever its status: moderation ends the request; an
+     * account out of quota (a 429 or 400 about money) makes the provider unavailable, since no retry there
+     * helps. Empty when the status alone classifies it ({@link io.mediagate.routing.providers.Upstream#failure}).
      */
-    static ProviderException failure(int status, JsonNode body, String provider, Duration retryAfter) {
+    static Optional<ProviderException> byCode(JsonNode body, String provider) {
         JsonNode error = body == null ? null : body.get("error");
         String code = error == null ? null : text(error, "code");
-        String message = error == null ? null : text(error, "message");
         if ("moderation_blocked".equals(code) || "content_policy_violation".equals(code)) {
-            return ProviderException.moderated("the prompt was refused by the provider's content policy");
+            return Optional.of(ProviderException.moderated("the prompt was refused by the provider's content policy"));
         }
         if ("insufficient_quota".equals(code) || "billing_hard_limit_reached".equals(code)) {
-            // a 429 or 400 about the account's money: no retry at this provider helps, the next one may
-            return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider + " account is out of quota");
+            return Optional.of(ProviderException.unavailable(provider + " account is out of quota"));
         }
-        return switch (status) {
-            case 400, 422 -> ProviderException.rejected("the provider rejected the request"
-                    + (message == null ? "" : ": " + message));
-            case 401, 403 -> new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true,
-                    provider + " refused our credentials");
-            case 408, 409, 429 -> ProviderException.rateLimited(provider + " answered " + status, retryAfter);
-            default -> ProviderException.failed(provider + " answered " + status);
-        };
+        return Optional.empty();
     }
 
     private static String text(JsonNode node, String field) {

@@ -176,9 +176,6 @@ public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
                 return ProviderException.rateLimited(provider.id() + " answered 429", Duration.ofSeconds(Long.parseLong(m.group(1))));
             }
         }
-        if (response.statusCode() == 404) {
-            return ProviderException.failed(provider.id() + " does not know the model");
-        }
         return upstream.failure(provider, response, detail);
     }
 

@@ -1,7 +1,6 @@
 package io.mediagate.routing.providers.runway;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
@@ -109,16 +108,9 @@ public class RunwayVideoGenerator implements VideoGenerator {
         return ProviderException.failed(provider.id() + " task failed" + (code.isEmpty() ? "" : " (" + code + ")"));
     }
 
-    /** Runway's errors are {@code {"error": "..."}}; a 400 about credits is the account's, not the caller's. */
+    /** Runway's errors are {@code {"error": "..."}}. */
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
         JsonNode body = upstream.read(response.body());
-        String error = body == null ? null : Upstream.text(body, "error");
-        if (response.statusCode() == 400 && error != null && error.toLowerCase(Locale.ROOT).contains("credits")) {
-            return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " account has no credits");
-        }
-        if (response.statusCode() == 404) {
-            return ProviderException.failed(provider.id() + " does not know the task or model");
-        }
-        return upstream.failure(provider, response, error);
+        return upstream.failure(provider, response, body == null ? null : Upstream.text(body, "error"));
     }
 }

@@ -1,7 +1,6 @@
 package io.mediagate.routing.providers.veo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.GeneratedVideo;
@@ -137,7 +136,7 @@ public class VeoVideoGenerator implements VideoGenerator {
         String message = error == null ? null : Upstream.text(error, "message");
         boolean badKey = error != null && error.path("details").findValuesAsText("reason").contains("API_KEY_INVALID");
         if (badKey || "FAILED_PRECONDITION".equals(status) || "PERMISSION_DENIED".equals(status) || "UNAUTHENTICATED".equals(status)) {
-            return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, provider.id() + " refused our credentials or project");
+            return ProviderException.unavailable(provider.id() + " refused our credentials or project");
         }
         if (response.statusCode() == 400 && moderation(message)) {
             return ProviderException.moderated("the request was refused by the provider's content policy");
@@ -149,9 +148,6 @@ public class VeoVideoGenerator implements VideoGenerator {
                 return ProviderException.rateLimited(provider.id() + " answered 429",
                         Duration.ofMillis(Math.round(Double.parseDouble(delay.substring(0, delay.length() - 1)) * 1000)));
             }
-        }
-        if (response.statusCode() == 404) {
-            return ProviderException.failed(provider.id() + " does not know the model or operation");
         }
         return upstream.failure(provider, response, message);
     }

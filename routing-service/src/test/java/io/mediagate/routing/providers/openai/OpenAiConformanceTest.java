@@ -19,7 +19,6 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,12 +34,6 @@ class OpenAiConformanceTest extends AdapterConformance {
     @Override
     protected boolean retryAfterOnRateLimit() {
         return true;
-    }
-
-    /** A synchronous API: no job to fail later; the slow answer is the call that never returns in time. */
-    @Override
-    protected Set<Scenario> unsupported() {
-        return Set.of(Scenario.JOB_FAILED);
     }
 
     @Override
