@@ -30,6 +30,14 @@ public class ApiException extends RuntimeException {
         return new ApiException(ErrorCode.INVALID_REQUEST, message, param);
     }
 
+    /** Seconds a caller is told to wait ({@code Retry-After}) when a dependency is unavailable or overloaded. */
+    public static final int UNAVAILABLE_RETRY_SECONDS = 2;
+
+    /** 503 {@code service_unavailable} with {@code retry_after} (and so a {@code Retry-After} header). */
+    public static ApiException unavailable(String message) {
+        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, message, null, Map.of("retry_after", UNAVAILABLE_RETRY_SECONDS));
+    }
+
     public ErrorCode code() {
         return code;
     }

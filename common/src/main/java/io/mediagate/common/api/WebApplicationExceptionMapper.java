@@ -33,6 +33,6 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
             case INTERNAL_ERROR -> "internal error";
             default -> code.code().replace('_', ' ');
         };
-        return ApiExceptionMapper.render(new ApiException(code, message));
+        return ApiExceptionMapper.render(code == ErrorCode.SERVICE_UNAVAILABLE ? ApiException.unavailable(message) : new ApiException(code, message));
     }
 }

@@ -2,7 +2,7 @@ package io.mediagate.common.media;
 
 import java.util.Optional;
 
-/** Tells the real type of a file from its first bytes, and a PNG's dimensions from its header. */
+/** Tells the real type of a file from its first bytes (and its extension), and a PNG's dimensions from its header. */
 public final class ContentSniffer {
     public record Dimensions(int width, int height) {}
 
@@ -29,6 +29,20 @@ public final class ContentSniffer {
             return Optional.of("video/webm");
         }
         return Optional.empty();
+    }
+
+    /** The file name extension for a type this service keeps. */
+    public static String extension(String mime) {
+        return switch (mime) {
+            case "image/png" -> "png";
+            case "image/jpeg" -> "jpg";
+            case "image/webp" -> "webp";
+            case "image/gif" -> "gif";
+            case "video/mp4" -> "mp4";
+            case "video/webm" -> "webm";
+            case "video/quicktime" -> "mov";
+            default -> "bin";
+        };
     }
 
     /** Width and height from a PNG's IHDR chunk. */

@@ -11,8 +11,10 @@ import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.Account;
 import io.mediagate.gateway.auth.AccountLimits;
 import io.mediagate.gateway.auth.ApiKey;
+import io.mediagate.gateway.auth.Epochs;
 import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.support.JsonBody;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
@@ -27,20 +29,23 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Administrator endpoints: create accounts, change their tier and limits, issue keys (shown once,
- * stored as hashes) and revoke them. Changes apply from the next request on every replica.
+ * stored as hashes) and revoke them. Changes apply from the next request on every replica ({@link Epochs}).
  */
 @Path("/v1/admin")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(InternalToken.ADMIN)
 public class AdminResource {
     private final ObjectMapper json;
+    private final Epochs epochs;
     private final Clock clock;
 
-    AdminResource(ObjectMapper json, Clock clock) {
+    AdminResource(ObjectMapper json, Epochs epochs, Clock clock) {
         this.json = json;
+        this.epochs = epochs;
         this.clock = clock;
     }
 
@@ -71,36 +76,55 @@ public class AdminResource {
         return Envelope.of(Map.of("account", view(account)));
     }
 
+    /** Tier and limits apply from the next request on every replica: the account's epoch moves around the change. */
     @PATCH
     @Path("accounts/{id}")
     @Consumes(MediaType.WILDCARD)
-    @Transactional
     public Envelope<Map<String, Object>> updateAccount(@PathParam("id") String accountId, String body) {
+        JsonBody in = JsonBody.parse(json, body);
+        Optional<String> tier = in.string("tier").map(t -> Tier.parse(t).orElseThrow(() ->
+                ApiException.invalid("tier", "tier must be free, basic, pro or enterprise")).wire());
+        boolean newLimits = in.node().has("limits");
+        String limits = newLimits ? limits(in) : null;
+        QuarkusTransaction.requiringNew().run(() -> account(accountId));
+        return epochs.around(accountId, () -> QuarkusTransaction.requiringNew().call(() -> {
+            Account account = account(accountId);
+            tier.ifPresent(t -> account.tier = t);
+            if (newLimits) {
+                account.limits = limits;
+            }
+            return Envelope.of(Map.of("account", view(account)));
+        }));
+    }
+
+    /** Refused from the next request on every replica: the account's epoch moves around the revocation. */
+    @DELETE
+    @Path("keys/{id}")
+    public Envelope<Map<String, Object>> revokeKey(@PathParam("id") String keyId) {
+        String accountId = QuarkusTransaction.requiringNew().call(() -> key(keyId).accountId);
+        return epochs.around(accountId, () -> QuarkusTransaction.requiringNew().call(() -> {
+            ApiKey key = key(keyId);
+            if (key.revokedAt == null) {
+                key.revokedAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
+            }
+            return Envelope.of(Map.of("key", new RevokedKey(key.id, key.accountId, key.revokedAt)));
+        }));
+    }
+
+    private static Account account(String accountId) {
         Account account = Account.findById(accountId);
         if (account == null) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no account " + accountId);
         }
-        JsonBody in = JsonBody.parse(json, body);
-        in.string("tier").ifPresent(t -> account.tier = Tier.parse(t).orElseThrow(() ->
-                ApiException.invalid("tier", "tier must be free, basic, pro or enterprise")).wire());
-        if (in.node().has("limits")) {
-            account.limits = limits(in);
-        }
-        return Envelope.of(Map.of("account", view(account)));
+        return account;
     }
 
-    @DELETE
-    @Path("keys/{id}")
-    @Transactional
-    public Envelope<Map<String, Object>> revokeKey(@PathParam("id") String keyId) {
+    private static ApiKey key(String keyId) {
         ApiKey key = ApiKey.findById(keyId);
         if (key == null) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no key " + keyId);
         }
-        if (key.revokedAt == null) {
-            key.revokedAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-        }
-        return Envelope.of(Map.of("key", new RevokedKey(key.id, key.accountId, key.revokedAt)));
+        return key;
     }
 
     private String limits(JsonBody in) {
@@ -129,10 +153,7 @@ public class AdminResource {
     @Consumes(MediaType.WILDCARD)
     @Transactional
     public Envelope<Map<String, Object>> issueKey(@PathParam("id") String accountId) {
-        Account account = Account.findById(accountId);
-        if (account == null) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "no account " + accountId);
-        }
+        Account account = account(accountId);
         String raw = KeyHashing.newKey();
         ApiKey key = new ApiKey();
         key.id = KeyHashing.newId("key_");

@@ -1,31 +1,45 @@
 package io.mediagate.gateway.auth;
 
+import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.IdentityProviderManager;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.identity.request.AuthenticationRequest;
-import io.quarkus.security.identity.request.TokenAuthenticationRequest;
-import io.quarkus.security.credential.TokenCredential;
 import io.quarkus.vertx.http.runtime.security.ChallengeData;
 import io.quarkus.vertx.http.runtime.security.HttpAuthenticationMechanism;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
 import java.util.Set;
 
-/** Reads {@code Authorization: Bearer <key>}; the identity provider checks the key. */
+/**
+ * The request's identity is the caller the admission filter ({@code limits.AdmissionFilter}) admitted: it
+ * read {@code Authorization: Bearer <key>}, found the key and counted the request before anything else
+ * ran. A key it did not admit (unknown, revoked, malformed) fails authentication here (401); no key is
+ * anonymous.
+ */
 @ApplicationScoped
 public class ApiKeyAuthMechanism implements HttpAuthenticationMechanism {
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
+        Caller caller = context.get(Caller.CONTEXT_KEY);
+        if (caller != null) {
+            return Uni.createFrom().item(caller.identity());
+        }
         String header = context.request().getHeader("Authorization");
         if (header == null || header.isBlank()) {
             return Uni.createFrom().nullItem();
         }
-        if (!header.regionMatches(true, 0, "Bearer ", 0, 7) || header.length() > 300) {
-            return Uni.createFrom().failure(new io.quarkus.security.AuthenticationFailedException("malformed Authorization header"));
+        return Uni.createFrom().failure(new AuthenticationFailedException("invalid API key"));
+    }
+
+    /** The hash of the key in an {@code Authorization} header; empty when there is none or it is not {@code Bearer <key>}. */
+    public static Optional<String> keyHash(String header) {
+        if (header == null || header.length() > 300 || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Optional.empty();
         }
         String key = header.substring(7).trim();
-        return identities.authenticate(new TokenAuthenticationRequest(new TokenCredential(key, "bearer")));
+        return key.isEmpty() ? Optional.empty() : Optional.of(KeyHashing.hash(key));
     }
 
     @Override
@@ -35,6 +49,6 @@ public class ApiKeyAuthMechanism implements HttpAuthenticationMechanism {
 
     @Override
     public Set<Class<? extends AuthenticationRequest>> getCredentialTypes() {
-        return Set.of(TokenAuthenticationRequest.class);
+        return Set.of();
     }
 }

@@ -3,7 +3,7 @@ package io.mediagate.gateway.forward;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.api.RequestIdFilter;
-import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.internal.InternalTokens;
 import io.mediagate.gateway.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,7 +26,13 @@ public class Forwarder {
     private static final Logger LOG = Logger.getLogger(Forwarder.class);
     private static final List<String> PASSED_BACK = List.of("Content-Type", "ETag", "Cache-Control", "Content-Range",
             "Accept-Ranges", "Last-Modified", "Location");
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(3)).build();
+    private final InternalTokens tokens;
+
+    Forwarder(InternalTokens tokens) {
+        this.tokens = tokens;
+    }
 
     /** {@code target} is the owner's base URL plus the raw path and query of the original request. */
     public Uni<Response> forward(String target, Caller caller, String requestId, Map<String, String> headers) {
@@ -44,14 +50,14 @@ public class Forwarder {
             request.header("Content-Type", "application/json");
         }
         if (caller != null) {
-            request.header("Authorization", InternalToken.bearer(caller.accountId(), caller.tier(), caller.groups()));
+            request.header("Authorization", tokens.bearer(caller.accountId(), caller.tier(), caller.groups()));
         }
         headers.forEach(request::header);
         return Uni.createFrom().completionStage(() -> http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray()))
                 .map(Forwarder::relay)
                 .onFailure(f -> !(f instanceof ApiException)).transform(f -> {
                     LOG.warnf("forwarding to %s failed: %s", target, f.toString());
-                    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service is unavailable; try again shortly");
+                    return ApiException.unavailable("a Mediagate service is unavailable; try again shortly");
                 });
     }
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
-import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.internal.InternalTokens;
 import io.mediagate.gateway.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,21 +19,24 @@ import java.time.Duration;
 /** JSON reads from an owning service as the caller, for answers the gateway assembles itself. */
 @ApplicationScoped
 public class OwnerClient {
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(3)).build();
     private final ObjectMapper json;
+    private final InternalTokens tokens;
 
-    OwnerClient(ObjectMapper json) {
+    OwnerClient(ObjectMapper json, InternalTokens tokens) {
         this.json = json;
+        this.tokens = tokens;
     }
 
     public Uni<JsonNode> get(String url, Caller caller) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-                .header("Authorization", InternalToken.bearer(caller.accountId(), caller.tier(), caller.groups()))
+                .header("Authorization", tokens.bearer(caller.accountId(), caller.tier(), caller.groups()))
                 .header("Accept", "application/json").GET().build();
         return Uni.createFrom().completionStage(() -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
                 .map(this::read)
                 .onFailure(f -> !(f instanceof ApiException)).transform(f ->
-                        new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service is unavailable; try again shortly"));
+                        ApiException.unavailable("a Mediagate service is unavailable; try again shortly"));
     }
 
     private JsonNode read(HttpResponse<byte[]> response) {
@@ -43,7 +46,7 @@ public class OwnerClient {
             }
             throw json.readValue(response.body(), ErrorBody.class).toException();
         } catch (IOException e) {
-            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service answered unreadably");
+            throw ApiException.unavailable("a Mediagate service answered unreadably");
         }
     }
 }

@@ -11,6 +11,7 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 
 /**
  * Ready only once this gateway's reply consumer has its partitions of {@code generation.replies}: before
@@ -21,7 +22,8 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 public class RepliesReadiness implements HealthCheck {
     private final KafkaRequestReply<GenerationRequest, GenerationReply> routing;
 
-    RepliesReadiness(@Channel("generation-requests") KafkaRequestReply<GenerationRequest, GenerationReply> routing) {
+    RepliesReadiness(@Channel("generation-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = Submissions.BUFFER)
+                     KafkaRequestReply<GenerationRequest, GenerationReply> routing) {
         this.routing = routing;
     }
 

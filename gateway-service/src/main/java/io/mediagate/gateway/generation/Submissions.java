@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.jboss.logging.Logger;
 
 /**
@@ -33,12 +34,16 @@ import org.jboss.logging.Logger;
 public class Submissions {
     private static final Logger LOG = Logger.getLogger(Submissions.class);
     private static final int CONCURRENCY_RETRY_SECONDS = 5;
+    /** Requests waiting to be handed to the Kafka producer in a burst; beyond this the caller gets 503. */
+    static final int BUFFER = 16_384;
     private final KafkaRequestReply<GenerationRequest, GenerationReply> routing;
     private final MutinyEmitter<GenerationRequest> submissions;
     private final ConcurrencyLeases leases;
 
-    Submissions(@Channel("generation-requests") KafkaRequestReply<GenerationRequest, GenerationReply> routing,
-                @Channel("generation-submissions") MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases) {
+    Submissions(@Channel("generation-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
+                KafkaRequestReply<GenerationRequest, GenerationReply> routing,
+                @Channel("generation-submissions") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
+                MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases) {
         this.routing = routing;
         this.submissions = submissions;
         this.leases = leases;
@@ -72,7 +77,7 @@ public class Submissions {
                     .onFailure().call(f -> leases.release(caller.accountId(), kind, jobId))
                     .onFailure(f -> !(f instanceof ApiException)).transform(f -> {
                         LOG.errorf(f, "job %s could not be handed to routing", jobId);
-                        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "generation is unavailable; try again shortly");
+                        return ApiException.unavailable("generation is unavailable; try again shortly");
                     });
         });
     }

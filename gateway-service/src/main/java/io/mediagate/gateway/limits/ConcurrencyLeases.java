@@ -1,5 +1,6 @@
 package io.mediagate.gateway.limits;
 
+import io.mediagate.gateway.support.LuaScript;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;

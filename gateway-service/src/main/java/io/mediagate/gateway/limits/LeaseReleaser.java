@@ -1,8 +1,8 @@
 package io.mediagate.gateway.limits;
 
 import io.mediagate.common.events.GenerationEvent;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -19,16 +19,15 @@ public class LeaseReleaser {
         this.leases = leases;
     }
 
+    /** Non-blocking: the release is one Redis command, no worker thread waits for it. */
     @Incoming("generation-events")
-    @io.smallrye.common.annotation.Blocking
-    public void finished(GenerationEvent event) {
+    public Uni<Void> finished(GenerationEvent event) {
         if (event == null || event.jobId() == null || event.userId() == null || event.kind() == null) {
-            return;
+            return Uni.createFrom().voidItem();
         }
-        try {
-            leases.release(event.userId(), event.kind().wire(), event.jobId()).await().atMost(Duration.ofSeconds(5));
-        } catch (RuntimeException e) {
-            LOG.warnf("could not release the lease of %s now (it expires on its own): %s", event.jobId(), e.toString());
-        }
+        return leases.release(event.userId(), event.kind().wire(), event.jobId())
+                .onFailure().invoke(e -> LOG.warnf("could not release the lease of %s now (it expires on its own): %s",
+                        event.jobId(), e.toString()))
+                .onFailure().recoverWithNull();
     }
 }

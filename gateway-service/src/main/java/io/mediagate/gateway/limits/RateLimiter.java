@@ -1,5 +1,6 @@
 package io.mediagate.gateway.limits;
 
+import io.mediagate.gateway.support.LuaScript;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
@@ -13,7 +14,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Fixed-window rate limits kept in Redis and checked-and-counted by one Lua script, so any number of
- * gateway replicas together allow exactly the limit. A refused request is not counted.
+ * gateway replicas together allow exactly the limit. A refused request is not counted. The same script
+ * checks that the caller's cached credentials are current (see {@code auth.Epochs}).
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -29,18 +31,24 @@ public class RateLimiter {
         this.prefix = prefix;
     }
 
-    /** Counts a request of {@code subject} (an account id, or {@code ip:<address>}). */
-    public Uni<Decision> consume(String subject, RateLimits limits, boolean video) {
+    /**
+     * Counts a request of {@code subject} (an account id, or {@code ip:<address>}) if {@code epochKey} still
+     * holds {@code epoch}, the value the caller's credentials were cached with (both null: nothing to check).
+     */
+    public Uni<Count> consume(String subject, RateLimits limits, boolean video, String epochKey, String epoch) {
         Instant now = clock.instant();
         List<Window> windows = new ArrayList<>(List.of(Window.MINUTE, Window.HOUR, Window.DAY));
         if (video) {
             windows.add(Window.VIDEO_MINUTE);
         }
-        List<String> keys = windows.stream().map(w -> key(subject, w, now)).toList();
-        List<String> args = new ArrayList<>();
+        List<String> keys = new ArrayList<>(windows.stream().map(w -> key(subject, w, now)).toList());
+        List<String> args = new ArrayList<>(List.of(String.valueOf(windows.size()), epoch == null ? "" : epoch));
+        if (epoch != null) {
+            keys.add(epochKey);
+        }
         windows.forEach(w -> args.add(String.valueOf(limits.limit(w))));
         windows.forEach(w -> args.add(String.valueOf(w.seconds + 60)));
-        return CONSUME.run(redis, keys, args).map(r -> decide(r, windows, limits, now));
+        return CONSUME.run(redis, keys, args).<Count>map(r -> r.get(0).toInteger() == -1 ? new Count.Stale() : decide(r, windows, limits, now));
     }
 
     /** One window's state for {@code GET /v1/usage}. */

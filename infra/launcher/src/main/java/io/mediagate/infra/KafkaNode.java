@@ -51,7 +51,7 @@ public final class KafkaNode {
                 "logger.kafka.name=kafka.server.KafkaRaftServer",
                 "logger.kafka.level=INFO",
                 ""));
-        List<String> jvm = List.of("-Dlog4j2.configurationFile=" + log4j.toAbsolutePath(), "-XX:+UseSerialGC");
+        List<String> jvm = List.of("-Dlog4j2.configurationFile=" + log4j.toAbsolutePath());
         if (!Files.exists(data.resolve("meta.properties"))) {
             List<String> format = new ArrayList<>(Node.java("256m", lib, "kafka.tools.StorageTool", jvm));
             format.addAll(List.of("format", "--cluster-id=" + clusterId(), "--config=" + config.toAbsolutePath()));
@@ -61,7 +61,7 @@ public final class KafkaNode {
                 throw new IOException("formatting Kafka storage failed; see " + home.resolve("format.log"));
             }
         }
-        List<String> run = new ArrayList<>(Node.java("768m", lib, "kafka.Kafka", jvm));
+        List<String> run = new ArrayList<>(Node.java("256m", lib, "kafka.Kafka", jvm));
         run.add(config.toAbsolutePath().toString());
         Node node = Node.start("kafka", home, run, port, "127.0.0.1:" + port, Duration.ofSeconds(90));
         createTopics(lib, home, node);

@@ -36,8 +36,8 @@ public final class S3Node {
                   <root level="WARN"><appender-ref ref="OUT"/></root>
                 </configuration>
                 """);
-        List<String> cmd = new ArrayList<>(Node.java("384m", lib, "org.gaul.s3proxy.Main",
-                List.of("-Dlogback.configurationFile=" + logback.toAbsolutePath(), "-XX:+UseSerialGC")));
+        List<String> cmd = new ArrayList<>(Node.java("96m", lib, "org.gaul.s3proxy.Main",
+                List.of("-Dlogback.configurationFile=" + logback.toAbsolutePath())));
         cmd.addAll(List.of("--properties", config.toAbsolutePath().toString()));
         return Node.start("s3", home, cmd, port, "http://127.0.0.1:" + port, Duration.ofSeconds(60));
     }

@@ -2,16 +2,20 @@ package io.mediagate.media.events;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.jboss.logging.Logger;
 
 /**
- * Publishes the outbox on {@code storage.events}, oldest first, keyed by media id; a row is deleted only
+ * Publishes the outbox on {@code storage.events}, a batch at a time, keyed by media id; a row is deleted only
  * after Kafka acknowledged it. A crash in between publishes the row again, which the ledger ignores
  * (it applies each change once per media id). Replicas may both publish a row; the same holds.
  */
@@ -21,11 +25,12 @@ public class OutboxRelay {
     private static final int BATCH = 200;
     private final MutinyEmitter<String> emitter;
 
-    OutboxRelay(@Channel("storage-events") MutinyEmitter<String> emitter) {
+    OutboxRelay(@Channel("storage-events") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 2 * BATCH)
+                MutinyEmitter<String> emitter) {
         this.emitter = emitter;
     }
 
-    @Scheduled(every = "${mediagate.outbox.every}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${mediagate.outbox.every}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void relay() {
         try {
             relayAll();
@@ -35,19 +40,29 @@ public class OutboxRelay {
         }
     }
 
+    /** A batch at a time: every row sent, then the acknowledged ones deleted in one transaction. */
     private void relayAll() {
         List<OutboxRow> rows;
         do {
             rows = QuarkusTransaction.requiringNew().call(() -> OutboxRow.<OutboxRow>find("order by id").page(0, BATCH).list());
-            for (OutboxRow row : rows) {
-                try {
-                    emitter.sendMessageAndAwait(Message.of(row.payload).addMetadata(
-                            OutgoingKafkaRecordMetadata.<String>builder().withKey(row.mediaId).build()));
-                } catch (RuntimeException e) {
-                    LOG.warnf("storage event for %s not published yet (%s); will retry", row.mediaId, e.getMessage());
-                    return;
-                }
-                QuarkusTransaction.requiringNew().run(() -> OutboxRow.deleteById(row.id));
+            List<Long> acknowledged = new ArrayList<>();
+            List<Uni<Void>> sends = rows.stream().map(row -> emitter.sendMessage(Message.of(row.payload).addMetadata(
+                            OutgoingKafkaRecordMetadata.<String>builder().withKey(row.mediaId).build()))
+                    .invoke(() -> {
+                        synchronized (acknowledged) {
+                            acknowledged.add(row.id);
+                        }
+                    })
+                    .onFailure().invoke(f -> LOG.warnf("storage event for %s not published yet (%s); will retry", row.mediaId, f.getMessage()))
+                    .onFailure().recoverWithNull()).toList();
+            if (!sends.isEmpty()) {
+                Uni.join().all(sends).andCollectFailures().await().atMost(Duration.ofSeconds(30));
+            }
+            if (!acknowledged.isEmpty()) {
+                QuarkusTransaction.requiringNew().run(() -> OutboxRow.delete("id in ?1", acknowledged));
+            }
+            if (acknowledged.size() < rows.size()) {
+                return;
             }
         } while (rows.size() == BATCH);
     }

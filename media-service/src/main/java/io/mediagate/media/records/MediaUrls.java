@@ -1,6 +1,7 @@
 package io.mediagate.media.records;
 
 import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.media.ContentSniffer;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Comparator;
 import java.util.List;
@@ -58,7 +59,8 @@ public class MediaUrls {
         return records.stream().map(r -> item(r, files.getOrDefault(r.id, List.of()))).toList();
     }
 
-    private MediaItem item(MediaRecord record, List<MediaFile> files) {
+    /** The item as the API shows it, given its further files. */
+    public MediaItem item(MediaRecord record, List<MediaFile> files) {
         String thumbnail = files.stream().filter(f -> MediaFile.THUMBNAIL.equals(f.role)).findFirst()
                 .map(f -> url(record, f)).orElse(null);
         String preview = files.stream().filter(f -> MediaFile.PREVIEW.equals(f.role)).findFirst()
@@ -73,19 +75,6 @@ public class MediaUrls {
     }
 
     public static String fileName(String id, String mime) {
-        return id + "." + extension(mime);
-    }
-
-    public static String extension(String mime) {
-        return switch (mime) {
-            case "image/png" -> "png";
-            case "image/jpeg" -> "jpg";
-            case "image/webp" -> "webp";
-            case "image/gif" -> "gif";
-            case "video/mp4" -> "mp4";
-            case "video/webm" -> "webm";
-            case "video/quicktime" -> "mov";
-            default -> "bin";
-        };
+        return id + "." + ContentSniffer.extension(mime);
     }
 }

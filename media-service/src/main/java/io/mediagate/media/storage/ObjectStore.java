@@ -1,8 +1,18 @@
 package io.mediagate.media.storage;
 
 import io.quarkus.runtime.Startup;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.core.ResponseInputStream;
@@ -13,17 +23,26 @@ import software.amazon.awssdk.services.s3.model.HeadBucketRequest;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
+import software.amazon.awssdk.services.s3.presigner.model.PresignedPutObjectRequest;
 
 /** The media bucket on any S3-compatible store. Keys are chosen by media-service, never by callers. */
 @Startup
 @ApplicationScoped
 public class ObjectStore {
     private static final Logger LOG = Logger.getLogger(ObjectStore.class);
+    /** Headers the HTTP client sets itself. */
+    private static final Set<String> RESTRICTED = Set.of("host", "content-length");
     private final S3Client s3;
+    private final S3Presigner presigner;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final String bucket;
 
-    ObjectStore(S3Client s3, @ConfigProperty(name = "mediagate.media.bucket") String bucket) {
+    ObjectStore(S3Client s3, Presigners presigners, @ConfigProperty(name = "quarkus.s3.endpoint-override") Optional<URI> endpoint,
+                @ConfigProperty(name = "mediagate.media.bucket") String bucket) {
         this.s3 = s3;
+        this.presigner = presigners.at(endpoint);
         this.bucket = bucket;
         ensureBucket();
     }
@@ -43,11 +62,33 @@ public class ObjectStore {
         }
     }
 
-    /** Stores the bytes and returns the store's ETag (unquoted). */
+    /**
+     * Stores the bytes and returns the store's ETag (unquoted). One plain HTTP PUT to a presigned URL: none of
+     * the SDK's per-request pipeline and no hash of the payload over it (the URL is signed for
+     * {@code UNSIGNED-PAYLOAD}); the store checks the signature, type and length.
+     */
     public String put(String key, String mime, byte[] bytes) {
-        String etag = s3.putObject(b -> b.bucket(bucket).key(key).contentType(mime).contentLength((long) bytes.length),
-                RequestBody.fromBytes(bytes)).eTag();
-        return etag == null ? "" : etag.replace("\"", "");
+        PresignedPutObjectRequest signed = presigner.presignPutObject(p -> p.signatureDuration(Duration.ofMinutes(5))
+                .putObjectRequest(r -> r.bucket(bucket).key(key).contentType(mime).contentLength((long) bytes.length)));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(signed.url().toString())).timeout(Duration.ofSeconds(60))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes));
+        signed.signedHeaders().forEach((name, values) -> {
+            if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
+                request.header(name, String.join(",", values));
+            }
+        });
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("the object store refused " + key + ": " + response.statusCode());
+            }
+            return response.headers().firstValue("ETag").orElse("").replace("\"", "");
+        } catch (IOException e) {
+            throw new UncheckedIOException("the object store is unreachable", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     /** Copies an object of another bucket (the staging bucket) in; returns the store's ETag (unquoted). */
@@ -114,6 +155,11 @@ public class ObjectStore {
     /** Removes an object; removing one that is gone already is fine. */
     public void delete(String key) {
         s3.deleteObject(b -> b.bucket(bucket).key(key));
+    }
+
+    @PreDestroy
+    void close() {
+        presigner.close();
     }
 
     /** For readiness: the bucket answers. */

@@ -2,6 +2,7 @@ package io.mediagate.media.store;
 
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.media.events.StorageEvents;
+import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
 import io.mediagate.media.records.PromptWords;
@@ -11,10 +12,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 /**
  * The last step of keeping any media item (generated, finished video, completed upload): ready, visible
  * as asked, expiring after the retention, and its bytes announced to the ledger in the same transaction.
+ * {@code files} are the item's further files, kept in the same transaction.
  */
 @ApplicationScoped
 public class MediaKeeper {
@@ -29,7 +32,7 @@ public class MediaKeeper {
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
-    public MediaItem keep(MediaRecord record, boolean isPublic, int retentionDays, long storedBytes) {
+    public MediaItem keep(MediaRecord record, boolean isPublic, int retentionDays, long storedBytes, List<MediaFile> files) {
         record.promptWords = PromptWords.stored(record.prompt);
         record.totalBytes = storedBytes;
         record.isPublic = isPublic;
@@ -38,6 +41,6 @@ public class MediaKeeper {
         record.expiresAt = retentionDays > 0 ? record.createdAt.plus(Duration.ofDays(retentionDays)) : null;
         record.persist();
         events.stored(record, storedBytes);
-        return urls.item(record);
+        return urls.item(record, files);
     }
 }

@@ -1,13 +1,13 @@
 package io.mediagate.media.store;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.events.MediaKind;
+import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
-import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.media.RegisterVideo;
-import io.mediagate.common.media.StoreMedia;
+import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
@@ -19,46 +19,89 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Base64;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * {@code POST /internal/v1/media}: keeps a generated file and its record; {@code POST /internal/v1/media/videos}
- * keeps a finished video and its further files. Services only. Idempotent on the media id, so a
- * redelivered job stores nothing twice.
+ * Keeps generated items for the services that made them (routing's images, the pipeline's videos).
+ * Services only. Idempotent on the media id, so a redelivered job stores nothing twice.
  */
 @Path("/internal/v1/media")
 @RolesAllowed(InternalToken.SERVICE)
 public class StoreResource {
     private static final Pattern ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
+    private static final Set<String> IMAGE_TYPES = Set.of("image/png", "image/jpeg", "image/webp", "image/gif");
     private static final Pattern NAME = Pattern.compile("[a-z0-9_]{1,40}(/[a-z0-9_]{1,40})?\\.[a-z0-9]{2,5}");
     private final ObjectStore store;
     private final MediaUrls urls;
     private final MediaKeeper keeper;
+    private final ObjectMapper json;
 
-    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper) {
+    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper, ObjectMapper json) {
         this.store = store;
         this.urls = urls;
         this.keeper = keeper;
+        this.json = json;
     }
 
+    /**
+     * {@code POST /internal/v1/media/register}: keeps a generated item, image or video, under keys chosen
+     * here: the primary file as {@code media/{id}.{ext}}, a video's further files (renditions, playlist,
+     * thumbnail, preview) as {@code media/{id}/{name}}. Files that wait in the staging bucket (the video
+     * pipeline's) are copied server-side; a file sent with the registration ({@link #registerWithFile}) is
+     * written once.
+     */
     @POST
+    @Path("register")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     @Transactional
-    public MediaItem store(StoreMedia command) {
+    public MediaItem register(RegisterMedia command) {
+        return keep(command, null);
+    }
+
+    /**
+     * The same registration with its primary file in the body ({@value RegisterMedia#WITH_FILE}: the
+     * registration as one line of JSON, a newline, then the file's bytes), as routing sends generated images:
+     * one request, one write to the store, no file inside JSON.
+     */
+    @POST
+    @Path("register")
+    @Consumes(RegisterMedia.WITH_FILE)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Transactional
+    public MediaItem registerWithFile(byte[] body) {
+        int newline = 0;
+        while (newline < body.length && body[newline] != '\n') {
+            newline++;
+        }
+        if (newline == body.length) {
+            throw ApiException.invalid(null, "the body must be a JSON line, a newline and the file");
+        }
+        RegisterMedia command;
+        try {
+            command = json.readValue(body, 0, newline, RegisterMedia.class);
+        } catch (IOException e) {
+            throw ApiException.invalid(null, "the registration line is not valid JSON");
+        }
+        return keep(command, Arrays.copyOfRange(body, newline + 1, body.length));
+    }
+
+    private MediaItem keep(RegisterMedia command, byte[] inline) {
         MediaRecord existing = existing(command == null ? null : command.id());
         if (existing != null) {
             return urls.item(existing);
         }
-        byte[] bytes = decode(command.content());
-        String mime = ContentSniffer.mime(bytes).orElseThrow(() ->
-                new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "the file is not a supported image or video"));
+        VideoWork.StagedFile primary = primary(command);
         MediaRecord record = new MediaRecord();
         record.id = command.id();
         record.ownerId = command.ownerId();
-        record.kind = command.kind();
-        record.mime = mime;
+        record.kind = command.kind().wire();
+        record.mime = primary.mime();
         record.model = command.model();
         record.modelSlug = command.modelSlug();
         record.provider = command.provider();
@@ -67,80 +110,72 @@ public class StoreResource {
         record.revisedPrompt = command.revisedPrompt();
         record.sizeLabel = command.size();
         record.durationSeconds = command.duration();
-        ContentSniffer.pngDimensions(bytes).ifPresent(d -> {
-            record.width = d.width();
-            record.height = d.height();
-        });
-        record.bytes = bytes.length;
-        record.objectKey = "media/" + MediaUrls.fileName(record.id, mime);
-        record.etag = store.put(record.objectKey, mime, bytes);
-        return keeper.keep(record, command.isPublic(), command.retentionDays(), record.bytes);
-    }
-
-    /**
-     * {@code POST /internal/v1/media/videos}: keeps a finished video (the pipeline's storage step). The
-     * staged files are copied into the media bucket under keys chosen here: the primary MP4 as
-     * {@code media/{id}.mp4}, every other file as {@code media/{id}/{name}}.
-     */
-    @POST
-    @Path("videos")
-    @Consumes(MediaType.APPLICATION_JSON)
-    @Produces(MediaType.APPLICATION_JSON)
-    @Transactional
-    public MediaItem register(RegisterVideo command) {
-        MediaRecord existing = existing(command == null ? null : command.id());
-        if (existing != null) {
-            return urls.item(existing);
-        }
-        VideoWork.StagedFile primary = command.files() == null ? null : command.files().stream()
-                .filter(f -> f.name().equals(command.primary())).findFirst().orElse(null);
-        if (primary == null || !"video/mp4".equals(primary.mime())) {
-            throw ApiException.invalid("primary", "primary must name one of the files, an MP4");
-        }
-        MediaRecord record = new MediaRecord();
-        record.id = command.id();
-        record.ownerId = command.ownerId();
-        record.kind = "video";
-        record.mime = "video/mp4";
-        record.model = command.model();
-        record.modelSlug = command.modelSlug();
-        record.provider = command.provider();
-        record.providerName = command.providerName();
-        record.prompt = command.prompt();
-        record.sizeLabel = command.size();
-        record.durationSeconds = command.duration();
         record.width = command.width();
         record.height = command.height();
         record.objectKey = "media/" + MediaUrls.fileName(record.id, record.mime);
         long total = 0;
-        for (VideoWork.StagedFile staged : command.files()) {
-            if (!NAME.matcher(staged.name()).matches()) {
-                throw ApiException.invalid("files", "bad file name " + staged.name());
+        List<MediaFile> further = new ArrayList<>();
+        for (VideoWork.StagedFile file : command.files()) {
+            if (!NAME.matcher(file.name()).matches()) {
+                throw ApiException.invalid("files", "bad file name " + file.name());
             }
-            boolean isPrimary = staged == primary;
-            String key = isPrimary ? record.objectKey : "media/" + record.id + "/" + staged.name();
-            String etag = store.copyIn(command.stagingBucket(), staged.key(), key, staged.mime());
-            total += staged.bytes();
+            boolean isPrimary = file == primary;
+            String key = isPrimary ? record.objectKey : "media/" + record.id + "/" + file.name();
+            String etag = file.key() == null ? written(file, isPrimary, inline, key)
+                    : store.copyIn(command.stagingBucket(), file.key(), key, file.mime());
+            total += file.bytes();
             if (isPrimary) {
                 record.etag = etag;
-                record.bytes = staged.bytes();
+                record.bytes = file.bytes();
             }
-            MediaFile file = new MediaFile();
-            file.mediaId = record.id;
-            file.name = staged.name();
-            file.role = staged.role();
-            file.format = staged.format();
-            file.codec = staged.codec();
-            file.sizeLabel = staged.size();
-            file.width = staged.width() > 0 ? staged.width() : null;
-            file.height = staged.height() > 0 ? staged.height() : null;
-            file.mime = staged.mime();
-            file.bytes = staged.bytes();
-            file.objectKey = key;
-            file.etag = etag;
-            file.persist();
+            if (command.kind() == MediaKind.VIDEO) {
+                further.add(file(record, file, key, etag));
+            }
         }
-        return keeper.keep(record, command.isPublic(), command.retentionDays(), total);
+        return keeper.keep(record, command.isPublic(), command.retentionDays(), total, further);
+    }
+
+    /** Writes the file sent inline: only the primary comes so, and its bytes must be what it declares. */
+    private String written(VideoWork.StagedFile file, boolean isPrimary, byte[] inline, String key) {
+        if (!isPrimary || inline == null) {
+            throw ApiException.invalid("files", "file " + file.name() + " has no staging key and is not sent with the registration");
+        }
+        if (inline.length != file.bytes() || !ContentSniffer.mime(inline).map(file.mime()::equals).orElse(false)) {
+            throw ApiException.invalid("files", "the file sent is not the " + file.bytes() + " bytes of " + file.mime() + " declared");
+        }
+        return store.put(key, file.mime(), inline);
+    }
+
+    /** The primary file: an image for an image, an MP4 for a video. */
+    private static VideoWork.StagedFile primary(RegisterMedia command) {
+        if (command.kind() == null || command.files() == null || command.files().isEmpty()) {
+            throw ApiException.invalid("files", "kind and files are required");
+        }
+        VideoWork.StagedFile primary = command.files().stream().filter(f -> f.name().equals(command.primary())).findFirst()
+                .orElseThrow(() -> ApiException.invalid("primary", "primary must name one of the files"));
+        boolean video = command.kind() == MediaKind.VIDEO;
+        if (video ? !"video/mp4".equals(primary.mime()) : !IMAGE_TYPES.contains(primary.mime())) {
+            throw ApiException.invalid("primary", "primary must be " + (video ? "an MP4" : "a PNG, JPEG, WebP or GIF image"));
+        }
+        return primary;
+    }
+
+    private static MediaFile file(MediaRecord record, VideoWork.StagedFile staged, String key, String etag) {
+        MediaFile file = new MediaFile();
+        file.mediaId = record.id;
+        file.name = staged.name();
+        file.role = staged.role();
+        file.format = staged.format();
+        file.codec = staged.codec();
+        file.sizeLabel = staged.size();
+        file.width = staged.width() > 0 ? staged.width() : null;
+        file.height = staged.height() > 0 ? staged.height() : null;
+        file.mime = staged.mime();
+        file.bytes = staged.bytes();
+        file.objectKey = key;
+        file.etag = etag;
+        file.persist();
+        return file;
     }
 
     /** The record already kept under {@code id} (a repeated request), or null; a malformed id is refused. */
@@ -149,16 +184,5 @@ public class StoreResource {
             throw ApiException.invalid("id", "id must look like med_<alphanumerics>");
         }
         return MediaRecord.findById(id);
-    }
-
-    private static byte[] decode(String content) {
-        if (content == null || content.isEmpty()) {
-            throw ApiException.invalid("content", "content is required");
-        }
-        try {
-            return Base64.getDecoder().decode(content);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalid("content", "content must be base64");
-        }
     }
 }

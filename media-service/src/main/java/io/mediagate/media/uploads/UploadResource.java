@@ -30,6 +30,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -179,7 +180,7 @@ public class UploadResource {
                 thumb.objectKey = thumbKey;
                 thumb.etag = thumbEtag;
                 thumb.persist();
-                return keeper.keep(r, r.isPublic, limits.retentionDays(), size + thumbBytes);
+                return keeper.keep(r, r.isPublic, limits.retentionDays(), size + thumbBytes, List.of(thumb));
             });
             store.delete(uploadKey(id));
             return Envelope.of(Map.of("media", item));

@@ -1,5 +1,6 @@
 package io.mediagate.media.uploads;
 
+import io.mediagate.media.storage.Presigners;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.net.URI;
@@ -9,10 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 import software.amazon.awssdk.services.s3.presigner.model.PresignedPutObjectRequest;
 
@@ -26,18 +23,10 @@ public class UploadUrls {
     private final S3Presigner presigner;
     private final String bucket;
 
-    UploadUrls(@ConfigProperty(name = "quarkus.s3.endpoint-override") Optional<URI> endpoint,
+    UploadUrls(Presigners presigners, @ConfigProperty(name = "quarkus.s3.endpoint-override") Optional<URI> endpoint,
                @ConfigProperty(name = "mediagate.uploads.endpoint") Optional<URI> publicEndpoint,
-               @ConfigProperty(name = "quarkus.s3.aws.region") String region,
-               @ConfigProperty(name = "quarkus.s3.aws.credentials.static-provider.access-key-id") String accessKey,
-               @ConfigProperty(name = "quarkus.s3.aws.credentials.static-provider.secret-access-key") String secretKey,
                @ConfigProperty(name = "mediagate.media.bucket") String bucket) {
-        S3Presigner.Builder builder = S3Presigner.builder()
-                .region(Region.of(region))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
-                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build());
-        publicEndpoint.or(() -> endpoint).ifPresent(builder::endpointOverride);
-        this.presigner = builder.build();
+        this.presigner = presigners.at(publicEndpoint.or(() -> endpoint));
         this.bucket = bucket;
     }
 

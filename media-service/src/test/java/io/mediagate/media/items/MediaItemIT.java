@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.media.storage.ObjectStore;
 import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
+import io.mediagate.media.Registrations;
 import io.mediagate.testing.TestImages;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -17,7 +18,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,7 +33,6 @@ import org.junit.jupiter.api.Test;
         @ResourceArg(name = "service", value = "media"), @ResourceArg(name = "s3", value = "true"),
         @ResourceArg(name = "kafka", value = "true")})
 class MediaItemIT {
-    private static final String SERVICE = InternalTokens.bearer("routing-service", "", Set.of("service"));
     @Inject
     ObjectStore store;
     @Inject
@@ -47,13 +46,8 @@ class MediaItemIT {
 
     private static String stored(String owner, boolean isPublic, int retentionDays) throws Exception {
         String id = "med_" + UUID.randomUUID().toString().replace("-", "");
-        given().header("Authorization", SERVICE).contentType("application/json").body(Map.ofEntries(
-                        Map.entry("id", id), Map.entry("ownerId", owner), Map.entry("kind", "image"), Map.entry("mime", "image/png"),
-                        Map.entry("model", "local/pattern"), Map.entry("modelSlug", "local/pattern:2.0"), Map.entry("provider", "local"),
-                        Map.entry("providerName", "Local"), Map.entry("prompt", "p"), Map.entry("size", "8x8"),
-                        Map.entry("public", isPublic), Map.entry("retentionDays", retentionDays),
-                        Map.entry("content", Base64.getEncoder().encodeToString(TestImages.png(8, 8)))))
-                .when().post("/internal/v1/media").then().statusCode(200);
+        Registrations.image(id, owner, isPublic, "p", TestImages.png(8, 8), "image/png", "local/pattern:2.0", "local", retentionDays)
+                .then().statusCode(200);
         return id;
     }
 

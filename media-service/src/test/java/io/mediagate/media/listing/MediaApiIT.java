@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mediagate.media.Registrations;
 import io.mediagate.testing.TestImages;
 import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
@@ -16,7 +17,6 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -27,7 +27,6 @@ import org.junit.jupiter.api.Test;
         @ResourceArg(name = "service", value = "media"), @ResourceArg(name = "s3", value = "true"),
         @ResourceArg(name = "kafka", value = "true")})
 class MediaApiIT {
-    private static final String SERVICE = InternalTokens.bearer("routing-service", "", Set.of("service"));
 
     private static String as(String user) {
         return InternalTokens.bearer(user, "free", Set.of("user"));
@@ -43,17 +42,11 @@ class MediaApiIT {
 
     static Response store(String id, String owner, boolean isPublic, String prompt, byte[] content, String slug,
                           String provider, int retentionDays) {
-        Map<String, Object> body = Map.ofEntries(Map.entry("id", id), Map.entry("ownerId", owner), Map.entry("kind", "image"),
-                Map.entry("mime", "image/png"), Map.entry("model", slug.substring(0, slug.indexOf(':'))), Map.entry("modelSlug", slug),
-                Map.entry("provider", provider), Map.entry("providerName", "Local renderer"), Map.entry("prompt", prompt),
-                Map.entry("size", "64x48"), Map.entry("public", isPublic), Map.entry("retentionDays", retentionDays),
-                Map.entry("content", Base64.getEncoder().encodeToString(content)));
-        return given().header("Authorization", SERVICE).contentType("application/json").body(body)
-                .when().post("/internal/v1/media");
+        return Registrations.image(id, owner, isPublic, prompt, content, "image/png", slug, provider, retentionDays);
     }
 
     @Test
-    void storedImagesCarryEverySeedFieldAndTheirRealDimensions() throws Exception {
+    void registeredImagesCarryEverySeedFieldAndTheirDimensions() throws Exception {
         String id = newId();
         store(id, "usr_alice", true, "a blue door", TestImages.png(64, 48)).then().statusCode(200)
                 .body("id", equalTo(id))
@@ -83,10 +76,23 @@ class MediaApiIT {
     }
 
     @Test
-    void contentThatIsNotMediaIs415AndUsersCannotStore() throws Exception {
-        store(newId(), "usr_x", true, "x", "<html/>".getBytes()).then().statusCode(415).body("code", equalTo("unsupported_media_type"));
+    void aFileThatIsNotTheImageDeclaredIsRefusedAndUsersCannotRegister() throws Exception {
+        Registrations.image(newId(), "usr_x", true, "x", "<html/>".getBytes(), "text/html", "local/pattern:2.0", "local", 7)
+                .then().statusCode(400).body("code", equalTo("invalid_request")).body("param", equalTo("primary"));
+        Registrations.image(newId(), "usr_x", true, "x", "<html/>".getBytes(), "image/png", "local/pattern:2.0", "local", 7)
+                .then().statusCode(400).body("code", equalTo("invalid_request")).body("param", equalTo("files"));
         given().header("Authorization", as("usr_x")).contentType("application/json").body(Map.of("id", newId()))
-                .when().post("/internal/v1/media").then().statusCode(403);
+                .when().post("/internal/v1/media/register").then().statusCode(403);
+    }
+
+    @Test
+    void aStagedFileIsCopiedInAndServed() throws Exception {
+        String id = newId();
+        byte[] png = TestImages.png(16, 12);
+        Registrations.staged(id, "usr_stage", png, "image/png").then().statusCode(200)
+                .body("id", equalTo(id)).body("bytes", equalTo(png.length)).body("width", equalTo(16));
+        byte[] served = given().when().get("/files/" + id + ".png").then().statusCode(200).extract().asByteArray();
+        assertArrayEquals(png, served);
     }
 
     @Test

@@ -4,53 +4,58 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.routing.messaging.JobOutbox;
+import io.mediagate.routing.messaging.OutboxRow;
 import io.mediagate.routing.messaging.ReplyAddress;
 import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
-/** Job persistence: the record that makes a redelivered request idempotent and survives crashes. */
+/**
+ * Job persistence: the record that makes a redelivered request idempotent and survives crashes. A job takes
+ * one transaction to begin and one to end (plus, for videos, one per pipeline stage).
+ */
 @ApplicationScoped
 public class Jobs {
     private final ObjectMapper json;
     private final Webhooks webhooks;
+    private final JobOutbox outbox;
     private final Clock clock;
 
-    Jobs(ObjectMapper json, Webhooks webhooks, Clock clock) {
+    Jobs(ObjectMapper json, Webhooks webhooks, JobOutbox outbox, Clock clock) {
         this.json = json;
         this.webhooks = webhooks;
+        this.outbox = outbox;
         this.clock = clock;
     }
 
-    /** The stored reply of a job that already finished, if any. */
-    @Transactional
-    public Optional<GenerationReply> finishedReply(String jobId) {
-        JobRecord job = JobRecord.findById(jobId);
-        if (job == null || !JobStatus.finished(job.status) || job.reply == null) {
-            return Optional.empty();
-        }
-        return Optional.of(read(job.reply, GenerationReply.class));
-    }
+    /** What {@link #begin} found: a job to run now, one that already ended, or a video the pipeline holds. */
+    public sealed interface Begun {
+        record Run() implements Begun {}
 
-    /** Records the job as running (creating it on first sight). */
-    @Transactional
-    public void start(GenerationRequest request) {
-        start(request, null, null);
+        /** Ended before (a redelivered request): answer with the stored reply. */
+        record Ended(GenerationReply reply) implements Begun {}
+
+        /** A video job already past generation: the pipeline has it; nothing to do again. */
+        record Held() implements Begun {}
     }
 
     /**
-     * Records the job as running at {@code stage} (creating it on first sight), and where its answer goes.
-     * Returns false when the job already went past generation (a redelivered request of a video job that
-     * the pipeline holds now): nothing is to be done again.
+     * One transaction to start a job: records it as running at {@code stage} (creating it on first sight)
+     * with where its answer goes, unless it already ended or, for a video, the pipeline holds it.
      */
     @Transactional
-    public boolean start(GenerationRequest request, String stage, ReplyAddress replyTo) {
+    public Begun begin(GenerationRequest request, String stage, ReplyAddress replyTo) {
         JobRecord job = JobRecord.findById(request.jobId());
+        if (job != null && JobStatus.finished(job.status) && job.reply != null) {
+            return new Begun.Ended(read(job.reply, GenerationReply.class));
+        }
         if (job != null && job.stage != null && !Stage.GENERATING.equals(job.stage)) {
-            return false;
+            return new Begun.Held();
         }
         Instant now = Instant.now(clock);
         if (job == null) {
@@ -69,7 +74,7 @@ public class Jobs {
         }
         job.updatedAt = now;
         job.persist();
-        return true;
+        return new Begun.Run();
     }
 
     /** Moves an unfinished job on to {@code stage}; progress never goes back. False if the job is finished or unknown. */
@@ -92,19 +97,6 @@ public class Jobs {
         return job == null ? Optional.empty() : Optional.of(started(job));
     }
 
-    /** Ends an unfinished job as cancelled with {@code reply}; empty when it had already finished. */
-    @Transactional
-    public Optional<Started> cancel(String jobId, GenerationReply reply) {
-        JobRecord job = JobRecord.findById(jobId);
-        if (job == null || JobStatus.finished(job.status)) {
-            return Optional.empty();
-        }
-        job.status = JobStatus.CANCELLED;
-        job.reply = write(reply);
-        job.updatedAt = Instant.now(clock);
-        return Optional.of(started(job));
-    }
-
     public record Started(GenerationRequest request, ReplyAddress replyTo, String status) {}
 
     private Started started(JobRecord job) {
@@ -112,25 +104,32 @@ public class Jobs {
         return new Started(read(job.request, GenerationRequest.class), address, job.status);
     }
 
-    /** Stores the outcome; returns false if another delivery finished the job first. */
+    /**
+     * One transaction to end an unfinished job with {@code reply} (succeeded, failed or cancelled): the
+     * outcome stored, a webhook queued when one was asked for (not for a cancellation, which its owner
+     * asked for), and the job's event and reply written to the outbox, all or nothing. Returns the outbox
+     * rows to publish once committed; empty when the job had already ended (or is unknown).
+     */
     @Transactional
-    public boolean finish(String jobId, GenerationReply reply) {
+    public Optional<List<OutboxRow>> end(String jobId, GenerationReply reply) {
         JobRecord job = JobRecord.findById(jobId);
         if (job == null || JobStatus.finished(job.status)) {
-            return false;
+            return Optional.empty();
         }
-        job.status = reply.success() ? JobStatus.SUCCEEDED : JobStatus.FAILED;
+        job.status = reply.success() ? JobStatus.SUCCEEDED : reply.isCancelled() ? JobStatus.CANCELLED : JobStatus.FAILED;
         if (reply.success()) {
             job.progress = 100;
         }
-        job.updatedAt = Instant.now(clock);
-        GenerationRequest request = read(job.request, GenerationRequest.class);
-        if (request.webhookUrl() != null) {
+        Instant now = Instant.now(clock);
+        job.updatedAt = now;
+        Started started = started(job);
+        GenerationRequest request = started.request();
+        if (request.webhookUrl() != null && !reply.isCancelled()) {
             webhooks.enqueue(jobId, job.userId, request.webhookUrl(), reply.success() ? Webhooks.COMPLETED : Webhooks.FAILED,
                     java.util.Map.of("job", JobView.of(job, reply)));
         }
         job.reply = write(reply);
-        return true;
+        return Optional.of(outbox.queue(request, reply, started.replyTo(), now));
     }
 
     private String write(Object value) {

@@ -47,7 +47,7 @@ public class JobsResource {
     public Envelope<Map<String, Object>> cancel(@PathParam("id") String id) {
         JobRecord job = visible(JobRecord.findById(id), id);
         JobRecord.getEntityManager().detach(job);
-        cancellation.cancel(id);
+        cancellation.cancel(id, "video".equals(job.kind));
         return view(JobRecord.findById(id));
     }
 

@@ -1,7 +1,7 @@
 package io.mediagate.routing.media;
 
 import io.mediagate.common.events.MediaItem;
-import io.mediagate.common.media.StoreMedia;
+import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.routing.support.ServiceHttp;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -22,7 +22,8 @@ public class MediaClient {
         return http.download(base + "/internal/v1/media/" + id + "/content", user, tier, target);
     }
 
-    public MediaItem store(StoreMedia command) {
-        return http.post(base + "/internal/v1/media", command, MediaItem.class);
+    /** Keeps a generated item whose primary file is {@code file}, sent with the registration; idempotent on its id. */
+    public MediaItem register(RegisterMedia command, byte[] file) {
+        return http.postWithFile(base + "/internal/v1/media/register", command, file, MediaItem.class);
     }
 }

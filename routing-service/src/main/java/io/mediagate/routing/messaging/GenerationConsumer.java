@@ -5,6 +5,8 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.routing.generation.ImageGeneration;
 import io.mediagate.routing.jobs.Jobs;
+import io.mediagate.routing.jobs.Stage;
+import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.routing.video.VideoJobs;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,10 +15,10 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 /**
- * Consumes {@code generation.requests}. A job already finished (a redelivery after a crash) is answered
- * from its stored reply; otherwise it runs, its outcome is stored once, published once, and replied.
- * Video jobs are handed to the pipeline ({@link VideoJobs}) and answered when it ends.
- * The Kafka offset is committed only after this returns, so a crash mid-job means the job runs again.
+ * Consumes {@code generation.requests}. A job that already ended (a redelivery after a crash) is answered
+ * from its stored reply; otherwise it runs and ends once ({@link JobEnds}). Video jobs are handed to the
+ * pipeline ({@link VideoJobs}) and end when it does. The Kafka offset is committed only after this
+ * returns, so a crash mid-job means the job runs again.
  */
 @ApplicationScoped
 public class GenerationConsumer {
@@ -39,30 +41,34 @@ public class GenerationConsumer {
     @RunOnVirtualThread
     public void consume(ConsumerRecord<String, GenerationRequest> record) {
         GenerationRequest request = record.value();
-        if (request == null || request.jobId() == null) {
+        if (request == null || request.jobId() == null || request.kind() == null) {
             LOG.warnf("skipping unreadable generation request at %s-%d@%d", record.topic(), record.partition(), record.offset());
             return;
         }
         ReplyAddress replyTo = ReplyAddress.of(record.headers());
-        var finished = jobs.finishedReply(request.jobId());
-        if (finished.isPresent()) {
-            replies.send(finished.get(), replyTo);
-        } else if (request.kind() == MediaKind.VIDEO) {
-            videos.run(request, replyTo);
-        } else {
-            runImage(request, replyTo);
+        boolean video = request.kind() == MediaKind.VIDEO;
+        switch (WhileUnavailable.retry("starting " + request.jobId(), () -> jobs.begin(request, video ? Stage.GENERATING : null, replyTo),
+                JobEnds.PATIENCE, WhileUnavailable.Pause.REAL)) {
+            case Jobs.Begun.Ended ended -> replies.send(ended.reply(), replyTo);
+            case Jobs.Begun.Held held -> { }
+            case Jobs.Begun.Run run -> {
+                if (video) {
+                    videos.run(request);
+                } else {
+                    runImage(request, replyTo);
+                }
+            }
         }
     }
 
     private void runImage(GenerationRequest request, ReplyAddress replyTo) {
-        jobs.start(request);
         GenerationReply reply;
         try {
             reply = images.run(request);
         } catch (RuntimeException e) {
             reply = JobEnds.failure(request, e);
         }
-        if (!ends.finish(request, replyTo, reply)) {
+        if (!ends.end(request.jobId(), reply)) {
             replies.send(reply, replyTo); // another delivery ended the job; this requestor still gets an answer
         }
     }

@@ -6,35 +6,37 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.routing.jobs.Jobs;
+import io.mediagate.common.api.WhileUnavailable;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
- * How every generation job ends, image or video: its outcome stored once, published once on
- * {@code generation.events} (usage, provider health, concurrency leases), and sent to a waiting gateway.
+ * How every generation job ends, image or video, succeeded, failed or cancelled: in one transaction its
+ * outcome is stored and its {@code generation.events} record (usage, provider health, concurrency leases)
+ * and its reply to a waiting gateway are written to the outbox; once committed they are published.
  */
 @ApplicationScoped
 public class JobEnds {
     private static final Logger LOG = Logger.getLogger(JobEnds.class);
+    /** How long a job's end waits out an unreachable database before its request goes to the DLQ. */
+    static final java.time.Duration PATIENCE = java.time.Duration.ofSeconds(60);
     private final Jobs jobs;
-    private final GenerationEvents events;
-    private final Replies replies;
+    private final OutboxRelay relay;
 
-    JobEnds(Jobs jobs, GenerationEvents events, Replies replies) {
+    JobEnds(Jobs jobs, OutboxRelay relay) {
         this.jobs = jobs;
-        this.events = events;
-        this.replies = replies;
+        this.relay = relay;
     }
 
-    /** Ends the job with {@code reply}; false (and nothing sent) when another delivery ended it first. */
-    public boolean finish(GenerationRequest request, ReplyAddress replyTo, GenerationReply reply) {
-        if (!jobs.finish(request.jobId(), reply)) {
-            return false;
-        }
-        events.finished(request, reply);
-        replies.send(reply, replyTo);
-        return true;
+    /** Ends the job with {@code reply}; false (and nothing sent) when it had already ended. */
+    public boolean end(String jobId, GenerationReply reply) {
+        Optional<List<OutboxRow>> queued = WhileUnavailable.retry("ending " + jobId, () -> jobs.end(jobId, reply), PATIENCE,
+                WhileUnavailable.Pause.REAL);
+        queued.ifPresent(relay::publish);
+        return queued.isPresent();
     }
 
     /** The failed reply for what a job threw: its contract error, or an internal error (logged, never shown). */

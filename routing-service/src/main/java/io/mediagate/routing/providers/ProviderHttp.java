@@ -2,6 +2,7 @@ package io.mediagate.routing.providers;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,6 +38,24 @@ public final class ProviderHttp {
                 throw ProviderException.failed(provider.id() + " answered with an oversized body");
             }
             return response;
+        } catch (HttpTimeoutException e) {
+            throw ProviderException.timedOut(provider.id() + " did not answer in time");
+        } catch (IOException e) {
+            throw ProviderException.failed(provider.id() + " is unreachable");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ProviderException.timedOut(provider.id() + " call was interrupted");
+        }
+    }
+
+    /**
+     * As {@link #send} but the body is left to read as it arrives (large answers are decoded while they
+     * stream in, never held whole); reading more than {@link #MAX_BODY} fails.
+     */
+    public static HttpResponse<InputStream> stream(ProviderSpec provider, HttpRequest request) {
+        try {
+            HttpResponse<InputStream> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            return new CappedResponse(response, new BoundedInputStream(response.body(), MAX_BODY, provider.id()));
         } catch (HttpTimeoutException e) {
             throw ProviderException.timedOut(provider.id() + " did not answer in time");
         } catch (IOException e) {

@@ -83,6 +83,20 @@ public final class Upstream {
         return ProviderHttp.send(provider, request);
     }
 
+    /** As {@link #send}, with the body left to read as it arrives ({@link ProviderHttp#stream}). */
+    public HttpResponse<java.io.InputStream> stream(ProviderSpec provider, HttpRequest request) {
+        return ProviderHttp.stream(provider, request);
+    }
+
+    /** A streamed body read whole (an error answer, small), or empty when it cannot be read. */
+    public static byte[] drain(HttpResponse<java.io.InputStream> response) {
+        try (java.io.InputStream in = response.body()) {
+            return in.readAllBytes();
+        } catch (IOException | RuntimeException e) {
+            return new byte[0];
+        }
+    }
+
     /** The body as JSON, or null when it is empty or not JSON. */
     public JsonNode read(byte[] body) {
         try {

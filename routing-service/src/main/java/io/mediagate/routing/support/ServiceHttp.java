@@ -5,6 +5,8 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.internal.InternalTokens;
+import io.mediagate.common.media.RegisterMedia;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.URI;
@@ -22,11 +24,15 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class ServiceHttp {
     private static final Logger LOG = Logger.getLogger(ServiceHttp.class);
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final byte[] NEWLINE = {'\n'};
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final ObjectMapper json;
+    private final InternalTokens tokens;
 
-    ServiceHttp(ObjectMapper json) {
+    ServiceHttp(ObjectMapper json, InternalTokens tokens) {
         this.json = json;
+        this.tokens = tokens;
     }
 
     public <T> T get(String url, Class<T> type) {
@@ -43,22 +49,35 @@ public class ServiceHttp {
         }
     }
 
+    /** Posts {@code command} with {@code file} after it ({@link RegisterMedia#WITH_FILE}): no file inside JSON. */
+    public <T> T postWithFile(String url, Object command, byte[] file, Class<T> type) {
+        try {
+            byte[] head = json.writeValueAsBytes(command);
+            return send(HttpRequest.newBuilder(URI.create(url))
+                    .header("Content-Type", RegisterMedia.WITH_FILE)
+                    .POST(HttpRequest.BodyPublishers.concat(HttpRequest.BodyPublishers.ofByteArray(head),
+                            HttpRequest.BodyPublishers.ofByteArray(NEWLINE), HttpRequest.BodyPublishers.ofByteArray(file))), type);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serialise request", e);
+        }
+    }
+
     /**
      * Downloads {@code url} into {@code target} on behalf of {@code user} (a user token, so the owning
      * service applies that user's visibility rules); returns the response's content type.
      */
     public String download(String url, String user, String tier, java.nio.file.Path target) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(120))
-                .header("Authorization", InternalToken.bearer(user, tier, Set.of(InternalToken.USER))).GET().build();
+                .header("Authorization", tokens.bearer(user, tier, Set.of(InternalToken.USER))).GET().build();
         HttpResponse<java.nio.file.Path> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofFile(target));
         } catch (IOException e) {
             LOG.warnf("GET %s unreachable: %s", url, e.toString());
-            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service is unavailable; try again shortly");
+            throw ApiException.unavailable("a Mediagate service is unavailable; try again shortly");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "interrupted");
+            throw ApiException.unavailable("interrupted");
         }
         if (response.statusCode() / 100 != 2) {
             try {
@@ -76,7 +95,7 @@ public class ServiceHttp {
 
     private <T> T send(HttpRequest.Builder builder, Class<T> type) {
         HttpRequest request = builder.timeout(Duration.ofSeconds(60))
-                .header("Authorization", InternalToken.bearer("routing-service", null, Set.of(InternalToken.SERVICE)))
+                .header("Authorization", tokens.bearer("routing-service", null, Set.of(InternalToken.SERVICE)))
                 .header("Accept", "application/json")
                 .build();
         HttpResponse<byte[]> response;
@@ -84,10 +103,10 @@ public class ServiceHttp {
             response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             LOG.warnf("%s %s unreachable: %s", request.method(), request.uri(), e.toString());
-            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "a Mediagate service is unavailable; try again shortly");
+            throw ApiException.unavailable("a Mediagate service is unavailable; try again shortly");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "interrupted");
+            throw ApiException.unavailable("interrupted");
         }
         try {
             if (response.statusCode() / 100 == 2) {

@@ -11,7 +11,6 @@ import io.mediagate.routing.jobs.JobStatus;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.Stage;
 import io.mediagate.routing.messaging.JobEnds;
-import io.mediagate.routing.messaging.ReplyAddress;
 import io.mediagate.routing.messaging.VideoPipeline;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,15 +43,13 @@ public class VideoJobs {
         this.clock = clock;
     }
 
-    public void run(GenerationRequest request, ReplyAddress replyTo) {
-        if (!jobs.start(request, Stage.GENERATING, replyTo)) {
-            return;
-        }
+    /** Generates the video of a job just begun and hands it to the pipeline. */
+    public void run(GenerationRequest request) {
         VideoWork work;
         try {
             work = generation.generate(request);
         } catch (RuntimeException e) {
-            ends.finish(request, replyTo, JobEnds.failure(request, e));
+            ends.end(request.jobId(), JobEnds.failure(request, e));
             return;
         }
         if (jobs.started(request.jobId()).map(s -> JobStatus.finished(s.status())).orElse(true)) {
@@ -73,21 +70,17 @@ public class VideoJobs {
     }
 
     private void completed(VideoWork work) {
-        jobs.started(work.jobId()).ifPresentOrElse(started -> {
-            Stats s = work.stats();
-            long processing = Math.max(0, clock.millis() - work.acceptedAt().toEpochMilli() - s.setupTime() - s.generationTime());
-            Stats stats = new Stats(s.setupTime(), processing, s.generationTime(), s.retries(), s.providerId(), s.attempts(),
-                    s.routing(), s.ignoredParams());
-            GenerationReply reply = GenerationReply.ok(work.jobId(), List.of(work.media()), work.price(), stats);
-            if (ends.finish(started.request(), started.replyTo(), reply)) {
-                staging.clear(work.jobId());
-            }
-        }, () -> LOG.warnf("pipeline finished unknown job %s", work.jobId()));
+        Stats s = work.stats();
+        long processing = Math.max(0, clock.millis() - work.acceptedAt().toEpochMilli() - s.setupTime() - s.generationTime());
+        Stats stats = new Stats(s.setupTime(), processing, s.generationTime(), s.retries(), s.providerId(), s.attempts(),
+                s.routing(), s.ignoredParams());
+        if (ends.end(work.jobId(), GenerationReply.ok(work.jobId(), List.of(work.media()), work.price(), stats))) {
+            staging.clear(work.jobId());
+        }
     }
 
     private void failed(VideoWork work) {
-        jobs.started(work.jobId()).ifPresent(started -> ends.finish(started.request(), started.replyTo(),
-                GenerationReply.failed(work.jobId(), ErrorBody.of(ErrorCode.INTERNAL_ERROR,
-                        "the video could not be processed", null, work.requestId(), Map.of()), work.stats())));
+        ends.end(work.jobId(), GenerationReply.failed(work.jobId(), ErrorBody.of(ErrorCode.INTERNAL_ERROR,
+                "the video could not be processed", null, work.requestId(), Map.of()), work.stats()));
     }
 }

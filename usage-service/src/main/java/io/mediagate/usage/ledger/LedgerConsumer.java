@@ -1,29 +1,57 @@
 package io.mediagate.usage.ledger;
 
+import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationEvent;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
-/** Books each finished generation once: a redelivered event for a booked job changes nothing. */
+/**
+ * Books each finished generation once: a redelivered event for a booked job changes nothing. Events come
+ * in batches, each booked in one transaction. While the database cannot be reached the batch waits and is
+ * tried again ({@link WhileUnavailable}; its offsets stay uncommitted, so nothing is lost); an unreadable
+ * event is skipped.
+ */
 @ApplicationScoped
 public class LedgerConsumer {
     private static final Logger LOG = Logger.getLogger(LedgerConsumer.class);
+    /** The ledger waits out a database outage this long (the batch's offsets stay uncommitted meanwhile). */
+    public static final Duration PATIENCE = Duration.ofDays(1);
 
     @Incoming("generation-events")
     @Blocking
-    @Transactional
-    public void book(GenerationEvent event) {
-        if (event == null || event.jobId() == null) {
-            LOG.warn("skipping an unreadable generation event");
+    public void book(List<GenerationEvent> events) {
+        List<GenerationEvent> readable = events.stream().filter(e -> e != null && e.jobId() != null).toList();
+        if (readable.size() < events.size()) {
+            LOG.warnf("skipping %d unreadable generation events", events.size() - readable.size());
+        }
+        if (readable.isEmpty()) {
             return;
         }
-        if (Charge.findById(event.jobId()) != null) {
-            return;
+        WhileUnavailable.retry("booking " + readable.size() + " generations", () -> {
+            QuarkusTransaction.requiringNew().run(() -> bookAll(readable));
+            return null;
+        }, PATIENCE, WhileUnavailable.Pause.REAL);
+    }
+
+    private static void bookAll(List<GenerationEvent> events) {
+        Set<String> booked = new HashSet<>(Charge.<Charge>list("jobId in ?1", events.stream().map(GenerationEvent::jobId).toList())
+                .stream().map(c -> c.jobId).toList());
+        for (GenerationEvent event : events) {
+            if (booked.add(event.jobId())) {
+                charge(event).persist();
+            }
         }
+    }
+
+    private static Charge charge(GenerationEvent event) {
         Charge charge = new Charge();
         charge.jobId = event.jobId();
         charge.userId = event.userId();
@@ -35,6 +63,6 @@ public class LedgerConsumer {
         charge.price = succeeded && event.price() != null ? event.price() : BigDecimal.ZERO;
         charge.items = succeeded ? event.items() : 0;
         charge.occurredAt = event.occurredAt();
-        charge.persist();
+        return charge;
     }
 }

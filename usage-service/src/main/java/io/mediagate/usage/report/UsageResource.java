@@ -28,31 +28,40 @@ public class UsageResource {
         this.clock = clock;
     }
 
+    /**
+     * One statement, so the figures agree with each other: a charge booked while the report is read is in
+     * every sum or in none (read separately, a new charge could show up in the counts and not the spend).
+     */
     @GET
     public UsageReport report() {
         String user = caller.getSubject();
         LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
         Instant day = today.atStartOfDay().toInstant(ZoneOffset.UTC);
         Instant month = today.withDayOfMonth(1).atStartOfDay().toInstant(ZoneOffset.UTC);
+        Object[] row = Charge.getEntityManager().createQuery("""
+                        select coalesce(sum(case when c.occurredAt >= :day then c.price else 0 end), 0),
+                               coalesce(sum(case when c.occurredAt >= :month then c.price else 0 end), 0),
+                               coalesce(sum(c.price), 0),
+                               coalesce(sum(case when c.kind = 'image' and c.occurredAt >= :day then c.items else 0 end), 0),
+                               coalesce(sum(case when c.kind = 'image' and c.occurredAt >= :month then c.items else 0 end), 0),
+                               coalesce(sum(case when c.kind = 'video' and c.occurredAt >= :day then c.items else 0 end), 0),
+                               coalesce(sum(case when c.kind = 'video' and c.occurredAt >= :month then c.items else 0 end), 0)
+                        from Charge c where c.userId = :u""", Object[].class)
+                .setParameter("u", user).setParameter("day", day).setParameter("month", month).getSingleResult();
         return new UsageReport(
-                new UsageReport.Spend("USD", spend(user, day), spend(user, month), spend(user, Instant.EPOCH)),
+                new UsageReport.Spend("USD", money(row[0]), money(row[1]), money(row[2])),
                 new UsageReport.Generations(
-                        new UsageReport.Counts(items(user, "image", day), items(user, "image", month)),
-                        new UsageReport.Counts(items(user, "video", day), items(user, "video", month))),
+                        new UsageReport.Counts(count(row[3]), count(row[4])),
+                        new UsageReport.Counts(count(row[5]), count(row[6]))),
                 new UsageReport.Storage(StoredMedia.usedBytes(user)));
     }
 
-    private static BigDecimal spend(String user, Instant since) {
-        BigDecimal sum = Charge.getEntityManager()
-                .createQuery("select coalesce(sum(c.price), 0) from Charge c where c.userId = :u and c.occurredAt >= :s", BigDecimal.class)
-                .setParameter("u", user).setParameter("s", since).getSingleResult();
-        return sum.stripTrailingZeros();
+    private static BigDecimal money(Object sum) {
+        BigDecimal value = sum instanceof BigDecimal d ? d : new BigDecimal(sum.toString());
+        return value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
     }
 
-    private static long items(String user, String kind, Instant since) {
-        Long sum = Charge.getEntityManager()
-                .createQuery("select coalesce(sum(c.items), 0) from Charge c where c.userId = :u and c.kind = :k and c.occurredAt >= :s", Long.class)
-                .setParameter("u", user).setParameter("k", kind).setParameter("s", since).getSingleResult();
-        return sum;
+    private static long count(Object sum) {
+        return ((Number) sum).longValue();
     }
 }

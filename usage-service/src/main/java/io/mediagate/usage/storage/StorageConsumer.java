@@ -1,16 +1,20 @@
 package io.mediagate.usage.storage;
 
+import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.StorageEvent;
+import io.mediagate.usage.ledger.LedgerConsumer;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
+import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 /**
  * Keeps the stored bytes per account from {@code storage.events}. Each media id is stored once and
  * deleted once: redelivered events change nothing, and a deletion that overtakes its store (they share
- * a key, so only across a re-partitioning) still leaves the item counted as gone.
+ * a key, so only across a re-partitioning) still leaves the item counted as gone. Applied a batch per
+ * transaction; a database outage is waited out, as for the generation ledger.
  */
 @ApplicationScoped
 public class StorageConsumer {
@@ -18,12 +22,21 @@ public class StorageConsumer {
 
     @Incoming("storage-events")
     @Blocking
-    @Transactional
-    public void apply(StorageEvent event) {
-        if (event == null || event.mediaId() == null || event.userId() == null) {
-            LOG.warn("skipping an unreadable storage event");
-            return;
+    public void apply(List<StorageEvent> events) {
+        List<StorageEvent> readable = events.stream()
+                .filter(e -> e != null && e.mediaId() != null && e.userId() != null).toList();
+        if (readable.size() < events.size()) {
+            LOG.warnf("skipping %d unreadable storage events", events.size() - readable.size());
         }
+        if (!readable.isEmpty()) {
+            WhileUnavailable.retry("applying " + readable.size() + " storage events", () -> {
+                QuarkusTransaction.requiringNew().run(() -> readable.forEach(StorageConsumer::applyOne));
+                return null;
+            }, LedgerConsumer.PATIENCE, WhileUnavailable.Pause.REAL);
+        }
+    }
+
+    private static void applyOne(StorageEvent event) {
         StoredMedia media = StoredMedia.findById(event.mediaId());
         if (media == null) {
             media = new StoredMedia();

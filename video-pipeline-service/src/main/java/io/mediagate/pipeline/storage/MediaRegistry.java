@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.internal.InternalToken;
-import io.mediagate.common.media.RegisterVideo;
+import io.mediagate.common.internal.InternalTokens;
+import io.mediagate.common.media.RegisterMedia;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.URI;
@@ -15,23 +16,26 @@ import java.time.Duration;
 import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** media-service's {@code POST /internal/v1/media/videos}, called with a signed service token. */
+/** media-service's {@code POST /internal/v1/media/register}, called with a signed service token. */
 @ApplicationScoped
 public class MediaRegistry {
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final ObjectMapper json;
+    private final InternalTokens tokens;
     private final String base;
 
-    MediaRegistry(ObjectMapper json, @ConfigProperty(name = "mediagate.media.url") String base) {
+    MediaRegistry(ObjectMapper json, InternalTokens tokens, @ConfigProperty(name = "mediagate.media.url") String base) {
         this.json = json;
+        this.tokens = tokens;
         this.base = base;
     }
 
     /** Registers the video; an answer other than 2xx or 4xx (media-service down, 5xx) is an IOException (retried). */
-    public MediaItem register(RegisterVideo command) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/internal/v1/media/videos"))
+    public MediaItem register(RegisterMedia command) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/internal/v1/media/register"))
                 .timeout(Duration.ofMinutes(2))
-                .header("Authorization", InternalToken.bearer("video-pipeline-service", null, Set.of(InternalToken.SERVICE)))
+                .header("Authorization", tokens.bearer("video-pipeline-service", null, Set.of(InternalToken.SERVICE)))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(command)))
                 .build();

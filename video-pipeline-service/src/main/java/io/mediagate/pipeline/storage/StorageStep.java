@@ -1,8 +1,9 @@
 package io.mediagate.pipeline.storage;
 
+import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.media.RegisterVideo;
+import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.pipeline.worker.Step;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,8 +44,8 @@ public class StorageStep implements Step {
 
     @Override
     public VideoWork process(VideoWork work, Path dir) {
-        RegisterVideo command = new RegisterVideo(work.mediaId(), work.userId(), work.model(), work.modelSlug(),
-                work.providerId(), work.providerName(), work.prompt(), work.size(), work.duration(), work.width(),
+        RegisterMedia command = new RegisterMedia(work.mediaId(), work.userId(), MediaKind.VIDEO, work.model(), work.modelSlug(),
+                work.providerId(), work.providerName(), work.prompt(), null, work.size(), work.duration(), work.width(),
                 work.height(), work.isPublic(), work.retentionDays(), staging.get().bucket(), work.size() + ".mp4",
                 work.outputs());
         try {

@@ -6,6 +6,7 @@ import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Upstream;
+import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.Optional;
 /**
  * OpenAI images ({@code adapter: openai}, default base {@code https://api.openai.com/v1}) and any
  * OpenAI-compatible images endpoint ({@code adapter: openai-compatible}, the catalog gives the base URL).
- * GPT image models answer base64, stored by us; {@code url} answers (dall-e, compatible servers) are
+ * GPT image models answer base64, decoded as the answer streams in and stored by us; {@code url} answers (dall-e, compatible servers) are
  * downloaded at once through the safe fetch. The offer's features carry {@code quality},
  * {@code background}, {@code output_format} and the like straight through. The key is sent when the
  * provider names one ({@code apiKeyEnv}); a compatible server without one is called without.
@@ -36,18 +37,18 @@ public class OpenAiImageGenerator implements ImageGenerator {
         Optional<String> key = provider.apiKeyEnv() == null ? Optional.empty() : Optional.of(Upstream.requireCredential(provider));
         HttpRequest.Builder request = upstream.postJson(base + "/images/generations", OpenAiWire.requestBody(task));
         key.ifPresent(k -> request.header("Authorization", "Bearer " + k));
-        HttpResponse<byte[]> response = upstream.send(provider, request.build());
-        JsonNode body = upstream.read(response.body());
+        HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {
+            JsonNode body = upstream.read(Upstream.drain(response));
             throw OpenAiWire.byCode(body, provider.id())
                     .orElseGet(() -> upstream.failure(provider, response, OpenAiWire.message(body)));
         }
-        return OpenAiWire.items(body, provider.id()).stream().map(item -> image(provider, item)).toList();
+        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> image(provider, item)).toList();
     }
 
     private GeneratedImage image(ProviderSpec provider, OpenAiWire.Item item) {
-        if (item.b64Json() != null) {
-            return Upstream.inline(provider, item.b64Json(), item.revisedPrompt());
+        if (item.image() != null) {
+            return Upstream.bytes(provider, item.image(), item.revisedPrompt());
         }
         GeneratedImage downloaded = upstream.images(provider, List.of(item.url())).getFirst();
         return new GeneratedImage(downloaded.bytes(), downloaded.mime(), item.revisedPrompt());

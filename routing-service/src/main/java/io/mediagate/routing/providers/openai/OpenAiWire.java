@@ -1,10 +1,15 @@
 package io.mediagate.routing.providers.openai;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.Base64Variants;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,24 +38,65 @@ final class OpenAiWire {
         return body;
     }
 
-    /** One item of {@code data}: exactly one of {@code url} and {@code b64_json}. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Item(String url, @JsonProperty("b64_json") String b64Json, @JsonProperty("revised_prompt") String revisedPrompt) {}
+    /** One item of {@code data}: exactly one of {@code url} and the image decoded from {@code b64_json}. */
+    record Item(String url, byte[] image, String revisedPrompt) {}
 
-    /** The items of a 200 response, or a retryable failure when the body is not what OpenAI sends. */
-    static List<Item> items(JsonNode body, String provider) {
-        JsonNode data = body == null ? null : body.get("data");
-        if (data == null || !data.isArray() || data.isEmpty()) {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /**
+     * The items of a 200 response, read as the body streams in: each {@code b64_json} is decoded on the way,
+     * so neither the body nor the base64 text is ever held whole. A body that is not what OpenAI sends is a
+     * retryable failure.
+     */
+    static List<Item> items(InputStream body, String provider) {
+        List<Item> items = new ArrayList<>();
+        boolean sawData = false;
+        try (InputStream in = body; JsonParser p = JSON.createParser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw ProviderException.failed(provider + " answered without images");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if ("data".equals(field) && value == JsonToken.START_ARRAY) {
+                    sawData = true;
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        items.add(item(p, provider));
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            throw ProviderException.failed(provider + " answered with a body that is not the expected JSON");
+        }
+        if (!sawData || items.isEmpty()) {
             throw ProviderException.failed(provider + " answered without images");
         }
-        return java.util.stream.StreamSupport.stream(data.spliterator(), false).map(node -> {
-            String url = text(node, "url");
-            String b64 = text(node, "b64_json");
-            if (url == null && b64 == null) {
-                throw ProviderException.failed(provider + " answered an image with neither url nor b64_json");
+        return items;
+    }
+
+    private static Item item(JsonParser p, String provider) throws IOException {
+        String url = null;
+        byte[] image = null;
+        String revised = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            if (value == JsonToken.VALUE_STRING && "b64_json".equals(field)) {
+                image = p.getBinaryValue(Base64Variants.MIME_NO_LINEFEEDS);
+            } else if (value == JsonToken.VALUE_STRING && "url".equals(field)) {
+                url = p.getText();
+            } else if (value == JsonToken.VALUE_STRING && "revised_prompt".equals(field)) {
+                revised = p.getText();
+            } else {
+                p.skipChildren();
             }
-            return new Item(url, b64, text(node, "revised_prompt"));
-        }).toList();
+        }
+        if (url == null && image == null) {
+            throw ProviderException.failed(provider + " answered an image with neither url nor b64_json");
+        }
+        return new Item(url, image, revised);
     }
 
     /** The {@code message} of an error answer {@code {"error": {message, type, param, code}}}, or null. */

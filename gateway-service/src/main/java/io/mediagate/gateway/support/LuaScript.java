@@ -1,4 +1,4 @@
-package io.mediagate.gateway.limits;
+package io.mediagate.gateway.support;
 
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
@@ -18,7 +18,7 @@ import java.util.List;
  * A Lua script from the classpath, run by its SHA-1 ({@code EVALSHA}) so requests do not carry the
  * script text; when Redis does not know it yet (fresh or restarted server) it is sent once with {@code EVAL}.
  */
-final class LuaScript {
+public final class LuaScript {
     private final String source;
     private final String sha;
 
@@ -31,7 +31,7 @@ final class LuaScript {
         }
     }
 
-    static LuaScript load(String resource) {
+    public static LuaScript load(String resource) {
         try (InputStream in = LuaScript.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("missing script " + resource);
@@ -42,7 +42,7 @@ final class LuaScript {
         }
     }
 
-    Uni<Response> run(ReactiveRedisDataSource redis, List<String> keys, List<String> args) {
+    public Uni<Response> run(ReactiveRedisDataSource redis, List<String> keys, List<String> args) {
         return redis.execute(Command.EVALSHA, command(sha, keys, args))
                 .onFailure(f -> String.valueOf(f.getMessage()).startsWith("NOSCRIPT"))
                 .recoverWithUni(() -> redis.execute(Command.EVAL, command(source, keys, args)));

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The image hot path under load, in one run on this machine, against one fake OpenAI-compatible upstream
+# (bench/hot-path/FakeUpstream.java: a fixed 256x256 PNG as b64_json; a model ending in -delay<ms> answers
+# after that long) reached three ways:
+#   direct   the fake itself (the floor)
+#   portkey  the Portkey gateway from npm (@portkey-ai/gateway, a pure proxy: stores nothing), when npm is reachable
+#   suite    Mediagate from ./mediagate up, routing a catalog model to the fake through the real
+#            openai-compatible adapter, storing every image in S3 and recording it
+# Figures: sequential p50/p99, ok/s with 16 callers, a burst of 1000 generations against a 3-second upstream
+# (count of each status), 5000 such generations in flight with the gateway's heap sampled, and the resident
+# memory of every process afterwards. Restarts the local suite (./mediagate down, then up with the bench catalog).
+# Usage: bench/hot-path.sh   (SEQ=300 SECONDS_CONC=20 BURST=1000 BIG_BURST=5000 PORTKEY=1 to change)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SEQ="${SEQ:-300}"; SECONDS_CONC="${SECONDS_CONC:-20}"; BURST="${BURST:-1000}"; BIG_BURST="${BIG_BURST:-5000}"
+PORTKEY="${PORTKEY:-1}"; PORTKEY_VERSION=1.15.2
+JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"; [ -x "$JAVA_HOME/bin/javac" ] || JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
+export JAVA_HOME
+WORK="$PWD/.mediagate/bench/hot-path"; mkdir -p "$WORK"
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  sleep 2; for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+
+"$JAVA_HOME/bin/javac" -d "$WORK/classes" bench/hot-path/FakeUpstream.java bench/hot-path/Load.java
+load() { "$JAVA_HOME/bin/java" -Xmx1g -cp "$WORK/classes" Load "$@"; }
+
+"$JAVA_HOME/bin/java" -Xmx1g -Djava.awt.headless=true -cp "$WORK/classes" FakeUpstream 0 > "$WORK/fake.out" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 100); do grep -q '^ready' "$WORK/fake.out" && break; sleep 0.1; done
+FAKE_PORT=$(awk '/^ready/ {print $2}' "$WORK/fake.out"); PNG_BYTES=$(awk '/^ready/ {print $3}' "$WORK/fake.out")
+FAKE="http://127.0.0.1:$FAKE_PORT/v1"
+
+cat > "$WORK/catalog.yaml" <<YAML
+# bench/hot-path.sh: one model served by the fake upstream through the openai-compatible adapter.
+providers:
+  - { id: upstream, name: Bench upstream, adapter: openai-compatible, media: [image], enabled: true, baseUrl: "$FAKE", createdAt: 2026-01-01T00:00:00Z }
+models:
+  - id: bench/image
+    displayName: Bench image
+    media: image
+    description: Answered at once by the fake upstream.
+    versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+    sizes: [256x256]
+    defaultSize: 256x256
+    inputs: [text]
+    offers: [{ provider: upstream, price: 0.01, unit: image, upstreamModel: bench-image }]
+    createdAt: 2026-01-01T00:00:00Z
+  - id: bench/slow
+    displayName: Bench slow image
+    media: image
+    description: Answered after 3 seconds by the fake upstream.
+    versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+    sizes: [256x256]
+    defaultSize: 256x256
+    inputs: [text]
+    offers: [{ provider: upstream, price: 0.01, unit: image, upstreamModel: bench-image-delay3000 }]
+    createdAt: 2026-01-01T00:00:00Z
+YAML
+
+./mediagate down > /dev/null
+MEDIAGATE_CATALOG_FILE="$WORK/catalog.yaml" ./mediagate up > "$WORK/up.log"
+source .mediagate/env
+admin() { curl -fsS -X "$1" "$MEDIAGATE_URL$2" -H "Authorization: Bearer $MEDIAGATE_ADMIN_KEY" -H 'Content-Type: application/json' ${3:+-d "$3"}; }
+ACCOUNT=$(admin POST /v1/admin/accounts '{"name":"hot-path bench","tier":"enterprise"}' | sed -n 's/.*"id":"\(usr_[^"]*\)".*/\1/p')
+admin PATCH "/v1/admin/accounts/$ACCOUNT" \
+  '{"limits":{"perMinute":10000000,"perHour":10000000,"perDay":10000000,"concurrentImages":100000}}' > /dev/null
+KEY=$(admin POST "/v1/admin/accounts/$ACCOUNT/keys" | sed -n 's/.*"key":"\(mg_[^"]*\)".*/\1/p')
+
+SUITE_URL="$MEDIAGATE_URL/v1/images/generations"; SUITE_AUTH="Authorization: Bearer $KEY"
+suite_body() { printf '{"model":"bench/%s","prompt":"a benchmark picture","size":"256x256"}' "$1"; }
+up_body() { printf '{"model":"%s","prompt":"a benchmark picture","size":"256x256","response_format":"b64_json"}' "$1"; }
+
+PK_URL=""
+if [ "$PORTKEY" = 1 ] && command -v npm > /dev/null; then
+  if [ -f "$WORK/portkey/node_modules/@portkey-ai/gateway/build/start-server.js" ] \
+     || npm install --silent --no-audit --no-fund --prefix "$WORK/portkey" "@portkey-ai/gateway@$PORTKEY_VERSION" > "$WORK/npm.log" 2>&1; then
+    PK_PORT=$("$JAVA_HOME/bin/java" -cp infra/launcher/target/classes io.mediagate.infra.FreePort 1)
+    (cd "$WORK/portkey" && exec node node_modules/@portkey-ai/gateway/build/start-server.js --port="$PK_PORT" --headless > "$WORK/portkey.log" 2>&1) &
+    pids+=($!); PK_PID=$!
+    for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PK_PORT/" && break; sleep 0.2; done
+    PK_URL="http://127.0.0.1:$PK_PORT/v1/images/generations"
+  else
+    echo "(Portkey could not be installed from npm; see $WORK/npm.log. Its lines are skipped.)"
+  fi
+fi
+pk() { load "$1" "$PK_URL" "$(up_body "$2")" "${@:3}" "x-portkey-provider: openai" "x-portkey-custom-host: $FAKE" "Authorization: Bearer unused"; }
+
+rss_mb() { ps -o rss= -p "$1" 2>/dev/null | awk '{printf "%d", $1/1024}'; }
+heap_mb() { curl -fsS "$MEDIAGATE_URL/q/metrics" 2>/dev/null \
+  | awk '/^jvm_memory_used_bytes\{area="heap"/ {s+=$NF} END {printf "%d", s/1048576}'; }
+
+echo "Hot path, $(nproc) cores, $(date -u +%F), upstream PNG $PNG_BYTES bytes as b64_json; suite stores every image"
+echo "== sequential, $SEQ requests (after 50 unmeasured)"
+printf '%-8s ' direct; load seq "$FAKE/images/generations" "$(up_body bench-image)" "$SEQ"
+[ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk seq bench-image "$SEQ"; }
+printf '%-8s ' suite; load seq "$SUITE_URL" "$(suite_body image)" "$SEQ" "$SUITE_AUTH"
+echo "== 16 callers for $SECONDS_CONC s"
+printf '%-8s ' direct; load conc "$FAKE/images/generations" "$(up_body bench-image)" 16 "$SECONDS_CONC"
+[ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk conc bench-image 16 "$SECONDS_CONC"; }
+printf '%-8s ' suite; load conc "$SUITE_URL" "$(suite_body image)" 16 "$SECONDS_CONC" "$SUITE_AUTH"
+echo "== $BURST generations at once, upstream answers after 3 s"
+[ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk burst bench-image-delay3000 "$BURST"; }
+printf '%-8s ' suite; load burst "$SUITE_URL" "$(suite_body slow)" "$BURST" "$SUITE_AUTH"
+echo "== $BIG_BURST generations in flight at once (gateway heap sampled every 0.5 s)"
+( peak=0; while true; do h=$(heap_mb); [ -n "$h" ] && [ "$h" -gt "$peak" ] && { peak=$h; echo "$peak" > "$WORK/heap.peak"; }; sleep 0.5; done ) &
+pids+=($!); SAMPLER=$!
+echo 0 > "$WORK/heap.peak"
+printf '%-8s ' suite; load burst "$SUITE_URL" "$(suite_body slow)" "$BIG_BURST" "$SUITE_AUTH"
+kill "$SAMPLER" 2>/dev/null || true
+echo "gateway heap used, peak while in flight: $(cat "$WORK/heap.peak") MB"
+echo "== resident memory after the run (MB)"
+total=0
+for f in .mediagate/pids/*; do
+  name=$(basename "$f"); mb=$(rss_mb "$(cat "$f")"); [ -n "$mb" ] || continue
+  printf '  %-24s %5d\n' "$name" "$mb"; total=$((total + mb))
+done
+printf '  %-24s %5d\n' "whole suite" "$total"
+[ -n "$PK_URL" ] && printf '  %-24s %5d\n' "portkey (node)" "$(rss_mb "$PK_PID")"
+./mediagate down > /dev/null

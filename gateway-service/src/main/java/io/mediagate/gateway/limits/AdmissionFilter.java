@@ -1,0 +1,112 @@
+package io.mediagate.gateway.limits;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ApiExceptionMapper;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.gateway.auth.ApiKeyAuthMechanism;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.auth.KeyCache;
+import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import java.util.Map;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+
+/**
+ * Admits every API request before anything else runs: finds the caller's key (cached, {@link KeyCache}) and
+ * counts the request against the caller's windows, accounts by their tier, unauthenticated callers and
+ * keys that are unknown or revoked by client address. One Redis script counts and checks that the cached
+ * key is still current; when it is not, the key is read again. Adds {@code X-RateLimit-*} to every
+ * response and answers 429 when a window is full. When Redis or the key store cannot be reached the
+ * answer is 503 with {@code Retry-After}: a key that could not be checked is never taken for anonymous.
+ * Public files ({@code /files/*}) are left to the CDN in front.
+ */
+public class AdmissionFilter {
+    static final String DECISION = "mediagate.rateLimit";
+    private static final Logger LOG = Logger.getLogger(AdmissionFilter.class);
+    /** Reloads of one key in one request before giving up (its account changing again and again). */
+    private static final int RELOADS = 3;
+    private final RateLimiter limiter;
+    private final KeyCache keys;
+    private final RateLimits anonymous;
+
+    AdmissionFilter(RateLimiter limiter, KeyCache keys,
+                    @ConfigProperty(name = "mediagate.limits.anonymous.per-minute", defaultValue = "30") int perMinute,
+                    @ConfigProperty(name = "mediagate.limits.anonymous.per-hour", defaultValue = "300") int perHour,
+                    @ConfigProperty(name = "mediagate.limits.anonymous.per-day", defaultValue = "2000") int perDay) {
+        this.limiter = limiter;
+        this.keys = keys;
+        this.anonymous = new RateLimits(perMinute, perHour, perDay, 0);
+    }
+
+    @ServerRequestFilter(preMatching = true, priority = 6000)
+    public Uni<Response> admit(ContainerRequestContext ctx, RoutingContext routing) {
+        String path = ctx.getUriInfo().getPath();
+        if (path.startsWith("/files/")) {
+            return Uni.createFrom().nullItem();
+        }
+        boolean video = "POST".equals(ctx.getMethod()) && path.equals("/v1/videos/generations");
+        Optional<String> hash = ApiKeyAuthMechanism.keyHash(routing.request().getHeader("Authorization"));
+        Uni<Decision> counted = hash.isPresent() ? byKey(hash.get(), routing, video, RELOADS) : byAddress(routing, video);
+        return counted
+                .map(decision -> {
+                    ctx.setProperty(DECISION, decision);
+                    return decision.allowed() ? null : refuse(decision);
+                })
+                .onFailure().recoverWithItem(f -> {
+                    LOG.errorf("admission unavailable: %s", f.toString());
+                    return ApiExceptionMapper.render(ApiException.unavailable("the service is temporarily unavailable; try again shortly"));
+                });
+    }
+
+    private Uni<Decision> byKey(String hash, RoutingContext routing, boolean video, int reloads) {
+        return keys.find(hash).flatMap(known -> {
+            if (known.isEmpty()) {
+                return byAddress(routing, video); // unknown or revoked: 401 once authentication is asked for
+            }
+            Caller caller = known.get().caller();
+            return limiter.consume(caller.accountId(), RateLimits.of(caller.limits()), video, known.get().epochKey(), known.get().epoch())
+                    .flatMap(count -> switch (count) {
+                        case Decision d -> {
+                            routing.put(Caller.CONTEXT_KEY, caller);
+                            yield Uni.createFrom().item(d);
+                        }
+                        case Count.Stale stale -> {
+                            keys.invalidate(hash);
+                            if (reloads == 0) {
+                                throw new IllegalStateException("the credentials of " + caller.accountId() + " keep changing");
+                            }
+                            yield byKey(hash, routing, video, reloads - 1);
+                        }
+                    });
+        });
+    }
+
+    private Uni<Decision> byAddress(RoutingContext routing, boolean video) {
+        String address = routing.request().remoteAddress() == null ? "unknown" : routing.request().remoteAddress().hostAddress();
+        return limiter.consume("ip:" + address, anonymous, video, null, null).map(Decision.class::cast);
+    }
+
+    private static Response refuse(Decision d) {
+        return ApiExceptionMapper.render(new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED,
+                "rate limit exceeded: " + d.limit() + " requests per " + d.window().replace('_', ' ') + "; retry in " + d.retryAfter() + " s",
+                null, Map.of("retry_after", d.retryAfter(), "limit", d.window())));
+    }
+
+    @ServerResponseFilter
+    public void headers(ContainerRequestContext request, ContainerResponseContext response) {
+        if (request.getProperty(DECISION) instanceof Decision d) {
+            MultivaluedMap<String, Object> h = response.getHeaders();
+            h.putSingle("X-RateLimit-Limit", d.limit());
+            h.putSingle("X-RateLimit-Remaining", d.remaining());
+            h.putSingle("X-RateLimit-Reset", d.reset());
+        }
+    }
+}

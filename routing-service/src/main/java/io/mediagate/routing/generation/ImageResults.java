@@ -1,0 +1,49 @@
+package io.mediagate.routing.generation;
+
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.events.MediaKind;
+import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.tier.Tier;
+import io.mediagate.routing.media.MediaClient;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.ranking.Candidate;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Keeps generated images through the one registration media-service has for every item
+ * ({@link RegisterMedia}), each image's bytes sent with it: one request per image and one write to the
+ * store. (Videos, large and already staged for the pipeline, register by staging key.) Files never travel
+ * inside JSON. Media ids derive from the job id, so a job run twice registers nothing twice.
+ */
+@ApplicationScoped
+class ImageResults {
+    private final MediaClient media;
+
+    ImageResults(MediaClient media) {
+        this.media = media;
+    }
+
+    List<MediaItem> keep(GenerationRequest request, Plan plan, Candidate served, List<GeneratedImage> images) {
+        int retention = Tier.limitsOf(request.tier()).retentionDays();
+        List<MediaItem> items = new ArrayList<>(images.size());
+        for (int i = 0; i < images.size(); i++) {
+            GeneratedImage image = images.get(i);
+            String name = "image_" + i + "." + ContentSniffer.extension(image.mime());
+            var dimensions = ContentSniffer.pngDimensions(image.bytes());
+            Integer width = dimensions.map(ContentSniffer.Dimensions::width).orElse(null);
+            Integer height = dimensions.map(ContentSniffer.Dimensions::height).orElse(null);
+            VideoWork.StagedFile file = new VideoWork.StagedFile(null, name, "original", ContentSniffer.extension(image.mime()),
+                    null, plan.size(), width == null ? 0 : width, height == null ? 0 : height, image.mime(), image.bytes().length);
+            items.add(media.register(new RegisterMedia("med_" + request.jobId().substring(4) + "x" + i, request.userId(),
+                    MediaKind.IMAGE, plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
+                    request.prompt(), image.revisedPrompt(), plan.size(), null, width, height, request.isPublic(), retention,
+                    null, name, List.of(file)), image.bytes()).forGeneration());
+        }
+        return items;
+    }
+}

@@ -1,0 +1,95 @@
+package io.mediagate.routing.generation;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.DurationSpec;
+import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.MediaKind;
+import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.model.ModelId;
+import io.mediagate.routing.attempts.CircuitBreakers;
+import io.mediagate.routing.catalog.CatalogClient;
+import io.mediagate.routing.providers.Adapters;
+import io.mediagate.routing.ranking.Eligibility;
+import io.mediagate.routing.ranking.Parameters;
+import io.mediagate.routing.ranking.RoutingMode;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The prologue of every generation, image or video: resolve the model and version, check the request
+ * against the model (kind, extras, size, a video's duration and inputs), and rank the offers by the
+ * routing mode. Throws the contract's error when the request cannot be served as asked.
+ */
+@ApplicationScoped
+public class Planner {
+    private final CatalogClient catalog;
+    private final Adapters adapters;
+    private final CircuitBreakers breakers;
+
+    Planner(CatalogClient catalog, Adapters adapters, CircuitBreakers breakers) {
+        this.catalog = catalog;
+        this.adapters = adapters;
+        this.breakers = breakers;
+    }
+
+    public Plan plan(GenerationRequest request) {
+        ModelId id = ModelId.parse(request.model(), "model");
+        ResolvedModel resolved = catalog.resolve(id.id());
+        ModelSpec model = resolved.model();
+        MediaKind kind = request.kind();
+        if (!kind.wire().equals(model.media())) {
+            throw ApiException.invalid("model", kind == MediaKind.IMAGE
+                    ? model.id() + " makes videos; use POST /v1/videos/generations"
+                    : model.id() + " makes images; use POST /v1/images/generations");
+        }
+        VersionSpec version = model.version(id.version()).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
+                "unknown version " + id.version().orElse("") + " of " + model.id(), "model"));
+        RoutingMode mode = RoutingMode.of(request.routing(), request.provider());
+        Parameters.Checked checked = Parameters.check(model, request.extras() == null ? Map.of() : request.extras(), mode);
+        String requested = request.size() == null ? model.defaultSize() : request.size();
+        String size = (kind == MediaKind.VIDEO ? VideoSize.parse(requested).map(VideoSize::label) : Optional.of(requested))
+                .filter(model.sizes()::contains).orElseThrow(() -> ApiException.invalid("size",
+                        "size " + requested + " is not offered by " + model.id() + "; use one of " + model.sizes()));
+        boolean image = request.imageUrl() != null;
+        boolean video = request.videoId() != null || request.videoUrl() != null;
+        Double duration = kind == MediaKind.VIDEO ? duration(model, request.duration()) : null;
+        checkInputs(model, image, video);
+        Predicate<ProviderSpec> capable = kind == MediaKind.VIDEO
+                ? p -> adapters.videos(p.adapter()).isPresent()
+                : p -> adapters.images(p.adapter()).isPresent();
+        return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
+                new Eligibility.Need(version.version(), size, image, video), checked, capable, breakers));
+    }
+
+    private static double duration(ModelSpec model, Double requested) {
+        DurationSpec bounds = model.durations();
+        double min = bounds == null ? 1 : bounds.min();
+        double max = Math.min(30, bounds == null ? 30 : bounds.max());
+        double value = requested != null ? requested : bounds == null ? 5 : bounds.defaultValue();
+        if (value < min || value > max) {
+            throw ApiException.invalid("duration", "duration must be between " + fmt(min) + " and " + fmt(max)
+                    + " seconds for " + model.id());
+        }
+        return value;
+    }
+
+    private static void checkInputs(ModelSpec model, boolean image, boolean video) {
+        if (image && !model.inputs().contains("image")) {
+            throw ApiException.invalid("image_url", model.id() + " does not take an image input");
+        }
+        if (video && !model.inputs().contains("video")) {
+            throw ApiException.invalid("video_url", model.id() + " does not take a video input");
+        }
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,62 @@
+package io.mediagate.routing.messaging;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.events.GenerationEvent;
+import io.mediagate.common.events.GenerationReply;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.Stats;
+import io.mediagate.common.events.Topics;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes what a job's end sends into the outbox, inside the transaction that ends the job: the
+ * {@code generation.events} record (usage charges it, catalog learns provider health, gateways free the
+ * concurrency lease) and, when a gateway waits, the reply. {@link OutboxRelay} publishes them.
+ */
+@ApplicationScoped
+public class JobOutbox {
+    private final ObjectMapper json;
+
+    JobOutbox(ObjectMapper json) {
+        this.json = json;
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<OutboxRow> queue(GenerationRequest request, GenerationReply reply, ReplyAddress replyTo, Instant now) {
+        List<OutboxRow> rows = new ArrayList<>(2);
+        rows.add(row(request.jobId(), Topics.GENERATION_EVENTS, null, event(request, reply, now), now));
+        if (replyTo != null) {
+            rows.add(row(request.jobId(), replyTo.topic(), replyTo.correlation(), reply, now));
+        }
+        rows.forEach(r -> r.persist());
+        return rows;
+    }
+
+    static GenerationEvent event(GenerationRequest request, GenerationReply reply, Instant now) {
+        Stats stats = reply.stats();
+        String status = reply.success() ? GenerationEvent.SUCCEEDED
+                : reply.isCancelled() ? GenerationEvent.CANCELLED : GenerationEvent.FAILED;
+        return new GenerationEvent(request.jobId(), request.userId(), request.kind(), status, request.model(),
+                stats == null ? null : stats.providerId(), reply.price(), reply.data() == null ? 0 : reply.data().size(),
+                stats == null || stats.attempts() == null ? List.of() : stats.attempts(), now);
+    }
+
+    private OutboxRow row(String jobId, String topic, String correlation, Object payload, Instant now) {
+        OutboxRow row = new OutboxRow();
+        row.jobId = jobId;
+        row.topic = topic;
+        row.correlation = correlation;
+        try {
+            row.payload = json.writeValueAsString(payload);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise an outbox message", e);
+        }
+        row.createdAt = now;
+        return row;
+    }
+}

@@ -1,0 +1,81 @@
+package io.mediagate.usage.report;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.mediagate.common.internal.InternalToken;
+import io.mediagate.testing.InternalTokens;
+import io.mediagate.testing.ServiceResource;
+import io.mediagate.usage.ledger.Charge;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(value = ServiceResource.class, initArgs = {
+        @ResourceArg(name = "service", value = "usage"), @ResourceArg(name = "kafka", value = "true")})
+class UsageReportIT {
+
+    private static void book(String user, String kind, String status, String price, int items, Instant at) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            Charge c = new Charge();
+            c.jobId = "job_" + UUID.randomUUID().toString().replace("-", "");
+            c.userId = user;
+            c.kind = kind;
+            c.status = status;
+            c.model = "acme/m";
+            c.provider = "p";
+            c.price = new BigDecimal(price);
+            c.items = items;
+            c.occurredAt = at;
+            c.persist();
+        });
+    }
+
+    @Test
+    void spendAndCountsAreSplitByUtcDayMonthAndKind() {
+        String user = "usr_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        Instant now = Instant.now();
+        Instant startOfMonth = today.withDayOfMonth(1).atStartOfDay().toInstant(ZoneOffset.UTC);
+        Instant lastYear = now.minus(400, ChronoUnit.DAYS);
+        book(user, "image", "succeeded", "0.04", 2, now);
+        book(user, "video", "succeeded", "0.25", 1, now);
+        book(user, "image", "failed", "0", 0, now);
+        book(user, "image", "succeeded", "0.01", 1, startOfMonth);
+        book(user, "video", "succeeded", "1.5", 1, lastYear);
+        book("usr_someoneelse", "image", "succeeded", "9", 3, now);
+
+        boolean firstOfMonth = today.getDayOfMonth() == 1;
+        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+                .get("/internal/v1/usage")
+                .then().statusCode(200)
+                .body("spend.currency", equalTo("USD"))
+                .body("spend.today", equalTo(firstOfMonth ? 0.3f : 0.29f))
+                .body("spend.month", equalTo(0.3f))
+                .body("spend.total", equalTo(1.8f))
+                .body("generations.images.today", equalTo(firstOfMonth ? 3 : 2))
+                .body("generations.images.month", equalTo(3))
+                .body("generations.videos.today", equalTo(1))
+                .body("generations.videos.month", equalTo(1));
+    }
+
+    @Test
+    void anAccountWithoutChargesHasZeros() {
+        given().header("Authorization", InternalTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
+                .get("/internal/v1/usage")
+                .then().statusCode(200)
+                .body("spend.total", equalTo(0))
+                .body("generations.images.today", equalTo(0))
+                .body("generations.videos.month", equalTo(0));
+    }
+}
