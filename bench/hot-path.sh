@@ -9,10 +9,11 @@
 # Figures: sequential p50/p99, ok/s with 16 callers, a burst of 1000 generations against a 3-second upstream
 # (count of each status), 5000 such generations in flight with the gateway's heap sampled, and the resident
 # memory of every process afterwards. Restarts the local suite (./mediagate down, then up with the bench catalog).
-# Usage: bench/hot-path.sh   (SEQ=300 SECONDS_CONC=20 BURST=1000 BIG_BURST=5000 PORTKEY=1 to change)
+# Every target is first warmed up with 16 callers for WARM seconds (unmeasured: JIT, pools, connections).
+# Usage: bench/hot-path.sh   (WARM=20 SEQ=300 SECONDS_CONC=20 BURST=1000 BIG_BURST=5000 PORTKEY=1 to change)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SEQ="${SEQ:-300}"; SECONDS_CONC="${SECONDS_CONC:-20}"; BURST="${BURST:-1000}"; BIG_BURST="${BIG_BURST:-5000}"
+WARM="${WARM:-20}"; SEQ="${SEQ:-300}"; SECONDS_CONC="${SECONDS_CONC:-20}"; BURST="${BURST:-1000}"; BIG_BURST="${BIG_BURST:-5000}"
 PORTKEY="${PORTKEY:-1}"; PORTKEY_VERSION=1.15.2
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"; [ -x "$JAVA_HOME/bin/javac" ] || JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 export JAVA_HOME
@@ -93,7 +94,10 @@ heap_mb() { curl -fsS "$MEDIAGATE_URL/q/metrics" 2>/dev/null \
   | awk '/^jvm_memory_used_bytes\{area="heap"/ {s+=$NF} END {printf "%d", s/1048576}'; }
 
 echo "Hot path, $(nproc) cores, $(date -u +%F), upstream PNG $PNG_BYTES bytes as b64_json; suite stores every image"
-echo "== sequential, $SEQ requests (after 50 unmeasured)"
+load conc "$FAKE/images/generations" "$(up_body bench-image)" 16 "$WARM" > /dev/null
+[ -n "$PK_URL" ] && pk conc bench-image 16 "$WARM" > /dev/null
+load conc "$SUITE_URL" "$(suite_body image)" 16 "$WARM" "$SUITE_AUTH" > /dev/null
+echo "== sequential, $SEQ requests (after a $WARM s warm-up with 16 callers and 50 unmeasured)"
 printf '%-8s ' direct; load seq "$FAKE/images/generations" "$(up_body bench-image)" "$SEQ"
 [ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk seq bench-image "$SEQ"; }
 printf '%-8s ' suite; load seq "$SUITE_URL" "$(suite_body image)" "$SEQ" "$SUITE_AUTH"

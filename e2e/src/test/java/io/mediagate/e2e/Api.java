@@ -46,6 +46,11 @@ final class Api {
         return send(HttpRequest.newBuilder(URI.create(base + path)).method(method, HttpRequest.BodyPublishers.noBody()), key);
     }
 
+    Reply send(String method, String path, String key, String json) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(json)), key);
+    }
+
     private Reply send(HttpRequest.Builder request, String key) throws IOException, InterruptedException {
         if (key != null) {
             request.header("Authorization", "Bearer " + key);

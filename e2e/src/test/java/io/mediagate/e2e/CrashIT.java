@@ -7,14 +7,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.testing.TestInfra;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code kill -9} of a pipeline worker or of routing in the middle of a video job: the job still
- * succeeds once the process is back, with one media item and one charge, as if nothing happened.
+ * {@code kill -9} of a pipeline worker or of routing in the middle of a video job, and of the gateway and
+ * media-service while image jobs run: every accepted job still succeeds once the process is back, with one
+ * media item and one charge, as if nothing happened.
  */
 class CrashIT {
     private static Suite suite;
@@ -26,6 +34,7 @@ class CrashIT {
         Files.writeString(catalog, """
                 providers:
                   - { id: reel, name: Reel, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }
+                  - { id: still, name: Still, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }
                 models:
                   - id: acme/reel
                     displayName: Reel
@@ -39,9 +48,20 @@ class CrashIT {
                     offers:
                       - { provider: reel, price: 0.05, unit: second, upstreamModel: slow, options: { delayMs: "4000" } }
                     createdAt: 2026-01-01T00:00:00Z
+                  - id: acme/still
+                    displayName: Still
+                    media: image
+                    description: A priced image offer that takes two seconds.
+                    versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+                    sizes: [64x64]
+                    defaultSize: 64x64
+                    inputs: [text]
+                    offers: [{ provider: still, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: "2000" } }]
+                    createdAt: 2026-01-01T00:00:00Z
                 """);
+        // Image requests are answered 202 with their job after half a second (their generation takes two).
         suite = Suite.start("crash", Map.of("MEDIAGATE_CATALOG_FILE", catalog.toString(),
-                "MEDIAGATE_STAGING_BUCKET", "e2e-crash-staging"));
+                "MEDIAGATE_STAGING_BUCKET", "e2e-crash-staging", "MEDIAGATE_WAIT_LIMIT_MS", "500"));
         api = new Api(suite.baseUrl());
     }
 
@@ -62,6 +82,64 @@ class CrashIT {
     void killingRoutingMidGenerationChangesNothingTheUserSees() throws Exception {
         assertSurvives("routing-service", "generating",
                 "{\"model\":\"acme/reel\",\"prompt\":\"a quiet harbour\",\"size\":\"480p\",\"duration\":4}");
+    }
+
+    @Test
+    void killingTheGatewayAndMediaServiceMidLoadLosesNoAcceptedJob() throws Exception {
+        String key = api.newKeyWithLimits(Suite.ADMIN_KEY,
+                "{\"perMinute\":100000,\"perHour\":1000000,\"perDay\":1000000,\"concurrentImages\":1000}");
+        List<String> jobs = new ArrayList<>(submit(key, 30, "before the gateway dies"));
+        Thread.sleep(500); // the jobs are generating (two seconds each)
+        suite.kill("gateway-service");
+        suite.restart("gateway-service");
+        List<String> second = submit(key, 30, "before media-service dies");
+        jobs.addAll(second);
+        Thread.sleep(500); // their images are generated, and stored, while media-service is down
+        suite.kill("media-service");
+        Thread.sleep(2_000);
+        suite.restart("media-service");
+
+        Set<String> mediaIds = new HashSet<>();
+        for (String jobId : jobs) {
+            JsonNode job = poll(key, jobId, j -> !"running".equals(j.path("status").asText()), 120_000);
+            assertEquals("succeeded", job.path("status").asText(), job.toString());
+            assertEquals(1, job.path("data").size(), job.toString());
+            assertTrue(mediaIds.add(job.path("data").get(0).path("id").asText()), "one media item per job: " + job);
+        }
+        JsonNode mine = api.get("/v1/media?user=me", key).body().path("result");
+        assertEquals(jobs.size(), mine.path("total").asInt(), "one stored image per accepted job: " + mine);
+        JsonNode usage = null;
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline) {
+            usage = api.get("/v1/usage", key).body().path("result");
+            if (usage.path("generations").path("images").path("today").asInt() >= jobs.size()) {
+                break;
+            }
+            Thread.sleep(300);
+        }
+        assertEquals(jobs.size(), usage.path("generations").path("images").path("today").asInt(), usage.toString());
+        assertEquals(0.01 * jobs.size(), usage.path("spend").path("total").asDouble(), 1e-9, "one charge per job: " + usage);
+    }
+
+    /** {@code count} image jobs submitted at once, each answered 202 once the wait limit passes; returns their ids. */
+    private List<String> submit(String key, int count, String prompt) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Api.Reply>> calls = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                String body = "{\"model\":\"acme/still\",\"prompt\":\"" + prompt + " " + i + "\"}";
+                calls.add(pool.submit(() -> api.post("/v1/images/generations", key, body)));
+            }
+            List<String> ids = new ArrayList<>();
+            for (Future<Api.Reply> call : calls) {
+                Api.Reply reply = call.get();
+                assertEquals(202, reply.status(), reply.body().toString());
+                ids.add(reply.body().path("result").path("job").path("id").asText());
+            }
+            return ids;
+        } finally {
+            pool.shutdown();
+        }
     }
 
     private void assertSurvives(String victim, String stage, String body) throws Exception {

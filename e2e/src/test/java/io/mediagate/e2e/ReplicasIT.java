@@ -1,6 +1,7 @@
 package io.mediagate.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.testing.TestInfra;
@@ -15,9 +16,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /** Two gateway replicas on one Redis, one database and one Kafka: limits and keys hold across both. */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicasIT {
     private static Suite suite;
     private static Api a;
@@ -95,6 +100,48 @@ class ReplicasIT {
     }
 
     @Test
+    void aTierChangedOnOneReplicaAppliesAtOnceOnTheOther() throws Exception {
+        Windows.awayFromTheMinuteBoundary();
+        Api.Reply created = a.post("/v1/admin/accounts", Suite.ADMIN_KEY, "{\"name\":\"t\",\"tier\":\"free\"}");
+        String account = created.body().path("result").path("account").path("id").asText();
+        String key = a.post("/v1/admin/accounts/" + account + "/keys", Suite.ADMIN_KEY, "").body()
+                .path("result").path("key").path("key").asText();
+        // b has seen (and cached) the key as a Free key.
+        JsonNode before = b.get("/v1/usage", key).body().path("result");
+        assertEquals("free", before.path("tier").asText(), before.toString());
+        Api.Reply patched = a.send("PATCH", "/v1/admin/accounts/" + account, Suite.ADMIN_KEY, "{\"tier\":\"pro\"}");
+        assertEquals(200, patched.status(), patched.body().toString());
+        JsonNode after = b.get("/v1/usage", key).body().path("result");
+        assertEquals("pro", after.path("tier").asText(), "the next request on b sees the new tier: " + after);
+        assertEquals(used(before) + 1, used(after), "the minute window carries over: " + after);
+        assertTrue(after.path("rateLimits").path("minute").path("limit").asInt()
+                > before.path("rateLimits").path("minute").path("limit").asInt(), after.toString());
+    }
+
+    @Test
+    void aKeyCachedOnBothReplicasIsRefusedOnBothOnceRevoked() throws Exception {
+        String account = a.post("/v1/admin/accounts", Suite.ADMIN_KEY, "{\"name\":\"c\",\"tier\":\"pro\"}")
+                .body().path("result").path("account").path("id").asText();
+        JsonNode key = a.post("/v1/admin/accounts/" + account + "/keys", Suite.ADMIN_KEY, "").body().path("result").path("key");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(200, a.get("/v1/models", key.path("key").asText()).status());
+            assertEquals(200, b.get("/v1/models", key.path("key").asText()).status());
+        }
+        assertEquals(200, b.send("DELETE", "/v1/admin/keys/" + key.path("id").asText(), Suite.ADMIN_KEY).status());
+        Api.Reply onA = a.get("/v1/models", key.path("key").asText());
+        Api.Reply onB = b.get("/v1/models", key.path("key").asText());
+        assertEquals(401, onA.status(), onA.body().toString());
+        assertEquals(401, onB.status(), onB.body().toString());
+        assertEquals("authentication_error", onA.body().path("code").asText(), onA.body().toString());
+    }
+
+    private static int used(JsonNode usage) {
+        JsonNode minute = usage.path("rateLimits").path("minute");
+        return minute.path("limit").asInt() - minute.path("remaining").asInt();
+    }
+
+    @Test
+    @Order(Integer.MAX_VALUE) // kills replica b: the other tests need it
     void leasesHeldByAKilledReplicaAreFreedWhenItsJobsFinish() throws Exception {
         Windows.awayFromTheMinuteBoundary();
         // Two image generations at once, and requests enough for polling.

@@ -27,6 +27,9 @@ public final class DependencyFailures {
             if (UNAVAILABLE.contains(t.getClass().getName())) {
                 return true;
             }
+            if (t instanceof ApiException api && api.code() == ErrorCode.SERVICE_UNAVAILABLE) {
+                return true; // another Mediagate service was unreachable or said it is
+            }
             String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
             if (message.contains("acquisition timeout") || message.contains("connection refused")) {
                 return true;

@@ -1,5 +1,6 @@
 package io.mediagate.routing.generation;
 
+import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.MediaKind;
@@ -11,6 +12,7 @@ import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.ranking.Candidate;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,10 +20,13 @@ import java.util.List;
  * Keeps generated images through the one registration media-service has for every item
  * ({@link RegisterMedia}), each image's bytes sent with it: one request per image and one write to the
  * store. (Videos, large and already staged for the pipeline, register by staging key.) Files never travel
- * inside JSON. Media ids derive from the job id, so a job run twice registers nothing twice.
+ * inside JSON. Media ids derive from the job id, so a job run twice registers nothing twice, and a
+ * registration is simply sent again while media-service is unreachable (restarting, say) for up to
+ * {@link #PATIENCE}: the image is already paid for upstream.
  */
 @ApplicationScoped
 class ImageResults {
+    static final Duration PATIENCE = Duration.ofSeconds(60);
     private final MediaClient media;
 
     ImageResults(MediaClient media) {
@@ -39,10 +44,12 @@ class ImageResults {
             Integer height = dimensions.map(ContentSniffer.Dimensions::height).orElse(null);
             VideoWork.StagedFile file = new VideoWork.StagedFile(null, name, "original", ContentSniffer.extension(image.mime()),
                     null, plan.size(), width == null ? 0 : width, height == null ? 0 : height, image.mime(), image.bytes().length);
-            items.add(media.register(new RegisterMedia("med_" + request.jobId().substring(4) + "x" + i, request.userId(),
+            RegisterMedia command = new RegisterMedia("med_" + request.jobId().substring(4) + "x" + i, request.userId(),
                     MediaKind.IMAGE, plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
                     request.prompt(), image.revisedPrompt(), plan.size(), null, width, height, request.isPublic(), retention,
-                    null, name, List.of(file)), image.bytes()).forGeneration());
+                    null, name, List.of(file));
+            items.add(WhileUnavailable.retry("storing " + command.id(), () -> media.register(command, image.bytes()),
+                    PATIENCE, WhileUnavailable.Pause.REAL).forGeneration());
         }
         return items;
     }
