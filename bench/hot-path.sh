@@ -28,16 +28,24 @@ trap cleanup EXIT
 "$JAVA_HOME/bin/javac" -d "$WORK/classes" bench/hot-path/FakeUpstream.java bench/hot-path/Load.java
 load() { "$JAVA_HOME/bin/java" -Xmx1g -cp "$WORK/classes" Load "$@"; }
 
-"$JAVA_HOME/bin/java" -Xmx1g -Djava.awt.headless=true -cp "$WORK/classes" FakeUpstream 0 > "$WORK/fake.out" 2>&1 &
-pids+=($!)
-for _ in $(seq 1 100); do grep -q '^ready' "$WORK/fake.out" && break; sleep 0.1; done
-FAKE_PORT=$(awk '/^ready/ {print $2}' "$WORK/fake.out"); PNG_BYTES=$(awk '/^ready/ {print $3}' "$WORK/fake.out")
+# One fake for the sequential and concurrent phases, and a fresh one for each peer's burst, so no burst
+# meets connections or work another peer left behind.
+start_fake() {
+  "$JAVA_HOME/bin/java" -Xmx1g -Djava.awt.headless=true -cp "$WORK/classes" FakeUpstream 0 > "$WORK/fake-$1.out" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 100); do grep -q '^ready' "$WORK/fake-$1.out" && break; sleep 0.1; done
+}
+start_fake main; start_fake burst-suite; start_fake burst-portkey
+FAKE_PORT=$(awk '/^ready/ {print $2}' "$WORK/fake-main.out"); PNG_BYTES=$(awk '/^ready/ {print $3}' "$WORK/fake-main.out")
+SUITE_BURST_FAKE="http://127.0.0.1:$(awk '/^ready/ {print $2}' "$WORK/fake-burst-suite.out")/v1"
+PK_BURST_FAKE="http://127.0.0.1:$(awk '/^ready/ {print $2}' "$WORK/fake-burst-portkey.out")/v1"
 FAKE="http://127.0.0.1:$FAKE_PORT/v1"
 
 cat > "$WORK/catalog.yaml" <<YAML
 # bench/hot-path.sh: one model served by the fake upstream through the openai-compatible adapter.
 providers:
   - { id: upstream, name: Bench upstream, adapter: openai-compatible, media: [image], enabled: true, baseUrl: "$FAKE", createdAt: 2026-01-01T00:00:00Z }
+  - { id: slowupstream, name: Bench slow upstream, adapter: openai-compatible, media: [image], enabled: true, baseUrl: "$SUITE_BURST_FAKE", createdAt: 2026-01-01T00:00:00Z }
 models:
   - id: bench/image
     displayName: Bench image
@@ -57,7 +65,7 @@ models:
     sizes: [256x256]
     defaultSize: 256x256
     inputs: [text]
-    offers: [{ provider: upstream, price: 0.01, unit: image, upstreamModel: bench-image-delay3000 }]
+    offers: [{ provider: slowupstream, price: 0.01, unit: image, upstreamModel: bench-image-delay3000 }]
     createdAt: 2026-01-01T00:00:00Z
 YAML
 
@@ -87,9 +95,9 @@ if [ "$PORTKEY" = 1 ] && command -v npm > /dev/null; then
     echo "(Portkey could not be installed from npm; see $WORK/npm.log. Its lines are skipped.)"
   fi
 fi
-pk() { load "$1" "$PK_URL" "$(up_body "$2")" "${@:3}" "x-portkey-provider: openai" "x-portkey-custom-host: $FAKE" "Authorization: Bearer unused"; }
+pk() { load "$1" "$PK_URL" "$(up_body "$2")" "${@:3}" "x-portkey-provider: openai" "x-portkey-custom-host: ${PK_HOST:-$FAKE}" "Authorization: Bearer unused"; }
 
-rss_mb() { ps -o rss= -p "$1" 2>/dev/null | awk '{printf "%d", $1/1024}'; }
+rss_mb() { ps -o rss= -p "$1" 2>/dev/null | awk '{printf "%d", $1/1024}' || true; }
 heap_mb() { curl -fsS "$MEDIAGATE_URL/q/metrics" 2>/dev/null \
   | awk '/^jvm_memory_used_bytes\{area="heap"/ {s+=$NF} END {printf "%d", s/1048576}'; }
 
@@ -106,8 +114,8 @@ printf '%-8s ' direct; load conc "$FAKE/images/generations" "$(up_body bench-ima
 [ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk conc bench-image 16 "$SECONDS_CONC"; }
 printf '%-8s ' suite; load conc "$SUITE_URL" "$(suite_body image)" 16 "$SECONDS_CONC" "$SUITE_AUTH"
 echo "== $BURST generations at once, upstream answers after 3 s"
-[ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk burst bench-image-delay3000 "$BURST"; }
 printf '%-8s ' suite; load burst "$SUITE_URL" "$(suite_body slow)" "$BURST" "$SUITE_AUTH"
+[ -n "$PK_URL" ] && { printf '%-8s ' portkey; PK_HOST="$PK_BURST_FAKE" pk burst bench-image-delay3000 "$BURST"; }
 echo "== $BIG_BURST generations in flight at once (gateway heap sampled every 0.5 s)"
 ( peak=0; while true; do h=$(heap_mb); [ -n "$h" ] && [ "$h" -gt "$peak" ] && { peak=$h; echo "$peak" > "$WORK/heap.peak"; }; sleep 0.5; done ) &
 pids+=($!); SAMPLER=$!

@@ -1,7 +1,6 @@
 package io.mediagate.media.storage;
 
 import io.quarkus.runtime.Startup;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,10 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.core.ResponseInputStream;
@@ -23,26 +21,26 @@ import software.amazon.awssdk.services.s3.model.HeadBucketRequest;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.presigner.S3Presigner;
-import software.amazon.awssdk.services.s3.presigner.model.PresignedPutObjectRequest;
 
 /** The media bucket on any S3-compatible store. Keys are chosen by media-service, never by callers. */
 @Startup
 @ApplicationScoped
 public class ObjectStore {
     private static final Logger LOG = Logger.getLogger(ObjectStore.class);
-    /** Headers the HTTP client sets itself. */
-    private static final Set<String> RESTRICTED = Set.of("host", "content-length");
     private final S3Client s3;
-    private final S3Presigner presigner;
+    private final SigV4 signer;
+    private final URI endpoint;
+    private final Clock clock;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final String bucket;
 
     ObjectStore(S3Client s3, Presigners presigners, @ConfigProperty(name = "quarkus.s3.endpoint-override") Optional<URI> endpoint,
-                @ConfigProperty(name = "mediagate.media.bucket") String bucket) {
+                @ConfigProperty(name = "mediagate.media.bucket") String bucket, Clock clock) {
         this.s3 = s3;
-        this.presigner = presigners.at(endpoint);
+        this.signer = presigners.signer();
+        this.endpoint = presigners.endpoint(endpoint);
+        this.clock = clock;
         this.bucket = bucket;
         ensureBucket();
     }
@@ -63,20 +61,16 @@ public class ObjectStore {
     }
 
     /**
-     * Stores the bytes and returns the store's ETag (unquoted). One plain HTTP PUT to a presigned URL: none of
-     * the SDK's per-request pipeline and no hash of the payload over it (the URL is signed for
-     * {@code UNSIGNED-PAYLOAD}); the store checks the signature, type and length.
+     * Stores the bytes and returns the store's ETag (unquoted). One plain HTTP PUT signed with SigV4
+     * ({@link SigV4}): none of the SDK's per-request pipeline and no hash of the payload over it
+     * ({@code UNSIGNED-PAYLOAD}); the store checks the signature and the length.
      */
     public String put(String key, String mime, byte[] bytes) {
-        PresignedPutObjectRequest signed = presigner.presignPutObject(p -> p.signatureDuration(Duration.ofMinutes(5))
-                .putObjectRequest(r -> r.bucket(bucket).key(key).contentType(mime).contentLength((long) bytes.length)));
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(signed.url().toString())).timeout(Duration.ofSeconds(60))
+        SigV4.Signed signed = signer.put(endpoint, bucket, key, clock.instant());
+        HttpRequest.Builder request = HttpRequest.newBuilder(signed.uri()).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", mime)
                 .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes));
-        signed.signedHeaders().forEach((name, values) -> {
-            if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
-                request.header(name, String.join(",", values));
-            }
-        });
+        signed.headers().forEach(request::header);
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
@@ -155,11 +149,6 @@ public class ObjectStore {
     /** Removes an object; removing one that is gone already is fine. */
     public void delete(String key) {
         s3.deleteObject(b -> b.bucket(bucket).key(key));
-    }
-
-    @PreDestroy
-    void close() {
-        presigner.close();
     }
 
     /** For readiness: the bucket answers. */

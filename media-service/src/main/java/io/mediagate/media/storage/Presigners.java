@@ -10,7 +10,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
-/** S3 presigners with this service's region and credentials, for a given address of the store. */
+/** S3 presigners and signers with this service's region and credentials, for a given address of the store. */
 @Singleton
 public class Presigners {
     private final String region;
@@ -23,6 +23,16 @@ public class Presigners {
         this.region = region;
         this.accessKey = accessKey;
         this.secretKey = secretKey;
+    }
+
+    /** A SigV4 signer of plain requests to the store. */
+    SigV4 signer() {
+        return new SigV4(accessKey, secretKey, region, "s3");
+    }
+
+    /** Where the store is: the configured endpoint, or the provider's regional one. */
+    URI endpoint(Optional<URI> configured) {
+        return configured.orElseGet(() -> URI.create("https://s3." + region + ".amazonaws.com"));
     }
 
     /** A presigner for URLs at {@code endpoint} (the provider's own when empty), path-style. */
