@@ -112,7 +112,14 @@ printf '%-8s ' suite; load seq "$SUITE_URL" "$(suite_body image)" "$SEQ" "$SUITE
 echo "== 16 callers for $SECONDS_CONC s"
 printf '%-8s ' direct; load conc "$FAKE/images/generations" "$(up_body bench-image)" 16 "$SECONDS_CONC"
 [ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk conc bench-image 16 "$SECONDS_CONC"; }
-printf '%-8s ' suite; load conc "$SUITE_URL" "$(suite_body image)" 16 "$SECONDS_CONC" "$SUITE_AUTH"
+cpu_ticks() { for f in .mediagate/pids/*; do p=$(cat "$f"); [ -r "/proc/$p/stat" ] && echo "$(basename "$f") $(awk '{print $14 + $15}' "/proc/$p/stat")"; done; }
+cpu_ticks | sort > "$WORK/cpu.before"
+printf '%-8s ' suite; load conc "$SUITE_URL" "$(suite_body image)" 16 "$SECONDS_CONC" "$SUITE_AUTH" | tee "$WORK/conc.out"
+cpu_ticks | sort > "$WORK/cpu.after"
+images=$(sed -n 's/.*n=\([0-9]*\).*/\1/p' "$WORK/conc.out")
+echo "   CPU per stored image in that phase (user + system, ms):"
+join "$WORK/cpu.before" "$WORK/cpu.after" | awk -v n="$images" -v hz="$(getconf CLK_TCK)" \
+  '{d = ($3 - $2) * 1000 / hz; s += d; printf "     %-24s %5.2f\n", $1, d / n} END {printf "     %-24s %5.2f\n", "whole suite", s / n}'
 echo "== $BURST generations at once, upstream answers after 3 s"
 printf '%-8s ' suite; load burst "$SUITE_URL" "$(suite_body slow)" "$BURST" "$SUITE_AUTH"
 [ -n "$PK_URL" ] && { printf '%-8s ' portkey; PK_HOST="$PK_BURST_FAKE" pk burst bench-image-delay3000 "$BURST"; }

@@ -7,6 +7,7 @@ import io.smallrye.jwt.auth.principal.ParseException;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
+import jakarta.inject.Inject;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.time.Clock;
@@ -31,6 +32,7 @@ public class CachedTokenParser implements JWTParser {
     private final Clock clock;
     private final ConcurrentHashMap<String, JsonWebToken> verified = new ConcurrentHashMap<>();
 
+    @Inject
     CachedTokenParser(JWTAuthContextInfo context, Clock clock) {
         this(new DefaultJWTParser(context), clock);
     }
