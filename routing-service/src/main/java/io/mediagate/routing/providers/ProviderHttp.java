@@ -32,20 +32,11 @@ public final class ProviderHttp {
     }
 
     public static HttpResponse<byte[]> send(ProviderSpec provider, HttpRequest request) {
-        try {
-            HttpResponse<byte[]> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            if (response.body().length > MAX_BODY) {
-                throw ProviderException.failed(provider.id() + " answered with an oversized body");
-            }
-            return response;
-        } catch (HttpTimeoutException e) {
-            throw ProviderException.timedOut(provider.id() + " did not answer in time");
-        } catch (IOException e) {
-            throw ProviderException.failed(provider.id() + " is unreachable");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw ProviderException.timedOut(provider.id() + " call was interrupted");
+        HttpResponse<byte[]> response = call(provider, request, HttpResponse.BodyHandlers.ofByteArray());
+        if (response.body().length > MAX_BODY) {
+            throw ProviderException.failed(provider.id() + " answered with an oversized body");
         }
+        return response;
     }
 
     /**
@@ -53,9 +44,14 @@ public final class ProviderHttp {
      * stream in, never held whole); reading more than {@link #MAX_BODY} fails.
      */
     public static HttpResponse<InputStream> stream(ProviderSpec provider, HttpRequest request) {
+        HttpResponse<InputStream> response = call(provider, request, HttpResponse.BodyHandlers.ofInputStream());
+        return new CappedResponse(response, new BoundedInputStream(response.body(), MAX_BODY, provider.id()));
+    }
+
+    /** One call, its transport failures as provider failures: a timeout, an unreachable host, an interrupt. */
+    private static <T> HttpResponse<T> call(ProviderSpec provider, HttpRequest request, HttpResponse.BodyHandler<T> body) {
         try {
-            HttpResponse<InputStream> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            return new CappedResponse(response, new BoundedInputStream(response.body(), MAX_BODY, provider.id()));
+            return CLIENT.send(request, body);
         } catch (HttpTimeoutException e) {
             throw ProviderException.timedOut(provider.id() + " did not answer in time");
         } catch (IOException e) {
