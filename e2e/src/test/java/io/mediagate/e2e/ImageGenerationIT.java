@@ -45,6 +45,16 @@ class ImageGenerationIT {
     }
 
     @Test
+    void theStockOpenAiSdkListsTheModels() {
+        var models = sdk(key).models().list().data();
+        var pattern = models.stream().filter(m -> m.id().equals("local/pattern")).findFirst().orElseThrow(
+                () -> new AssertionError("local/pattern is not among " + models));
+        assertEquals("local", pattern.ownedBy());
+        assertTrue(pattern.created() > 1_600_000_000L, String.valueOf(pattern.created()));
+        assertTrue(models.stream().anyMatch(m -> m.id().equals("local/motion")), models.toString());
+    }
+
+    @Test
     void theStockOpenAiSdkGeneratesAnImageWhoseUrlServesAPngOfTheRequestedSize() throws Exception {
         ImagesResponse response = sdk(key).images().generate(ImageGenerateParams.builder()
                 .model("local/pattern")

@@ -19,7 +19,10 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
 
-/** {@code GET /v1/models} and {@code GET /v1/models/{id}} (id raw or URL-encoded, optional :version). */
+/**
+ * {@code GET /v1/models} (the seed's page, and OpenAI's list shape next to it: {@link ModelList}) and
+ * {@code GET /v1/models/{id}} (id raw or URL-encoded, optional :version).
+ */
 @Path("/v1/models")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
@@ -33,7 +36,7 @@ public class ModelsResource {
     }
 
     @GET
-    public Envelope<Map<String, Object>> list(@QueryParam("limit") String limit, @QueryParam("page") String page,
+    public ModelList list(@QueryParam("limit") String limit, @QueryParam("page") String page,
                                               @QueryParam("media") String media, @QueryParam("provider") String provider) {
         Page p = Page.parse(limit, page);
         if (media != null && !media.equals("image") && !media.equals("video")) {
@@ -47,7 +50,8 @@ public class ModelsResource {
                 .filter(m -> provider == null || m.offers().stream().anyMatch(o -> o.provider().equalsIgnoreCase(provider)))
                 .toList();
         List<ModelView> models = matching.stream().skip(p.offset()).limit(p.limit()).map(this::view).toList();
-        return Envelope.of(Map.of("total", matching.size(), "models", models));
+        return new ModelList(true, Map.of("total", matching.size(), "models", models), "list",
+                matching.stream().map(m -> ModelList.Entry.of(m.id(), m.createdAt())).toList());
     }
 
     @GET

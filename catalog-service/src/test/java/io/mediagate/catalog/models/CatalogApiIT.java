@@ -2,6 +2,7 @@ package io.mediagate.catalog.models;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
@@ -34,6 +35,23 @@ class CatalogApiIT {
         given().header("Authorization", user()).queryParam("limit", 1).queryParam("page", 1)
                 .when().get("/v1/models")
                 .then().statusCode(200).body("result.models", hasSize(1));
+    }
+
+    @Test
+    void theListAlsoHasOpenAisShapeWithEveryMatchingModel() {
+        given().header("Authorization", user()).queryParam("limit", 1)
+                .when().get("/v1/models")
+                .then().statusCode(200)
+                .body("result.models", hasSize(1))
+                .body("object", equalTo("list"))
+                .body("data", hasSize(16))
+                .body("data.id", hasItem("local/pattern"))
+                .body("data.find { it.id == 'local/pattern' }.object", equalTo("model"))
+                .body("data.find { it.id == 'local/pattern' }.owned_by", equalTo("local"))
+                .body("data.find { it.id == 'local/pattern' }.created", greaterThan(1_600_000_000));
+        given().header("Authorization", user()).queryParam("media", "video")
+                .when().get("/v1/models")
+                .then().statusCode(200).body("data", hasSize(6));
     }
 
     @Test
