@@ -1,6 +1,7 @@
 package io.mediagate.catalog.models;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +14,7 @@ public record ModelList(boolean success, Map<String, Object> result, String obje
 
     /** One model as OpenAI lists it: {@code created} in Unix seconds, {@code owned_by} the id's namespace. */
     public record Entry(String id, String object, long created, @JsonProperty("owned_by") String ownedBy) {
-        static Entry of(String id, java.time.Instant createdAt) {
+        static Entry of(String id, Instant createdAt) {
             int slash = id.indexOf('/');
             return new Entry(id, "model", createdAt.getEpochSecond(), slash > 0 ? id.substring(0, slash) : "mediagate");
         }

@@ -7,11 +7,13 @@ import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -104,7 +106,7 @@ final class SigV4 {
 
     /** Each segment encoded, the slashes between them kept. */
     static String encodePath(String key) {
-        return java.util.Arrays.stream(key.split("/", -1)).map(SigV4::encode).collect(java.util.stream.Collectors.joining("/"));
+        return Arrays.stream(key.split("/", -1)).map(SigV4::encode).collect(Collectors.joining("/"));
     }
 
     /** RFC 3986 encoding as SigV4 asks: unreserved characters as they are, every other byte as %XX. */

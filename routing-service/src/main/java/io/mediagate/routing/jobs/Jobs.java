@@ -13,6 +13,7 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -126,7 +127,7 @@ public class Jobs {
         GenerationRequest request = started.request();
         if (request.webhookUrl() != null && !reply.isCancelled()) {
             webhooks.enqueue(jobId, job.userId, request.webhookUrl(), reply.success() ? Webhooks.COMPLETED : Webhooks.FAILED,
-                    java.util.Map.of("job", JobView.of(job, reply)));
+                    Map.of("job", JobView.of(job, reply)));
         }
         job.reply = write(reply);
         return Optional.of(outbox.queue(request, reply, started.replyTo(), now));

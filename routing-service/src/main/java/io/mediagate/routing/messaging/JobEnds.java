@@ -3,11 +3,12 @@ package io.mediagate.routing.messaging;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.routing.jobs.Jobs;
-import io.mediagate.common.api.WhileUnavailable;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +23,7 @@ import org.jboss.logging.Logger;
 public class JobEnds {
     private static final Logger LOG = Logger.getLogger(JobEnds.class);
     /** How long a job's end waits out an unreachable database before its request goes to the DLQ. */
-    static final java.time.Duration PATIENCE = java.time.Duration.ofSeconds(60);
+    static final Duration PATIENCE = Duration.ofSeconds(60);
     private final Jobs jobs;
     private final OutboxRelay relay;
 
