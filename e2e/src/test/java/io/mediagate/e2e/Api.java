@@ -34,6 +34,29 @@ final class Api {
                 .header(header, value).POST(HttpRequest.BodyPublishers.ofString(json)), key);
     }
 
+    /** One file of a multipart form. */
+    record FormFile(String field, String name, byte[] bytes) {}
+
+    /** A multipart form: text fields as name/value pairs, then the files. */
+    Reply postForm(String path, String key, java.util.List<String> fields, FormFile... files)
+            throws IOException, InterruptedException {
+        String boundary = "e2e-" + java.util.UUID.randomUUID();
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i + 1 < fields.size(); i += 2) {
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + fields.get(i) + "\"\r\n\r\n"
+                    + fields.get(i + 1) + "\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        for (FormFile file : files) {
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + file.field() + "\"; filename=\""
+                    + file.name() + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            body.writeBytes(file.bytes());
+            body.writeBytes("\r\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        body.writeBytes(("--" + boundary + "--\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())), key);
+    }
+
     byte[] download(String url) throws IOException, InterruptedException {
         HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
         if (r.statusCode() != 200) {

@@ -73,6 +73,30 @@ class ImageGenerationIT {
     }
 
     @Test
+    void b64JsonCarriesTheStoredImagesBytesAndStillItsIdAndUrl() throws Exception {
+        ImagesResponse response = sdk(key).images().generate(ImageGenerateParams.builder()
+                .model("local/pattern").prompt("a harbour at night").size(ImageGenerateParams.Size._256X256).n(2)
+                .responseFormat(ImageGenerateParams.ResponseFormat.B64_JSON).build());
+        var data = response.data().orElseThrow();
+        assertEquals(2, data.size());
+        for (var image : data) {
+            byte[] inline = java.util.Base64.getDecoder().decode(image.b64Json().orElseThrow());
+            BufferedImage decoded = TestImages.decode(inline);
+            assertEquals(256, decoded.getWidth());
+            assertEquals(256, decoded.getHeight());
+            assertArrayEquals(api.download(image.url().orElseThrow()), inline, "b64_json is the stored file");
+        }
+
+        Api.Reply raw = api.post("/v1/images/generations", key,
+                "{\"model\":\"local/pattern\",\"prompt\":\"a harbour\",\"size\":\"256x256\",\"public\":false,\"response_format\":\"b64_json\"}");
+        assertEquals(200, raw.status(), raw.body().toString());
+        JsonNode item = raw.body().path("data").get(0);
+        assertTrue(item.path("id").asText().startsWith("med_"), item.toString());
+        assertEquals("image/png", item.path("mime").asText());
+        assertEquals(item.path("bytes").asLong(), java.util.Base64.getDecoder().decode(item.path("b64_json").asText()).length);
+    }
+
+    @Test
     void theSdkSurfacesOurErrorsWithTheirCodes() {
         BadRequestException tooLong = assertThrows(BadRequestException.class, () -> sdk(key).images().generate(
                 ImageGenerateParams.builder().model("local/pattern").prompt("x".repeat(1001)).build()));

@@ -16,7 +16,7 @@ final class CatalogValidator {
     private static final Pattern IMAGE_SIZE = Pattern.compile("[1-9][0-9]{0,4}x[1-9][0-9]{0,4}");
     private static final Set<String> MEDIA = Set.of("image", "video");
     private static final Set<String> UNITS = Set.of("image", "second");
-    private static final Set<String> INPUTS = Set.of("text", "image", "video");
+    private static final Set<String> INPUTS = Set.of("text", "image", "mask", "video");
     private static final Set<String> TYPES = Set.of("string", "integer", "number", "boolean");
 
     private CatalogValidator() {
@@ -61,7 +61,7 @@ final class CatalogValidator {
                     && m.durations().defaultValue() <= m.durations().max(), source, at + ".durations", "need 0 < min <= default <= max");
         }
         require(m.defaultSize() != null && m.sizes().contains(m.defaultSize()), source, at + ".defaultSize", "must be one of sizes");
-        require(m.inputs() != null && !m.inputs().isEmpty() && INPUTS.containsAll(m.inputs()), source, at + ".inputs", "must list text, image and/or video");
+        require(m.inputs() != null && !m.inputs().isEmpty() && INPUTS.containsAll(m.inputs()), source, at + ".inputs", "must list text, image, mask (an edit may send one) and/or video");
         List<String> paramNames = m.parameters() == null ? List.of() : m.parameters().stream().map(p -> p.name()).toList();
         if (m.parameters() != null) {
             m.parameters().forEach(p -> require(p.name() != null && TYPES.contains(p.type()), source,

@@ -7,6 +7,7 @@ import java.util.Map;
  * A validated generation request on {@code generation.requests}, from the gateway to routing.
  * {@code jobId} is the idempotency key: a redelivered request never runs twice. {@code videoUrl} or
  * {@code videoId} name the source of a video variation; {@code webhookUrl} is told when the job ends.
+ * {@code sources} (null for a plain generation) names the images of an image edit or variation.
  */
 public record GenerationRequest(
         String jobId,
@@ -28,5 +29,6 @@ public record GenerationRequest(
         boolean isPublic,
         String responseFormat,
         Map<String, Object> extras,
-        Instant acceptedAt) {
+        Instant acceptedAt,
+        ImageSources sources) {
 }

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * A media item as the public API shows it (seed "Media item" table plus CONTRACT.md additions).
  * {@code modelSlug} and {@code providerName} appear in listings; everything else everywhere. Videos add
- * {@code thumbnail} (poster image), {@code preview} (a strip of frames) and {@code variants}.
+ * {@code thumbnail} (poster image), {@code preview} (a strip of frames) and {@code variants}. The result
+ * of an image edit or variation names the items it was made from in {@code sources}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MediaItem(
@@ -34,7 +35,8 @@ public record MediaItem(
         @JsonProperty("revised_prompt") String revisedPrompt,
         String thumbnail,
         String preview,
-        List<Variant> variants) {
+        List<Variant> variants,
+        List<String> sources) {
 
     /** One rendition of a video: MP4/H.264 at a size, WebM/VP9, or an HLS playlist. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -44,6 +46,6 @@ public record MediaItem(
     /** The generation-response form: listing-only fields left out. */
     public MediaItem forGeneration() {
         return new MediaItem(id, url, mime, user, media, model, provider, prompt, size, duration, createdAt,
-                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt, thumbnail, preview, variants);
+                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt, thumbnail, preview, variants, sources);
     }
 }

@@ -2,7 +2,7 @@ package io.mediagate.common.media;
 
 import java.util.Optional;
 
-/** Tells the real type of a file from its first bytes (and its extension), and a PNG's dimensions from its header. */
+/** Tells the real type of a file from its first bytes, and an image's dimensions from its header. */
 public final class ContentSniffer {
     public record Dimensions(int width, int height) {}
 
@@ -43,6 +43,70 @@ public final class ContentSniffer {
             case "video/quicktime" -> "mov";
             default -> "bin";
         };
+    }
+
+    /** Width and height of a PNG, JPEG, WebP or GIF, read from its header; empty for anything else. */
+    public static Optional<Dimensions> dimensions(byte[] b) {
+        return switch (mime(b).orElse("")) {
+            case "image/png" -> pngDimensions(b);
+            case "image/jpeg" -> jpegDimensions(b);
+            case "image/webp" -> webpDimensions(b);
+            case "image/gif" -> b.length < 10 ? Optional.empty()
+                    : positive((b[6] & 0xFF) | (b[7] & 0xFF) << 8, (b[8] & 0xFF) | (b[9] & 0xFF) << 8);
+            default -> Optional.empty();
+        };
+    }
+
+    /** The first start-of-frame segment's size: walks the JPEG's marker segments from SOI. */
+    static Optional<Dimensions> jpegDimensions(byte[] b) {
+        int at = 2;
+        while (at + 9 < b.length) {
+            if ((b[at] & 0xFF) != 0xFF) {
+                return Optional.empty();
+            }
+            int marker = b[at + 1] & 0xFF;
+            if (marker == 0xFF) {
+                at++;
+                continue;
+            }
+            if (marker == 0xD8 || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {
+                at += 2;
+                continue;
+            }
+            int length = (b[at + 2] & 0xFF) << 8 | (b[at + 3] & 0xFF);
+            boolean frame = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+            if (frame) {
+                return positive((b[at + 7] & 0xFF) << 8 | (b[at + 8] & 0xFF), (b[at + 5] & 0xFF) << 8 | (b[at + 6] & 0xFF));
+            }
+            if (length < 2 || marker == 0xD9 || marker == 0xDA) {
+                return Optional.empty();
+            }
+            at += 2 + length;
+        }
+        return Optional.empty();
+    }
+
+    /** A WebP's canvas: lossy ({@code VP8 }), lossless ({@code VP8L}) or extended ({@code VP8X}). */
+    static Optional<Dimensions> webpDimensions(byte[] b) {
+        if (b.length < 30) {
+            return Optional.empty();
+        }
+        if (startsWith(b, 12, 'V', 'P', '8', ' ')) {
+            return positive(((b[26] & 0xFF) | (b[27] & 0xFF) << 8) & 0x3FFF, ((b[28] & 0xFF) | (b[29] & 0xFF) << 8) & 0x3FFF);
+        }
+        if (startsWith(b, 12, 'V', 'P', '8', 'L')) {
+            int bits = (b[21] & 0xFF) | (b[22] & 0xFF) << 8 | (b[23] & 0xFF) << 16 | (b[24] & 0xFF) << 24;
+            return positive((bits & 0x3FFF) + 1, ((bits >>> 14) & 0x3FFF) + 1);
+        }
+        if (startsWith(b, 12, 'V', 'P', '8', 'X')) {
+            return positive(1 + ((b[24] & 0xFF) | (b[25] & 0xFF) << 8 | (b[26] & 0xFF) << 16),
+                    1 + ((b[27] & 0xFF) | (b[28] & 0xFF) << 8 | (b[29] & 0xFF) << 16));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Dimensions> positive(int width, int height) {
+        return width > 0 && height > 0 ? Optional.of(new Dimensions(width, height)) : Optional.empty();
     }
 
     /** Width and height from a PNG's IHDR chunk. */

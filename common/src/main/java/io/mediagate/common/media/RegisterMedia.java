@@ -12,7 +12,8 @@ import java.util.List;
  * instead come with the registration, in a {@value #WITH_FILE} body (routing's generated images: one
  * request, one write). {@code primary} names the file the item's {@code url} serves (an image; for a video
  * its MP4); a video's other files become its variants, thumbnail and preview. Idempotent on {@code id}.
- * {@code width}, {@code height} and {@code duration} are null where unknown or not applicable.
+ * {@code width}, {@code height} and {@code duration} are null where unknown or not applicable; {@code sources}
+ * names the media an edited or varied image was made from (null otherwise).
  */
 public record RegisterMedia(
         String id,
@@ -32,7 +33,8 @@ public record RegisterMedia(
         int retentionDays,
         String stagingBucket,
         String primary,
-        List<VideoWork.StagedFile> files) {
+        List<VideoWork.StagedFile> files,
+        List<String> sources) {
 
     /** A registration followed by its primary file: one line of JSON, a newline ({@code \n}), the file's bytes. */
     public static final String WITH_FILE = "application/x-mediagate-file";

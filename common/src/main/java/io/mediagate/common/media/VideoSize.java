@@ -36,6 +36,12 @@ public enum VideoSize {
         return Arrays.stream(values()).filter(s -> s.label.equalsIgnoreCase(label)).findFirst();
     }
 
+    /** The size whose height a {@code width x height} frame's short side fits (OpenAI's {@code 1280x720} is 720p). */
+    public static VideoSize byShortSide(int width, int height) {
+        int side = Math.min(width, height);
+        return side <= P480.height ? P480 : side <= P720.height ? P720 : P1080;
+    }
+
     /** This size and every smaller one, largest first: the MP4 rendition ladder of a video this size. */
     public List<VideoSize> ladder() {
         return Arrays.stream(values()).filter(s -> s.height <= height)

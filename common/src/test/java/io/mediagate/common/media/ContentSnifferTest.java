@@ -30,8 +30,38 @@ class ContentSnifferTest {
     }
 
     @Test
+    void readsTheSizeOfJpegWebpAndGif() throws Exception {
+        ByteArrayOutputStream jpeg = new ByteArrayOutputStream();
+        ImageIO.write(new BufferedImage(37, 11, BufferedImage.TYPE_INT_RGB), "jpg", jpeg);
+        assertEquals(Optional.of(new ContentSniffer.Dimensions(37, 11)), ContentSniffer.dimensions(jpeg.toByteArray()));
+        ByteArrayOutputStream gif = new ByteArrayOutputStream();
+        ImageIO.write(new BufferedImage(5, 300, BufferedImage.TYPE_INT_RGB), "gif", gif);
+        assertEquals(Optional.of(new ContentSniffer.Dimensions(5, 300)), ContentSniffer.dimensions(gif.toByteArray()));
+
+        // WebP headers as the format's specification lays them out: lossy frame, lossless bitstream, extended canvas.
+        byte[] lossy = webp("VP8 ", 0x30, 0x01, 0x00, 0x9D, 0x01, 0x2A, 1500 & 0xFF, 1500 >> 8, 844 & 0xFF, 844 >> 8);
+        assertEquals(Optional.of(new ContentSniffer.Dimensions(1500, 844)), ContentSniffer.dimensions(lossy));
+        int bits = (37 - 1) | (11 - 1) << 14;
+        byte[] lossless = webp("VP8L", 0x2F, bits & 0xFF, (bits >> 8) & 0xFF, (bits >> 16) & 0xFF, (bits >> 24) & 0xFF, 0, 0, 0, 0, 0);
+        assertEquals(Optional.of(new ContentSniffer.Dimensions(37, 11)), ContentSniffer.dimensions(lossless));
+        byte[] extended = webp("VP8X", 0x10, 0, 0, 0, (4096 - 1) & 0xFF, (4096 - 1) >> 8, 0, (2160 - 1) & 0xFF, (2160 - 1) >> 8, 0);
+        assertEquals(Optional.of(new ContentSniffer.Dimensions(4096, 2160)), ContentSniffer.dimensions(extended));
+    }
+
+    private static byte[] webp(String chunk, int... payload) {
+        byte[] b = new byte[20 + payload.length];
+        System.arraycopy("RIFF\0\0\0\0WEBP".getBytes(), 0, b, 0, 12);
+        System.arraycopy(chunk.getBytes(), 0, b, 12, 4);
+        for (int i = 0; i < payload.length; i++) {
+            b[20 + i] = (byte) payload[i];
+        }
+        return b;
+    }
+
+    @Test
     void textIsNotMedia() {
         assertTrue(ContentSniffer.mime("<html>hello</html>".getBytes()).isEmpty());
         assertTrue(ContentSniffer.pngDimensions("GIF89a".getBytes()).isEmpty());
+        assertTrue(ContentSniffer.dimensions(new byte[] {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, 0x00, 0x01}).isEmpty());
     }
 }

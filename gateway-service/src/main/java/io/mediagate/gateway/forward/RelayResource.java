@@ -78,6 +78,13 @@ public class RelayResource {
         return to(owners.routing(), uri, ctx);
     }
 
+    /** The caller's jobs, newest first ({@code kind}, {@code after}, {@code limit}, {@code order}). */
+    @GET
+    @Path("jobs")
+    public Uni<Response> jobs(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.routing(), uri, ctx);
+    }
+
     /** Starts an upload: a presigned URL for the bytes, and the pending item's id. */
     @POST
     @Path("media/upload")

@@ -2,7 +2,6 @@ package io.mediagate.gateway.generation;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mediagate.common.events.GenerationReply;
-import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -12,13 +11,18 @@ import java.util.List;
 
 /**
  * The 200 answer of a generation, image or video: {@code {success, created, data, price, stats}}
- * ({@code created}, in Unix seconds, is what OpenAI clients read).
+ * ({@code created}, in Unix seconds, is what OpenAI clients read). {@code data} holds media items, or with
+ * {@code response_format: b64_json} media items that also carry their bytes ({@link InlineImages}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record GenerationResponse(boolean success, long created, List<MediaItem> data, BigDecimal price, Stats stats) {
+public record GenerationResponse(boolean success, long created, List<?> data, BigDecimal price, Stats stats) {
 
     static Response ok(GenerationReply reply, Clock clock) {
-        return Response.ok(new GenerationResponse(true, clock.instant().getEpochSecond(), reply.data(), reply.price(),
+        return ok(reply, reply.data(), clock);
+    }
+
+    static Response ok(GenerationReply reply, List<?> data, Clock clock) {
+        return Response.ok(new GenerationResponse(true, clock.instant().getEpochSecond(), data, reply.price(),
                 reply.stats())).type(MediaType.APPLICATION_JSON_TYPE).build();
     }
 }

@@ -21,7 +21,8 @@ import java.time.Instant;
 
 /**
  * {@code POST /v1/images/generations}: validate, hand the job to routing ({@link Submissions}) and answer
- * with the media, price and stats (OpenAI clients read {@code created} and {@code data[].url}).
+ * with the media, price and stats (OpenAI clients read {@code created} and {@code data[].url}, or with
+ * {@code response_format: b64_json} {@code data[].b64_json}).
  */
 @Path("/v1/images/generations")
 @Authenticated
@@ -29,12 +30,14 @@ public class ImagesResource {
     private final Submissions submissions;
     private final SecurityIdentity identity;
     private final ObjectMapper json;
+    private final InlineImages inline;
     private final Clock clock;
 
-    ImagesResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, Clock clock) {
+    ImagesResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, InlineImages inline, Clock clock) {
         this.submissions = submissions;
         this.identity = identity;
         this.json = json;
+        this.inline = inline;
         this.clock = clock;
     }
 
@@ -45,7 +48,7 @@ public class ImagesResource {
         Instant accepted = Instant.now(clock);
         String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
         Caller caller = Caller.of(identity);
-        GenerationRequest request = ImageRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
-        return submissions.submit(caller, request, false, reply -> GenerationResponse.ok(reply, clock));
+        GenerationRequest request = ImageRequests.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
+        return submissions.submit(caller, request, false, reply -> inline.answer(reply, request.responseFormat(), caller));
     }
 }

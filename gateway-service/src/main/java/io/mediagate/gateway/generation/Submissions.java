@@ -52,7 +52,7 @@ public class Submissions {
     public record JobAccepted(String id, String kind, String status, Instant createdAt) {}
 
     /** Submits {@code request}; {@code answer} renders routing's successful reply. */
-    public Uni<Response> submit(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Response> answer) {
+    public Uni<Response> submit(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Uni<Response>> answer) {
         String kind = request.kind().wire();
         String jobId = request.jobId();
         int limit = request.kind() == MediaKind.VIDEO ? caller.limits().concurrentVideos() : caller.limits().concurrentImages();
@@ -68,9 +68,9 @@ public class Submissions {
                     ? submissions.sendMessage(message).replaceWith(() -> accepted(request, "queued"))
                     : routing.request(message)
                             .call(reply -> leases.release(caller.accountId(), kind, jobId))
-                            .map(reply -> reply.getPayload().success()
+                            .flatMap(reply -> reply.getPayload().success()
                                     ? answer.apply(reply.getPayload())
-                                    : ApiExceptionMapper.render(reply.getPayload().error().toException()))
+                                    : Uni.createFrom().item(ApiExceptionMapper.render(reply.getPayload().error().toException())))
                             // Still running: the lease stays until the job's completion event releases it.
                             .onFailure(KafkaRequestReplyTimeoutException.class).recoverWithItem(() -> accepted(request, "running"));
             return outcome

@@ -3,6 +3,7 @@ package io.mediagate.gateway.generation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.media.VideoSize;
 import io.mediagate.gateway.auth.Caller;
@@ -16,7 +17,7 @@ import java.util.regex.Pattern;
  * Validates the body of {@code POST /v1/videos/generations} as far as it can be checked without the
  * catalog (the model's sizes, duration bounds and inputs are checked by routing).
  */
-final class VideoRequestParser {
+public final class VideoRequestParser {
     static final int MAX_PROMPT = 500;
     static final double MAX_DURATION = 30;
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
@@ -28,7 +29,12 @@ final class VideoRequestParser {
 
     static GenerationRequest parse(ObjectMapper json, String body, Caller caller, String jobId, String requestId,
                                    Instant acceptedAt) {
-        JsonBody in = JsonBody.parse(json, body);
+        return parse(json, JsonBody.parse(json, body), caller, jobId, requestId, acceptedAt, null);
+    }
+
+    /** The request from fields already gathered; {@code reference} names a reference image sent as a file, or is null. */
+    public static GenerationRequest parse(ObjectMapper json, JsonBody in, Caller caller, String jobId, String requestId,
+                                          Instant acceptedAt, ImageSources reference) {
         String model = RequestFields.model(in);
         String prompt = RequestFields.prompt(in, MAX_PROMPT);
         String size = in.string("size").map(s -> VideoSize.parse(s).map(VideoSize::label).orElseThrow(() ->
@@ -50,6 +56,9 @@ final class VideoRequestParser {
         if (videoUrl != null && videoId != null) {
             throw ApiException.invalid("video_id", "give video_url or video_id, not both");
         }
+        if (reference != null && imageUrl != null) {
+            throw ApiException.invalid("image_url", "give one reference image, not a file and a URL");
+        }
         if (imageUrl != null && (videoUrl != null || videoId != null)) {
             throw ApiException.invalid("image_url", "give image_url or a source video, not both");
         }
@@ -57,6 +66,6 @@ final class VideoRequestParser {
         Map<String, Object> extras = in.rest(json, KNOWN);
         return new GenerationRequest(jobId, requestId, caller.accountId(), caller.tier(), MediaKind.VIDEO, model,
                 RequestFields.provider(in), RequestFields.routing(in), prompt, size, 1, duration, imageUrl, videoUrl,
-                videoId, webhookUrl, in.bool("public").orElse(true), "url", extras, acceptedAt);
+                videoId, webhookUrl, in.bool("public").orElse(true), "url", extras, acceptedAt, reference);
     }
 }

@@ -51,6 +51,6 @@ public class VideosResource {
         Caller caller = Caller.of(identity);
         GenerationRequest request = VideoRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
         boolean async = prefer != null && prefer.toLowerCase(Locale.ROOT).contains("respond-async");
-        return submissions.submit(caller, request, async, reply -> GenerationResponse.ok(reply, clock));
+        return submissions.submit(caller, request, async, reply -> Uni.createFrom().item(GenerationResponse.ok(reply, clock)));
     }
 }

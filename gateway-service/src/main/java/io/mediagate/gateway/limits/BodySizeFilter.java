@@ -10,14 +10,19 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * API bodies are small JSON documents: a declared body over {@code max-body-bytes} is refused with 413
- * {@code payload_too_large} in the envelope before it is read. (The HTTP server's own cap, higher,
- * still stops undeclared streams.)
+ * {@code payload_too_large} in the envelope before it is read. Image edits and variations, and OpenAI-shaped
+ * video creation, carry files: their multipart bodies may reach {@code max-form-bytes} (each file is further
+ * limited to 20 MB). (The HTTP
+ * server's own cap, at least as high, still stops undeclared streams.)
  */
 public class BodySizeFilter {
     private final long maxBytes;
+    private final long maxFormBytes;
 
-    BodySizeFilter(@ConfigProperty(name = "mediagate.limits.max-body-bytes", defaultValue = "1048576") long maxBytes) {
+    BodySizeFilter(@ConfigProperty(name = "mediagate.limits.max-body-bytes", defaultValue = "1048576") long maxBytes,
+                   @ConfigProperty(name = "mediagate.limits.max-form-bytes", defaultValue = "67108864") long maxFormBytes) {
         this.maxBytes = maxBytes;
+        this.maxFormBytes = maxFormBytes;
     }
 
     @ServerRequestFilter(preMatching = true, priority = 5500)
@@ -26,14 +31,22 @@ public class BodySizeFilter {
         if (declared == null) {
             return null;
         }
+        long limit = takesFiles(ctx) ? maxFormBytes : maxBytes;
         try {
-            if (Long.parseLong(declared.trim()) <= maxBytes) {
+            if (Long.parseLong(declared.trim()) <= limit) {
                 return null;
             }
         } catch (NumberFormatException e) {
             return ApiExceptionMapper.render(ApiException.invalid(null, "Content-Length is not a number"));
         }
         return ApiExceptionMapper.render(new ApiException(ErrorCode.PAYLOAD_TOO_LARGE,
-                "request bodies are limited to " + maxBytes + " bytes"));
+                "request bodies " + (limit == maxFormBytes ? "with files " : "") + "are limited to " + limit + " bytes"));
+    }
+
+    private static boolean takesFiles(ContainerRequestContext ctx) {
+        String raw = ctx.getUriInfo().getPath();
+        String path = raw.startsWith("/") ? raw : "/" + raw;
+        return "POST".equals(ctx.getMethod()) && (path.equals("/v1/images/edits") || path.equals("/v1/images/variations")
+                || path.equals("/v1/videos"));
     }
 }

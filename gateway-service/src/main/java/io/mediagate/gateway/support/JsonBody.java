@@ -34,6 +34,11 @@ public final class JsonBody {
         throw ApiException.invalid(null, "the body must be a JSON object");
     }
 
+    /** Fields gathered some other way (a multipart form), checked by the same accessors. */
+    public static JsonBody of(ObjectNode node) {
+        return new JsonBody(node);
+    }
+
     public ObjectNode node() {
         return node;
     }

@@ -51,7 +51,7 @@ class ImageValidationIT {
             "unknown routing|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"routing\":\"fastest\"}|routing",
             "bad provider|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"provider\":\"no such/thing\"}|provider",
             "public not boolean|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"public\":\"yes\"}|public",
-            "b64 not offered|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"response_format\":\"b64_json\"}|response_format"})
+            "unknown response_format|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"response_format\":\"xml\"}|response_format"})
     void invalidFieldsAre400NamingTheField(String name, String body, String param) {
         rejects(body, param);
     }

@@ -44,6 +44,8 @@ public class MediaRecord extends PanacheEntityBase {
     @Column(name = "object_key")
     public String objectKey;
     public String etag;
+    /** Comma-separated ids of the media an edit or variation was made from, or null. */
+    public String sources;
     @Column(name = "is_public")
     public boolean isPublic;
     public String status;
@@ -66,6 +68,6 @@ public class MediaRecord extends PanacheEntityBase {
     public MediaItem toItem(String url, String thumbnail, String preview, List<MediaItem.Variant> variants) {
         return new MediaItem(id, url, mime, ownerId, kind, model, provider, prompt, sizeLabel, durationSeconds,
                 createdAt, modelSlug, providerName, isPublic, bytes, width, height, expiresAt, status, revisedPrompt,
-                thumbnail, preview, variants);
+                thumbnail, preview, variants, sources == null ? null : List.of(sources.split(",")));
     }
 }

@@ -113,6 +113,7 @@ public class StoreResource {
         record.width = command.width();
         record.height = command.height();
         record.objectKey = "media/" + MediaUrls.fileName(record.id, record.mime);
+        record.sources = sources(command.sources());
         long total = 0;
         List<MediaFile> further = new ArrayList<>();
         for (VideoWork.StagedFile file : command.files()) {
@@ -176,6 +177,17 @@ public class StoreResource {
         file.etag = etag;
         file.persist();
         return file;
+    }
+
+    /** The ids an edit's result names as its sources, checked, as stored; null when none. */
+    private static String sources(List<String> sources) {
+        if (sources == null || sources.isEmpty()) {
+            return null;
+        }
+        if (sources.size() > 17 || sources.stream().anyMatch(s -> s == null || !ID.matcher(s).matches())) {
+            throw ApiException.invalid("sources", "sources must be at most 17 media ids");
+        }
+        return String.join(",", sources);
     }
 
     /** The record already kept under {@code id} (a repeated request), or null; a malformed id is refused. */

@@ -14,8 +14,9 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * Runs one image generation: the plan ({@link Planner}), provider calls (retries, fallback, circuit
- * breakers), the results kept through the staging bucket ({@link ImageResults}), price and stats.
+ * Runs one image generation, edit or variation: the plan ({@link Planner}), for an edit or variation its
+ * source images ({@link EditSources}), provider calls (retries, fallback, circuit breakers), the results kept
+ * ({@link ImageResults}), price and stats.
  */
 @ApplicationScoped
 public class ImageGeneration {
@@ -23,14 +24,17 @@ public class ImageGeneration {
     private final Adapters adapters;
     private final AttemptRunner runner;
     private final ImageResults results;
+    private final EditSources editSources;
     private final Jobs jobs;
     private final Clock clock;
 
-    ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, Jobs jobs, Clock clock) {
+    ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
+                    Jobs jobs, Clock clock) {
         this.planner = planner;
         this.adapters = adapters;
         this.runner = runner;
         this.results = results;
+        this.editSources = editSources;
         this.jobs = jobs;
         this.clock = clock;
     }
@@ -40,11 +44,20 @@ public class ImageGeneration {
         String[] wh = plan.size().split("x");
         int width = Integer.parseInt(wh[0]);
         int height = Integer.parseInt(wh[1]);
+        EditSources.Loaded sources = request.sources() == null ? null : editSources.load(request);
         AttemptRunner.Outcome<List<GeneratedImage>> outcome = runner.run(plan.ranked(), request.acceptedAt(),
-                request.provider() != null, candidate -> adapters.images(candidate.provider().adapter()).orElseThrow()
-                        .generate(candidate.provider(), new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
-                                plan.version().version(), request.prompt(), width, height, request.n(), plan.params(candidate),
-                                new JobControl(jobs, request.jobId()))));
+                request.provider() != null, candidate -> {
+                    String adapter = candidate.provider().adapter();
+                    ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
+                            plan.version().version(), request.prompt(), width, height, request.n(), plan.params(candidate),
+                            new JobControl(jobs, request.jobId()));
+                    if (sources == null) {
+                        return adapters.images(adapter).orElseThrow().generate(candidate.provider(), task);
+                    }
+                    return request.sources().variation()
+                            ? adapters.variators(adapter).orElseThrow().vary(candidate.provider(), task, sources.images().getFirst())
+                            : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
+                });
         long keepStart = clock.millis();
         List<MediaItem> items = results.keep(request, plan, outcome.served(), outcome.result());
         return GenerationReply.ok(request.jobId(), items, plan.price(outcome.served(), items.size()),

@@ -33,13 +33,25 @@ class ImageResults {
         this.media = media;
     }
 
+    /** The media an edit or variation was made from: its images, then its mask. */
+    private static List<String> sources(GenerationRequest request) {
+        if (request.sources() == null) {
+            return null;
+        }
+        List<String> ids = new ArrayList<>(request.sources().images());
+        if (request.sources().mask() != null) {
+            ids.add(request.sources().mask());
+        }
+        return ids;
+    }
+
     List<MediaItem> keep(GenerationRequest request, Plan plan, Candidate served, List<GeneratedImage> images) {
         int retention = Tier.limitsOf(request.tier()).retentionDays();
         List<MediaItem> items = new ArrayList<>(images.size());
         for (int i = 0; i < images.size(); i++) {
             GeneratedImage image = images.get(i);
             String name = "image_" + i + "." + ContentSniffer.extension(image.mime());
-            var dimensions = ContentSniffer.pngDimensions(image.bytes());
+            var dimensions = ContentSniffer.dimensions(image.bytes());
             Integer width = dimensions.map(ContentSniffer.Dimensions::width).orElse(null);
             Integer height = dimensions.map(ContentSniffer.Dimensions::height).orElse(null);
             VideoWork.StagedFile file = new VideoWork.StagedFile(null, name, "original", ContentSniffer.extension(image.mime()),
@@ -47,7 +59,7 @@ class ImageResults {
             RegisterMedia command = new RegisterMedia("med_" + request.jobId().substring(4) + "x" + i, request.userId(),
                     MediaKind.IMAGE, plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
                     request.prompt(), image.revisedPrompt(), plan.size(), null, width, height, request.isPublic(), retention,
-                    null, name, List.of(file));
+                    null, name, List.of(file), sources(request));
             items.add(WhileUnavailable.retry("storing " + command.id(), () -> media.register(command, image.bytes()),
                     PATIENCE, WhileUnavailable.Pause.REAL).forGeneration());
         }

@@ -8,6 +8,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.media.VideoSize;
 import io.mediagate.common.model.ModelId;
@@ -57,15 +58,27 @@ public class Planner {
         String size = (kind == MediaKind.VIDEO ? VideoSize.parse(requested).map(VideoSize::label) : Optional.of(requested))
                 .filter(model.sizes()::contains).orElseThrow(() -> ApiException.invalid("size",
                         "size " + requested + " is not offered by " + model.id() + "; use one of " + model.sizes()));
-        boolean image = request.imageUrl() != null;
+        // Sent files: an image edit's or variation's sources, or a video's reference image (input_reference).
+        ImageSources sent = request.sources();
+        ImageSources sources = kind == MediaKind.IMAGE ? sent : null;
+        String image = sent != null ? (sources != null ? "image" : "input_reference") : request.imageUrl() != null ? "image_url" : null;
         boolean video = request.videoId() != null || request.videoUrl() != null;
+        boolean mask = sources != null && sources.mask() != null;
         Double duration = kind == MediaKind.VIDEO ? duration(model, request.duration()) : null;
-        checkInputs(model, image, video);
-        Predicate<ProviderSpec> capable = kind == MediaKind.VIDEO
-                ? p -> adapters.videos(p.adapter()).isPresent()
-                : p -> adapters.images(p.adapter()).isPresent();
+        checkInputs(model, image, video, mask);
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
-                new Eligibility.Need(version.version(), size, image, video), checked, capable, breakers));
+                new Eligibility.Need(version.version(), size, image, video, mask), checked, capable(kind, sources), breakers));
+    }
+
+    /** Providers whose adapter can do what is asked: make a video, an image, or edit or vary one. */
+    private Predicate<ProviderSpec> capable(MediaKind kind, ImageSources sources) {
+        if (kind == MediaKind.VIDEO) {
+            return p -> adapters.videos(p.adapter()).isPresent();
+        }
+        if (sources == null) {
+            return p -> adapters.images(p.adapter()).isPresent();
+        }
+        return sources.variation() ? p -> adapters.variators(p.adapter()).isPresent() : p -> adapters.editors(p.adapter()).isPresent();
     }
 
     private static double duration(ModelSpec model, Double requested) {
@@ -80,9 +93,12 @@ public class Planner {
         return value;
     }
 
-    private static void checkInputs(ModelSpec model, boolean image, boolean video) {
-        if (image && !model.inputs().contains("image")) {
-            throw ApiException.invalid("image_url", model.id() + " does not take an image input");
+    private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask) {
+        if (image != null && !model.inputs().contains("image")) {
+            throw ApiException.invalid(image, model.id() + " does not take an image input");
+        }
+        if (mask && !model.inputs().contains("mask")) {
+            throw ApiException.invalid("mask", model.id() + " does not take a mask; send the edit without one");
         }
         if (video && !model.inputs().contains("video")) {
             throw ApiException.invalid("video_url", model.id() + " does not take a video input");

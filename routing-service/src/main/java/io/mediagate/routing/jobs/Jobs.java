@@ -127,7 +127,7 @@ public class Jobs {
         GenerationRequest request = started.request();
         if (request.webhookUrl() != null && !reply.isCancelled()) {
             webhooks.enqueue(jobId, job.userId, request.webhookUrl(), reply.success() ? Webhooks.COMPLETED : Webhooks.FAILED,
-                    Map.of("job", JobView.of(job, reply)));
+                    Map.of("job", JobView.of(job, request, reply)));
         }
         job.reply = write(reply);
         return Optional.of(outbox.queue(request, reply, started.replyTo(), now));

@@ -5,6 +5,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
+import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.internal.InternalToken;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.DELETE;
@@ -12,19 +13,24 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * {@code GET /v1/jobs/{id}} (relayed by the gateway): a job's state, stage, progress and, once finished, its
- * outcome. {@code DELETE} cancels it.
+ * {@code GET /v1/jobs/{id}}, {@code DELETE /v1/jobs/{id}} and {@code GET /v1/jobs}: a caller's jobs, newest
+ * first by default, a page at a time after a job id (the shape OpenAI-style lists page by).
  */
 @Path("/v1/jobs")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class JobsResource {
+    static final int MAX_LIMIT = 100;
+    private static final Set<String> KINDS = Set.of("image", "video");
     private final JsonWebToken caller;
     private final ObjectMapper json;
     private final Cancellation cancellation;
@@ -51,6 +57,46 @@ public class JobsResource {
         return view(JobRecord.findById(id));
     }
 
+    /** The caller's jobs of {@code kind} (all kinds when absent), {@code order} desc (default) or asc, after a job id. */
+    @GET
+    public Envelope<Map<String, Object>> list(@QueryParam("kind") String kind, @QueryParam("after") String after,
+                                              @QueryParam("limit") String limit, @QueryParam("order") String order) {
+        if (kind != null && !KINDS.contains(kind)) {
+            throw ApiException.invalid("kind", "kind must be image or video");
+        }
+        boolean ascending = "asc".equals(order);
+        if (order != null && !ascending && !"desc".equals(order)) {
+            throw ApiException.invalid("order", "order must be asc or desc");
+        }
+        int size = limit(limit);
+        JobRecord cursor = null;
+        if (after != null) {
+            cursor = JobRecord.findById(after);
+            if (cursor == null || !cursor.userId.equals(caller.getSubject())) {
+                throw ApiException.invalid("after", "after must name one of your jobs");
+            }
+        }
+        List<JobRecord> page = JobPage.of(caller.getSubject(), kind, cursor, ascending, size + 1);
+        boolean more = page.size() > size;
+        List<JobView> jobs = page.stream().limit(size).map(this::viewOf).toList();
+        return Envelope.of(Map.of("jobs", jobs, "hasMore", more));
+    }
+
+    private static int limit(String limit) {
+        if (limit == null) {
+            return 20;
+        }
+        try {
+            int n = Integer.parseInt(limit.trim());
+            if (n >= 1 && n <= MAX_LIMIT) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw ApiException.invalid("limit", "limit must be between 1 and " + MAX_LIMIT);
+    }
+
     private JobRecord visible(JobRecord job, String id) {
         if (job == null || !(job.userId.equals(caller.getSubject()) || caller.getGroups().contains(InternalToken.ADMIN))) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no job " + id);
@@ -59,17 +105,21 @@ public class JobsResource {
     }
 
     private Envelope<Map<String, Object>> view(JobRecord job) {
-        return Envelope.of(Map.of("job", JobView.of(job, read(job.reply))));
+        return Envelope.of(Map.of("job", viewOf(job)));
     }
 
-    private GenerationReply read(String reply) {
-        if (reply == null) {
+    private JobView viewOf(JobRecord job) {
+        return JobView.of(job, read(job.request, GenerationRequest.class), read(job.reply, GenerationReply.class));
+    }
+
+    private <T> T read(String stored, Class<T> type) {
+        if (stored == null) {
             return null;
         }
         try {
-            return json.readValue(reply, GenerationReply.class);
+            return json.readValue(stored, type);
         } catch (IOException e) {
-            throw new IllegalStateException("stored job reply is unreadable", e);
+            throw new IllegalStateException("stored job data is unreadable", e);
         }
     }
 }

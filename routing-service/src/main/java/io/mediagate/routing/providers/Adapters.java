@@ -27,14 +27,17 @@ public class Adapters {
     static final Duration RUNWAY_POLL_FLOOR = Duration.ofSeconds(5);
     private final Map<String, ImageGenerator> imageGenerators;
     private final Map<String, VideoGenerator> videoGenerators;
+    private final Map<String, ImageEditor> imageEditors;
+    private final Map<String, ImageVariator> imageVariators;
 
     Adapters(LocalImageGenerator local, FakeImageGenerator fake,
              LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, Upstream upstream) {
         ReplicateGenerator replicate = new ReplicateGenerator(upstream);
         FalGenerator fal = new FalGenerator(upstream);
+        OpenAiImageGenerator openai = new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE);
+        OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, null);
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
-                Map.entry("openai", new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE)),
-                Map.entry("openai-compatible", new OpenAiImageGenerator(upstream, null)), Map.entry("bfl", new BflImageGenerator(upstream)),
+                Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("bfl", new BflImageGenerator(upstream)),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("stability", new StabilityImageGenerator(upstream)), Map.entry("a1111", new A1111ImageGenerator(upstream)),
                 Map.entry("comfyui", new ComfyUiImageGenerator(upstream)));
@@ -43,10 +46,20 @@ public class Adapters {
                 Map.entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
                 Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
                 Map.entry("minimax", new MiniMaxVideoGenerator(upstream)));
+        this.imageEditors = Map.of("local", local, "fake", fake, "openai", openai, "openai-compatible", openaiCompatible);
+        this.imageVariators = Map.of("local", local, "fake", fake);
     }
 
     public Optional<VideoGenerator> videos(String adapter) {
         return Optional.ofNullable(videoGenerators.get(adapter));
+    }
+
+    public Optional<ImageEditor> editors(String adapter) {
+        return Optional.ofNullable(imageEditors.get(adapter));
+    }
+
+    public Optional<ImageVariator> variators(String adapter) {
+        return Optional.ofNullable(imageVariators.get(adapter));
     }
 
     public Optional<ImageGenerator> images(String adapter) {

@@ -4,7 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
-/** A {@code multipart/form-data} body of text fields, for providers that take forms. */
+/** A {@code multipart/form-data} body of text fields and files, for providers that take forms. */
 public final class Multipart {
     private final String boundary = "mediagate-" + UUID.randomUUID();
     private final ByteArrayOutputStream body = new ByteArrayOutputStream();
@@ -13,6 +13,14 @@ public final class Multipart {
         if (value != null) {
             write("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n");
         }
+        return this;
+    }
+
+    public Multipart file(String name, String fileName, String mime, byte[] bytes) {
+        write("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"; filename=\"" + fileName
+                + "\"\r\nContent-Type: " + mime + "\r\n\r\n");
+        body.writeBytes(bytes);
+        write("\r\n");
         return this;
     }
 

@@ -4,15 +4,21 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 
 /**
- * The basic requirements of CONTRACT.md: the offer serves the model version, takes the size, and
- * takes an image input when the request has {@code image_url}. Returns the first unmet requirement
+ * The basic requirements of a request: the offer serves the model version, takes the size, takes an image
+ * input when the request has one ({@code image_url} of a video, the files of an image edit or variation),
+ * a video input for a video variation and a mask when an edit sends one. Returns the first unmet requirement
  * as the request parameter it concerns, or null when the offer is eligible.
  */
 public final class Eligibility {
     private Eligibility() {
     }
 
-    public record Need(String version, String size, boolean imageInput, boolean videoInput) {}
+    /** {@code imageParam} names the request's image input ({@code image_url}, or {@code image} for edits), null without one. */
+    public record Need(String version, String size, String imageParam, boolean videoInput, boolean mask) {
+        public static Need of(String version, String size) {
+            return new Need(version, size, null, false, false);
+        }
+    }
 
     public static String unmet(ModelSpec model, OfferSpec offer, Need need) {
         if (!offer.servesVersion(need.version())) {
@@ -21,8 +27,11 @@ public final class Eligibility {
         if (need.size() != null && !offer.sizesOr(model.sizes()).contains(need.size())) {
             return "size";
         }
-        if (need.imageInput() && !offer.inputsOr(model.inputs()).contains("image")) {
-            return "image_url";
+        if (need.imageParam() != null && !offer.inputsOr(model.inputs()).contains("image")) {
+            return need.imageParam();
+        }
+        if (need.mask() && !offer.inputsOr(model.inputs()).contains("mask")) {
+            return "mask";
         }
         if (need.videoInput() && !offer.inputsOr(model.inputs()).contains("video")) {
             return "video_url";

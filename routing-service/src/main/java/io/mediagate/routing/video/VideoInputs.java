@@ -30,8 +30,15 @@ public class VideoInputs {
         this.ownFiles = Pattern.compile(Pattern.quote(trimmed) + "/files/(med_[A-Za-z0-9]{8,60})\\.[a-z0-9]{2,5}");
     }
 
-    /** The source image of an image-to-video request, or null. */
+    /**
+     * The source image of an image-to-video request, or null: {@code image_url}, or a file sent with the
+     * request (OpenAI's {@code input_reference}), which the gateway kept as the caller's item.
+     */
     public Path image(GenerationRequest request, Path workDir) {
+        if (request.sources() != null && !request.sources().images().isEmpty()) {
+            return bring(request, null, request.sources().images().getFirst(), "input_reference", "image", MAX_IMAGE,
+                    workDir.resolve("input-image"));
+        }
         return request.imageUrl() == null ? null : bring(request, request.imageUrl(), null, "image_url", "image", MAX_IMAGE, workDir.resolve("input-image"));
     }
 

@@ -55,7 +55,7 @@ public final class RoutingDecisionBench {
                 List.of("512x512", "1024x1024"), "1024x1024", null, List.of("text"), params, offerSpecs, Instant.EPOCH);
         ResolvedModel resolved = new ResolvedModel(model, providers, providers.stream().map(ProviderSpec::id).toList(), health);
         Map<String, Object> extras = Map.of("seed", 7, "style", "a");
-        Eligibility.Need need = new Eligibility.Need("1", "1024x1024", false, false);
+        Eligibility.Need need = Eligibility.Need.of("1", "1024x1024");
 
         long[] samples = new long[iterations];
         int sink = 0;

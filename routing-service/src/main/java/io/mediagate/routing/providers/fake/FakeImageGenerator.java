@@ -2,18 +2,22 @@ package io.mediagate.routing.providers.fake;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.ImageVariator;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.local.LocalImageGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
  * The {@code fake} provider family's images, for tests and demos: {@link FakeBehaviour} by the offer's
- * {@code upstreamModel}, then real images from the local renderer. Only routed to when a catalog declares it.
+ * {@code upstreamModel}, then real images from the local renderer (generations, edits and variations).
+ * Only routed to when a catalog declares it.
  */
 @ApplicationScoped
-public class FakeImageGenerator implements ImageGenerator {
+public class FakeImageGenerator implements ImageGenerator, ImageEditor, ImageVariator {
     private final LocalImageGenerator renderer;
 
     FakeImageGenerator(LocalImageGenerator renderer) {
@@ -24,5 +28,17 @@ public class FakeImageGenerator implements ImageGenerator {
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
         FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
         return renderer.generate(provider, task);
+    }
+
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
+        FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
+        return renderer.edit(provider, task, images, mask);
+    }
+
+    @Override
+    public List<GeneratedImage> vary(ProviderSpec provider, ImageTask task, SourceImage image) {
+        FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
+        return renderer.vary(provider, task, image);
     }
 }

@@ -13,6 +13,10 @@ final class PatternRenderer {
     }
 
     static byte[] png(PatternSpec spec, int width, int height) {
+        return png(image(spec, width, height));
+    }
+
+    static BufferedImage image(PatternSpec spec, int width, int height) {
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         int[] palette = palette(spec);
         double cos = Math.cos(spec.angle());
@@ -29,6 +33,10 @@ final class PatternRenderer {
             }
             image.setRGB(0, y, width, 1, row, 0, width);
         }
+        return image;
+    }
+
+    static byte[] png(BufferedImage image) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             ImageIO.write(image, "png", out);

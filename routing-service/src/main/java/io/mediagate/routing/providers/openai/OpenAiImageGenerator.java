@@ -3,8 +3,11 @@ package io.mediagate.routing.providers.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Multipart;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.io.InputStream;
 import java.net.http.HttpRequest;
@@ -18,9 +21,11 @@ import java.util.Optional;
  * GPT image models answer base64, decoded as the answer streams in and stored by us; {@code url} answers (dall-e, compatible servers) are
  * downloaded at once through the safe fetch. The offer's features carry {@code quality},
  * {@code background}, {@code output_format} and the like straight through. The key is sent when the
- * provider names one ({@code apiKeyEnv}); a compatible server without one is called without.
+ * provider names one ({@code apiKeyEnv}); a compatible server without one is called without. Edits go to
+ * {@code /images/edits} as multipart, answered like generations. (Variations were dall-e-2 only, which
+ * OpenAI retired on 2026-05-12, so this adapter does not offer them.)
  */
-public class OpenAiImageGenerator implements ImageGenerator {
+public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
     public static final String OPENAI_BASE = "https://api.openai.com/v1";
     private final Upstream upstream;
     private final String defaultBase;
@@ -34,8 +39,20 @@ public class OpenAiImageGenerator implements ImageGenerator {
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
         String base = Upstream.base(provider, defaultBase);
+        return call(provider, upstream.postJson(base + "/images/generations", OpenAiWire.requestBody(task)));
+    }
+
+    /** {@code POST /images/edits}: multipart, every source as {@code image[]}, the mask as {@code mask}. */
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
+        String base = Upstream.base(provider, defaultBase);
+        Multipart form = OpenAiWire.editForm(task, images, mask);
+        return call(provider, upstream.request(base + "/images/edits").header("Content-Type", form.contentType())
+                .header("Accept", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())));
+    }
+
+    private List<GeneratedImage> call(ProviderSpec provider, HttpRequest.Builder request) {
         Optional<String> key = provider.apiKeyEnv() == null ? Optional.empty() : Optional.of(Upstream.requireCredential(provider));
-        HttpRequest.Builder request = upstream.postJson(base + "/images/generations", OpenAiWire.requestBody(task));
         key.ifPresent(k -> request.header("Authorization", "Bearer " + k));
         HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {

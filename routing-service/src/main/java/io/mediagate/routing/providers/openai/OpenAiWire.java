@@ -5,8 +5,11 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -14,10 +17,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Pure mapping between our image task and the OpenAI images wire format
- * ({@code POST /images/generations}), for any OpenAI-compatible server.
+ * ({@code POST /images/generations}, {@code POST /images/edits}), for any OpenAI-compatible server.
  */
 final class OpenAiWire {
     private OpenAiWire() {
@@ -34,8 +38,34 @@ final class OpenAiWire {
         if (format != null) {
             body.put("response_format", format);
         }
-        task.params().forEach(body::putIfAbsent);
+        task.params().forEach((name, value) -> {
+            if (!EDIT_ONLY.contains(name)) {
+                body.putIfAbsent(name, value);
+            }
+        });
         return body;
+    }
+
+    /** Parameters only the edits endpoint takes (the generations endpoint refuses them). */
+    private static final Set<String> EDIT_ONLY = Set.of("input_fidelity");
+
+    /**
+     * The edit form: model, prompt, n, size, every source as {@code image[]} (OpenAI's array field for one
+     * image or several), the mask, then the offer's features (quality, background, output_format, ...).
+     */
+    static Multipart editForm(ImageTask task, List<SourceImage> images, SourceImage mask) {
+        Multipart form = new Multipart().field("model", task.upstreamModel()).field("prompt", task.prompt())
+                .field("n", task.n()).field("size", task.width() + "x" + task.height());
+        for (int i = 0; i < images.size(); i++) {
+            SourceImage image = images.get(i);
+            form.file("image[]", "image_" + i + "." + ContentSniffer.extension(image.mime()), image.mime(), image.bytes());
+        }
+        if (mask != null) {
+            form.file("mask", "mask.png", mask.mime(), mask.bytes());
+        }
+        form.field("response_format", task.option("responseFormat", null));
+        task.params().forEach(form::field);
+        return form;
     }
 
     /** One item of {@code data}: exactly one of {@code url} and the image decoded from {@code b64_json}. */

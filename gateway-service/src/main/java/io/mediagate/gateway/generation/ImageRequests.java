@@ -3,6 +3,7 @@ package io.mediagate.gateway.generation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.JsonBody;
@@ -16,7 +17,7 @@ import java.util.regex.Pattern;
  * Validates the body of {@code POST /v1/images/generations} as far as it can be checked without the
  * catalog (model, size and extras against the model are checked by routing).
  */
-final class ImageRequestParser {
+public final class ImageRequests {
     static final int MAX_PROMPT = 1000;
     static final int MAX_SIDE = 4096;
     private static final Pattern SIZE = Pattern.compile("([0-9]{1,5})x([0-9]{1,5})");
@@ -25,15 +26,24 @@ final class ImageRequestParser {
     private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "n", "provider", "routing", "public",
             "response_format", "user", "stream", "partial_images");
 
-    private ImageRequestParser() {
+    private ImageRequests() {
     }
 
     static GenerationRequest parse(ObjectMapper json, String body, Caller caller, String jobId, String requestId,
                                    Instant acceptedAt) {
-        JsonBody in = JsonBody.parse(json, body);
+        return parse(json, JsonBody.parse(json, body), caller, jobId, requestId, acceptedAt, null);
+    }
+
+    /**
+     * The request from fields already gathered, for a generation or, with {@code sources}, an edit or a
+     * variation (a variation has no prompt).
+     */
+    public static GenerationRequest parse(ObjectMapper json, JsonBody in, Caller caller, String jobId, String requestId,
+                                   Instant acceptedAt, ImageSources sources) {
         String model = RequestFields.model(in);
-        String prompt = RequestFields.prompt(in, MAX_PROMPT);
-        String size = in.string("size").map(ImageRequestParser::checkSize).orElse(null);
+        String prompt = sources != null && sources.variation() ? null : RequestFields.prompt(in, MAX_PROMPT);
+        // OpenAI's "auto" leaves the size to the model: its default size here.
+        String size = in.string("size").filter(s -> !s.equals("auto")).map(ImageRequests::checkSize).orElse(null);
         int n = in.integer("n").orElse(1);
         if (n < 1 || n > 10) {
             throw ApiException.invalid("n", "n must be between 1 and 10");
@@ -41,19 +51,25 @@ final class ImageRequestParser {
         String provider = RequestFields.provider(in);
         String routing = RequestFields.routing(in);
         boolean isPublic = in.bool("public").orElse(true);
-        String format = in.string("response_format").orElse("url");
-        if (!format.equals("url")) {
-            throw ApiException.invalid("response_format", format.equals("b64_json")
-                    ? "response_format b64_json is not offered yet; use url and download the file"
-                    : "response_format must be url");
-        }
+        String format = responseFormat(in.string("response_format").orElse(null));
         Map<String, Object> extras = in.rest(json, KNOWN);
         IGNORED.forEach(extras::remove);
         return new GenerationRequest(jobId, requestId, caller.accountId(), caller.tier(), MediaKind.IMAGE, model,
-                provider, routing, prompt, size, n, null, null, null, null, null, isPublic, format, extras, acceptedAt);
+                provider, routing, prompt, size, n, null, null, null, null, null, isPublic, format, extras, acceptedAt, sources);
     }
 
-    private static String checkSize(String size) {
+    /** {@code url} (the default) or {@code b64_json}: the stored item's URL, or that and its bytes inline. */
+    static String responseFormat(String format) {
+        if (format == null || format.isEmpty()) {
+            return "url";
+        }
+        if (!format.equals("url") && !format.equals(InlineImages.FORMAT)) {
+            throw ApiException.invalid("response_format", "response_format must be url or b64_json");
+        }
+        return format;
+    }
+
+    static String checkSize(String size) {
         Matcher m = SIZE.matcher(size);
         if (!m.matches()) {
             throw ApiException.invalid("size", "size must look like 1024x1024");

@@ -1,0 +1,19 @@
+package io.mediagate.common.events;
+
+import java.util.List;
+
+/**
+ * The source images of an image edit or variation (or a video's reference image), kept beforehand as the caller's private media items
+ * (so a redelivered job finds them again and a result can name them): {@code images} in the order sent,
+ * and for an edit an optional {@code mask} (alpha 0 marks the area to change; it applies to the first image).
+ */
+public record ImageSources(String operation, List<String> images, String mask) {
+    public static final String EDIT = "edit";
+    public static final String VARIATION = "variation";
+    /** A video's reference image (OpenAI's {@code input_reference} sent as a file). */
+    public static final String REFERENCE = "reference";
+
+    public boolean variation() {
+        return VARIATION.equals(operation);
+    }
+}

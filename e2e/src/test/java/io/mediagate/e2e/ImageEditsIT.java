@@ -1,0 +1,163 @@
+package io.mediagate.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.errors.BadRequestException;
+import com.openai.models.images.ImageCreateVariationParams;
+import com.openai.models.images.ImageEditParams;
+import com.openai.models.images.ImagesResponse;
+import io.mediagate.testing.TestImages;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Image edits and variations through the stock openai-java SDK against the whole suite, offline on the
+ * {@code local} provider: the result has the size asked, keeps the source outside the mask, the sources are
+ * kept as the caller's private items, and a refused edit costs nothing.
+ */
+class ImageEditsIT {
+    private static final int RED = 0xD02020;
+    private static final int BLUE = 0x2040D0;
+    private static Suite suite;
+    private static Api api;
+    private static String key;
+
+    @BeforeAll
+    static void startSuite() throws Exception {
+        suite = Suite.start();
+        api = new Api(suite.baseUrl());
+        key = api.newUserKey(Suite.ADMIN_KEY, "pro");
+    }
+
+    @AfterAll
+    static void stopSuite() {
+        if (suite != null) {
+            suite.close();
+        }
+    }
+
+    private static OpenAIClient sdk() {
+        return OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(key).maxRetries(0).build();
+    }
+
+    private static BufferedImage onlyImage(ImagesResponse response) throws Exception {
+        var data = response.data().orElseThrow();
+        assertEquals(1, data.size());
+        return TestImages.decode(api.download(data.getFirst().url().orElseThrow()));
+    }
+
+    @Test
+    void anEditWithAMaskRedrawsTheMaskedAreaAndKeepsTheRest() throws Exception {
+        ImagesResponse response = sdk().images().edit(ImageEditParams.builder()
+                .model("local/pattern").prompt("a sunflower in the middle")
+                .image(TestImages.halves(256, 256, RED, BLUE))
+                .mask(TestImages.mask(256, 256, 64, 64, 128, 128))
+                .size(ImageEditParams.Size._512X512).build());
+        BufferedImage image = onlyImage(response);
+        assertEquals(512, image.getWidth());
+        assertEquals(512, image.getHeight());
+        assertEquals(RED, image.getRGB(10, 10) & 0xFFFFFF, "outside the mask the source is kept");
+        assertEquals(BLUE, image.getRGB(500, 500) & 0xFFFFFF);
+        int middle = image.getRGB(256, 256) & 0xFFFFFF;
+        assertTrue(middle != RED && middle != BLUE, "inside the mask the prompt is drawn");
+    }
+
+    @Test
+    void anEditOfSeveralImagesWithoutAMaskAnswersB64AndNamesItsSourcesAsPrivateItems() throws Exception {
+        ImagesResponse response = sdk().images().edit(ImageEditParams.builder()
+                .model("local/pattern").prompt("the two as one poster")
+                .image(ImageEditParams.Image.ofInputStreams(List.of(
+                        new ByteArrayInputStream(TestImages.halves(64, 64, RED, BLUE)),
+                        new ByteArrayInputStream(TestImages.jpeg(64, 64)))))
+                .size(ImageEditParams.Size._256X256).n(2)
+                .responseFormat(ImageEditParams.ResponseFormat.B64_JSON).build());
+        var data = response.data().orElseThrow();
+        assertEquals(2, data.size());
+        for (var item : data) {
+            byte[] inline = Base64.getDecoder().decode(item.b64Json().orElseThrow());
+            assertEquals(256, TestImages.decode(inline).getWidth());
+            assertArrayEquals(api.download(item.url().orElseThrow()), inline);
+        }
+
+        Api.Reply mine = api.get("/v1/media?user=me&limit=100", key);
+        long sources = 0;
+        for (JsonNode m : mine.body().path("result").path("medias")) {
+            if (m.path("model").isMissingNode() || m.path("model").isNull()) {
+                sources++;
+                assertEquals(false, m.path("public").asBoolean(true), "a source is private: " + m);
+            }
+        }
+        assertTrue(sources >= 2, "the sources are kept as the caller's items: " + mine.body());
+    }
+
+    @Test
+    void theResultNamesItsSourcesWhichStayPrivateToTheCaller() throws Exception {
+        Api.Reply edit = api.postForm("/v1/images/edits", key, List.of("model", "local/pattern", "prompt", "a hat", "size", "256x256",
+                        "seed", "7", "style", "rings"),
+                new Api.FormFile("image", "a.png", TestImages.halves(64, 64, RED, BLUE)),
+                new Api.FormFile("mask", "m.png", TestImages.mask(64, 64, 0, 0, 32, 32)));
+        assertEquals(200, edit.status(), edit.body().toString());
+        JsonNode item = edit.body().path("data").get(0);
+        assertEquals("256x256", item.path("size").asText());
+        JsonNode sources = item.path("sources");
+        assertEquals(2, sources.size(), "the image and the mask: " + item);
+        String other = api.newUserKey(Suite.ADMIN_KEY, "free");
+        for (JsonNode id : sources) {
+            Api.Reply mine = api.get("/v1/media/" + id.asText(), key);
+            assertEquals(200, mine.status(), mine.body().toString());
+            assertEquals("image/png", mine.body().path("result").path("media").path("mime").asText(), mine.body().toString());
+            assertEquals(403, api.get("/v1/media/" + id.asText(), other).status(), "another user cannot see a source");
+        }
+        Api.Reply again = api.get("/v1/media/" + item.path("id").asText(), key);
+        assertEquals(sources, again.body().path("result").path("media").path("sources"));
+    }
+
+    @Test
+    void aVariationKeepsTheCompositionInOtherColours() throws Exception {
+        ImagesResponse response = sdk().images().createVariation(ImageCreateVariationParams.builder()
+                .model("local/pattern").image(TestImages.halves(128, 128, RED, BLUE))
+                .size(ImageCreateVariationParams.Size._256X256).build());
+        BufferedImage image = onlyImage(response);
+        assertEquals(256, image.getWidth());
+        assertEquals(image.getRGB(5, 5), image.getRGB(100, 200), "the left half stays one colour");
+        assertNotEquals(image.getRGB(5, 5), image.getRGB(250, 5), "the halves stay apart");
+        assertNotEquals(RED, image.getRGB(5, 5) & 0xFFFFFF, "in other colours");
+    }
+
+    @Test
+    void refusedEditsAreClearErrorsAndKeepNothing() throws Exception {
+        long before = myItems();
+        BadRequestException mask = assertThrows(BadRequestException.class, () -> sdk().images().edit(ImageEditParams.builder()
+                .model("local/pattern").prompt("a hat").image(TestImages.png(64, 64))
+                .mask(TestImages.mask(32, 32, 0, 0, 8, 8)).build()));
+        assertEquals("mask", mask.param().orElseThrow());
+        Api.Reply notAnImage = api.postForm("/v1/images/edits", key, List.of("model", "local/pattern", "prompt", "a hat"),
+                new Api.FormFile("image", "notes.png", "plain words".getBytes()));
+        assertEquals(415, notAnImage.status(), notAnImage.body().toString());
+        assertEquals("unsupported_media_type", notAnImage.body().path("code").asText());
+        assertEquals("image", notAnImage.body().path("param").asText());
+        assertEquals(before, myItems(), "a refused edit keeps no source");
+
+        BadRequestException textOnly = assertThrows(BadRequestException.class, () -> sdk().images().edit(ImageEditParams.builder()
+                .model("local/motion").prompt("a hat").image(TestImages.png(64, 64)).build()));
+        assertEquals("invalid_request", textOnly.code().orElseThrow());
+    }
+
+    private static long myItems() throws Exception {
+        Api.Reply mine = api.get("/v1/media?user=me&limit=1", key);
+        assertEquals(200, mine.status(), mine.body().toString());
+        return mine.body().path("result").path("total").asLong();
+    }
+}

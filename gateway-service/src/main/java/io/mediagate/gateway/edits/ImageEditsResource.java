@@ -1,0 +1,88 @@
+package io.mediagate.gateway.edits;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.generation.ImageRequests;
+import io.mediagate.gateway.generation.InlineImages;
+import io.mediagate.gateway.generation.Submissions;
+import io.mediagate.gateway.support.JsonBody;
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
+
+/**
+ * {@code POST /v1/images/edits} and {@code POST /v1/images/variations}, as OpenAI clients send them
+ * (multipart). The files are checked ({@link ImageForm}), kept as the caller's private items
+ * ({@link SourceStore}) and the job goes to routing like a generation, which sends it only to offers that
+ * take an image (and a mask, when one is sent). The answer is a generation's. Blocking: the form's files are
+ * read from disk and kept before the job is submitted.
+ */
+@Path("/v1/images")
+@Authenticated
+public class ImageEditsResource {
+    private final Submissions submissions;
+    private final SourceStore sources;
+    private final InlineImages inline;
+    private final SecurityIdentity identity;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    ImageEditsResource(Submissions submissions, SourceStore sources, InlineImages inline, SecurityIdentity identity,
+                       ObjectMapper json, Clock clock) {
+        this.submissions = submissions;
+        this.sources = sources;
+        this.inline = inline;
+        this.identity = identity;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @POST
+    @Path("edits")
+    @Blocking
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Response> edit(MultipartFormDataInput form, @Context ContainerRequestContext context) {
+        return submit(form, ImageSources.EDIT, context);
+    }
+
+    @POST
+    @Path("variations")
+    @Blocking
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Response> vary(MultipartFormDataInput form, @Context ContainerRequestContext context) {
+        return submit(form, ImageSources.VARIATION, context);
+    }
+
+    private Uni<Response> submit(MultipartFormDataInput form, String operation, ContainerRequestContext context) {
+        Instant accepted = Instant.now(clock);
+        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
+        Caller caller = Caller.of(identity);
+        String jobId = KeyHashing.newId("job_");
+        ImageForm read = ImageForm.read(json, form, operation.equals(ImageSources.EDIT));
+        JsonBody fields = JsonBody.of(read.fields());
+        // Every field is checked before a file is kept, so a refused request leaves nothing behind.
+        ImageRequests.parse(json, fields, caller, jobId, requestId, accepted, new ImageSources(operation, List.of(), null));
+        ImageSources kept = sources.keep(caller, jobId, operation, read);
+        GenerationRequest request = ImageRequests.parse(json, fields, caller, jobId, requestId, accepted, kept);
+        return submissions.submit(caller, request, false, reply -> inline.answer(reply, request.responseFormat(), caller));
+    }
+}

@@ -1,0 +1,351 @@
+package io.mediagate.gateway.videos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.edits.ImageForm;
+import io.mediagate.gateway.edits.SourceImage;
+import io.mediagate.gateway.edits.SourceStore;
+import io.mediagate.gateway.forward.Forwarder;
+import io.mediagate.gateway.forward.OwnerClient;
+import io.mediagate.gateway.forward.Owners;
+import io.mediagate.gateway.generation.Submissions;
+import io.mediagate.gateway.generation.VideoRequestParser;
+import io.mediagate.gateway.support.JsonBody;
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jboss.resteasy.reactive.server.multipart.FormValue;
+import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
+
+/**
+ * The OpenAI-shaped video resource ({@code client.videos.*}): a second face on the same jobs and pipeline as
+ * {@code POST /v1/videos/generations}. Creation is always asynchronous and answers the video object at once;
+ * the object is read from the job routing keeps; content is the stored files, relayed with Range support.
+ * Every answer carries {@code openai-poll-after-ms}.
+ */
+@Path("/v1/videos")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class OpenAiVideosResource {
+    static final String POLL_AFTER = "openai-poll-after-ms";
+    static final String POLL_AFTER_MS = "2000";
+    private static final Set<String> FILES = Set.of("input_reference");
+    private final Submissions submissions;
+    private final SubmittedVideos submitted;
+    private final SourceStore sources;
+    private final OwnerClient owner;
+    private final Owners owners;
+    private final Forwarder forwarder;
+    private final SecurityIdentity identity;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    OpenAiVideosResource(Submissions submissions, SubmittedVideos submitted, SourceStore sources, OwnerClient owner,
+                         Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json, Clock clock) {
+        this.submissions = submissions;
+        this.submitted = submitted;
+        this.sources = sources;
+        this.owner = owner;
+        this.owners = owners;
+        this.forwarder = forwarder;
+        this.identity = identity;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> create(String body, @Context ContainerRequestContext context) {
+        return create(JsonBody.parse(json, body).node(), null, context);
+    }
+
+    /** The multipart form the SDKs send, {@code input_reference} as a file. Blocking: the file is kept first. */
+    @POST
+    @Blocking
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public Uni<Response> createFromForm(MultipartFormDataInput form, @Context ContainerRequestContext context) {
+        Map<String, Collection<FormValue>> values = form == null ? Map.of() : form.getValues();
+        ObjectNode fields = ImageForm.fields(json, values, FILES);
+        Collection<FormValue> files = values.getOrDefault("input_reference", List.of());
+        if (files.size() > 1) {
+            throw ApiException.invalid("input_reference", "input_reference must be given once");
+        }
+        return create(fields, files.isEmpty() ? null : files.iterator().next(), context);
+    }
+
+    private Uni<Response> create(ObjectNode fields, FormValue reference, ContainerRequestContext context) {
+        Caller caller = Caller.of(identity);
+        Instant accepted = Instant.now(clock);
+        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
+        String jobId = KeyHashing.newId("job_");
+        ObjectNode translated = VideoCreation.body(json, fields);
+        SourceImage file = reference == null ? null : ImageForm.image("input_reference", reference);
+        String referenceId = "med_" + jobId.substring(4) + "r";
+        ImageSources sent = file == null ? null : new ImageSources(ImageSources.REFERENCE, List.of(referenceId), null);
+        GenerationRequest asked = parse(JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
+        Uni<GenerationRequest> checked = preflight(asked, caller).map(model -> {
+            // The video object always states its length and size: the model's defaults when none was asked.
+            if (!translated.has("duration") && model.path("durations").has("default")) {
+                translated.set("duration", model.path("durations").path("default"));
+            }
+            if (!translated.has("size") && model.hasNonNull("defaultSize")) {
+                translated.set("size", model.path("defaultSize"));
+            }
+            return parse(JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
+        });
+        if (file != null) {
+            // Kept only once everything is checked, so a refused request leaves nothing behind (a blocking call).
+            checked = checked.emitOn(Infrastructure.getDefaultWorkerPool()).invoke(() -> sources.keep(caller, referenceId, file));
+        }
+        return checked.flatMap(request -> submit(caller, request, null));
+    }
+
+    @GET
+    @Path("{id}")
+    public Uni<Response> retrieve(@PathParam("id") String id) {
+        return job(id, Caller.of(identity)).map(job -> ok(VideoObject.of(job)));
+    }
+
+    @GET
+    public Uni<Response> list(@QueryParam("after") String after, @QueryParam("limit") String limit,
+                              @QueryParam("order") String order) {
+        StringBuilder query = new StringBuilder("?kind=video");
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("after", after);
+        params.put("limit", limit);
+        params.put("order", order);
+        params.forEach((name, value) -> {
+            if (value != null) {
+                query.append('&').append(name).append('=').append(URLEncoder.encode(value, StandardCharsets.UTF_8));
+            }
+        });
+        return owner.get(owners.routing() + "/v1/jobs" + query, Caller.of(identity)).map(page -> {
+            List<VideoObject> data = new ArrayList<>();
+            page.path("result").path("jobs").forEach(job -> data.add(VideoObject.of(job)));
+            Map<String, Object> list = new LinkedHashMap<>();
+            list.put("object", "list");
+            list.put("data", data);
+            list.put("first_id", data.isEmpty() ? null : data.getFirst().id());
+            list.put("last_id", data.isEmpty() ? null : data.getLast().id());
+            list.put("has_more", page.path("result").path("hasMore").asBoolean());
+            return ok(list);
+        });
+    }
+
+    /** Cancels the job if it still runs, deletes its video if it is made. */
+    @DELETE
+    @Path("{id}")
+    public Uni<Response> delete(@PathParam("id") String id) {
+        Caller caller = Caller.of(identity);
+        return job(id, caller).flatMap(job -> {
+            String status = job.path("status").asText();
+            String media = job.path("data").path(0).path("id").asText(null);
+            Uni<JsonNode> done;
+            if (status.equals("queued") || status.equals("running")) {
+                done = owner.send("DELETE", owners.routing() + "/v1/jobs/" + id, caller)
+                        .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.JOB_FINISHED).recoverWithNull()
+                        .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).transform(f ->
+                                ApiException.unavailable("video " + id + " is about to start; delete it again in a moment"));
+            } else if (media != null) {
+                done = owner.send("DELETE", owners.media() + "/v1/media/" + media, caller)
+                        .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).recoverWithNull();
+            } else {
+                done = Uni.createFrom().nullItem();
+            }
+            return done.map(ignored -> ok(Map.of("id", id, "object", "video.deleted", "deleted", true)));
+        });
+    }
+
+    /** The made video ({@code variant=video}, the default), its poster ({@code thumbnail}) or its frame strip ({@code spritesheet}). */
+    @GET
+    @Path("{id}/content")
+    @Produces(MediaType.WILDCARD)
+    public Uni<Response> content(@PathParam("id") String id, @QueryParam("variant") String variant, @HeaderParam("Range") String range,
+                                 @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext context) {
+        String field = switch (variant == null ? "video" : variant) {
+            case "video" -> "url";
+            case "thumbnail" -> "thumbnail";
+            case "spritesheet" -> "preview";
+            default -> throw ApiException.invalid("variant", "variant must be video, thumbnail or spritesheet");
+        };
+        Caller caller = Caller.of(identity);
+        return job(id, caller).flatMap(job -> {
+            String url = job.path("data").path(0).path(field).asText(null);
+            int files = url == null ? -1 : url.indexOf("/files/");
+            if (!"succeeded".equals(job.path("status").asText()) || files < 0) {
+                throw new ApiException(ErrorCode.NOT_FOUND, "video " + id + " has no content yet (status "
+                        + VideoObject.of(job).status() + ")", "id");
+            }
+            Map<String, String> headers = new HashMap<>();
+            if (range != null) {
+                headers.put("Range", range);
+            }
+            if (ifNoneMatch != null) {
+                headers.put("If-None-Match", ifNoneMatch);
+            }
+            return forwarder.forward(owners.media() + url.substring(files), null,
+                    String.valueOf(context.getProperty(RequestIdFilter.PROPERTY)), headers);
+        });
+    }
+
+    /** A variation of a made video: the same model, size and length, a new prompt. */
+    @POST
+    @Path("{id}/remix")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> remix(@PathParam("id") String id, String body, @Context ContainerRequestContext context) {
+        return remix(id, JsonBody.parse(json, body), context);
+    }
+
+    /** The same, as the SDKs send it (a form with {@code prompt}). */
+    @POST
+    @Path("{id}/remix")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public Uni<Response> remixFromForm(@PathParam("id") String id, MultipartFormDataInput form, @Context ContainerRequestContext context) {
+        return remix(id, JsonBody.of(ImageForm.fields(json, form == null ? Map.of() : form.getValues(), Set.of())), context);
+    }
+
+    private Uni<Response> remix(String id, JsonBody in, ContainerRequestContext context) {
+        Caller caller = Caller.of(identity);
+        Instant accepted = Instant.now(clock);
+        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
+        String prompt = in.requiredString("prompt");
+        return job(id, caller).flatMap(job -> {
+            String media = job.path("data").path(0).path("id").asText(null);
+            if (!"succeeded".equals(job.path("status").asText()) || media == null) {
+                throw ApiException.invalid("id", "only a completed video can be remixed");
+            }
+            JsonNode asked = job.path("request");
+            ObjectNode fields = json.createObjectNode();
+            fields.put("model", asked.path("model").asText());
+            fields.put("prompt", prompt);
+            if (asked.hasNonNull("size")) {
+                fields.set("size", asked.path("size"));
+            }
+            if (asked.hasNonNull("duration")) {
+                fields.set("duration", asked.path("duration"));
+            }
+            fields.put("video_id", media);
+            fields.put("public", job.path("data").path(0).path("public").asBoolean(true));
+            String jobId = KeyHashing.newId("job_");
+            GenerationRequest request = VideoRequestParser.parse(json, JsonBody.of(fields), caller, jobId, requestId, accepted, null);
+            return submit(caller, request, id);
+        });
+    }
+
+    private Uni<Response> submit(Caller caller, GenerationRequest request, String remixedFrom) {
+        // Remembered once it is on its way (the client has no id before this answer) so that an immediate
+        // retrieve finds it queued; a failure to remember only costs that.
+        return submissions.submit(caller, request, true, null)
+                .call(accepted -> submitted.remember(request).onFailure().recoverWithNull())
+                .map(accepted -> ok(VideoObject.queued(request.jobId(), request.model(), request.acceptedAt(), request.duration(),
+                        request.size(), request.prompt(), remixedFrom)));
+    }
+
+    /** The caller's video job {@code id}, as routing shows it; another kind of job is not found here. */
+    private Uni<JsonNode> job(String id, Caller caller) {
+        if (!id.matches("job_[A-Za-z0-9]{8,60}")) {
+            return Uni.createFrom().failure(new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id"));
+        }
+        ApiException none = new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id");
+        return owner.get(owners.routing() + "/v1/jobs/" + id, caller).map(found -> found.path("result").path("job"))
+                // Submitted a moment ago and not yet picked up by routing: queued.
+                .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND)
+                .recoverWithUni(() -> submitted.find(caller.accountId(), id))
+                .map(job -> {
+                    if (job == null || !"video".equals(job.path("kind").asText())) {
+                        throw none;
+                    }
+                    return job;
+                });
+    }
+
+    /**
+     * Checks against the model what routing would refuse later (an asynchronous job cannot answer 400);
+     * answers the model as the catalog shows it.
+     */
+    private Uni<JsonNode> preflight(GenerationRequest request, Caller caller) {
+        String id = request.model().contains(":") ? request.model().substring(0, request.model().indexOf(':')) : request.model();
+        return owner.get(owners.catalog() + "/v1/models/" + URLEncoder.encode(id, StandardCharsets.UTF_8), caller).map(found -> {
+            JsonNode model = found.path("result").path("model");
+            if (!"video".equals(model.path("media").asText())) {
+                throw ApiException.invalid("model", id + " makes images; use POST /v1/images/generations");
+            }
+            if (request.size() != null && !contains(model.path("sizes"), request.size())) {
+                throw ApiException.invalid("size", "size " + request.size() + " is not offered by " + id + "; use one of " + model.path("sizes"));
+            }
+            JsonNode bounds = model.path("durations");
+            if (request.duration() != null && bounds.isObject()) {
+                double min = bounds.path("min").asDouble(1);
+                double max = Math.min(30, bounds.path("max").asDouble(30));
+                if (request.duration() < min || request.duration() > max) {
+                    throw ApiException.invalid("seconds", "seconds must be between " + VideoObject.secondsText(min) + " and "
+                            + VideoObject.secondsText(max) + " for " + id);
+                }
+            }
+            return model;
+        });
+    }
+
+    private static boolean contains(JsonNode list, String value) {
+        for (JsonNode v : list) {
+            if (v.asText().equals(value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Our generation parser, its errors named by this face's fields ({@code seconds}, {@code input_reference}). */
+    private GenerationRequest parse(JsonBody body, Caller caller, String jobId, String requestId, Instant accepted,
+                                    ImageSources reference) {
+        try {
+            return VideoRequestParser.parse(json, body, caller, jobId, requestId, accepted, reference);
+        } catch (ApiException e) {
+            String param = e.param() == null ? null : switch (e.param()) {
+                case "duration" -> "seconds";
+                case "image_url" -> "input_reference";
+                default -> e.param();
+            };
+            throw param == null || param.equals(e.param()) ? e : new ApiException(e.code(), e.getMessage().replace("duration", "seconds")
+                    .replace("image_url", "input_reference"), param, e.extra());
+        }
+    }
+
+    private static Response ok(Object entity) {
+        return Response.ok(entity).type(MediaType.APPLICATION_JSON_TYPE).header(POLL_AFTER, POLL_AFTER_MS).build();
+    }
+}
