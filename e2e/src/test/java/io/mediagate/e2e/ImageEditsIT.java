@@ -150,9 +150,15 @@ class ImageEditsIT {
         assertEquals("image", notAnImage.body().path("param").asText());
         assertEquals(before, myItems(), "a refused edit keeps no source");
 
-        BadRequestException textOnly = assertThrows(BadRequestException.class, () -> sdk().images().edit(ImageEditParams.builder()
+        BadRequestException videoModel = assertThrows(BadRequestException.class, () -> sdk().images().edit(ImageEditParams.builder()
                 .model("local/motion").prompt("a hat").image(TestImages.png(64, 64)).build()));
-        assertEquals("invalid_request", textOnly.code().orElseThrow());
+        assertEquals("invalid_request", videoModel.code().orElseThrow());
+
+        Api.Reply editsOnly = api.post("/v1/images/generations", key,
+                "{\"model\":\"black-forest-labs/flux-fill-pro\",\"prompt\":\"a hat\"}");
+        assertEquals(400, editsOnly.status(), editsOnly.body().toString());
+        assertEquals("model", editsOnly.body().path("param").asText());
+        assertTrue(editsOnly.body().path("message").asText().contains("/v1/images/edits"), editsOnly.body().toString());
     }
 
     private static long myItems() throws Exception {

@@ -30,7 +30,7 @@ class CatalogApiIT {
                 .when().get("/v1/models")
                 .then().statusCode(200)
                 .body("success", equalTo(true))
-                .body("result.total", equalTo(16))
+                .body("result.total", equalTo(19))
                 .body("result.models", hasSize(1));
         given().header("Authorization", user()).queryParam("limit", 1).queryParam("page", 1)
                 .when().get("/v1/models")
@@ -44,7 +44,7 @@ class CatalogApiIT {
                 .then().statusCode(200)
                 .body("result.models", hasSize(1))
                 .body("object", equalTo("list"))
-                .body("data", hasSize(16))
+                .body("data", hasSize(19))
                 .body("data.id", hasItem("local/pattern"))
                 .body("data.find { it.id == 'local/pattern' }.object", equalTo("model"))
                 .body("data.find { it.id == 'local/pattern' }.owned_by", equalTo("local"))

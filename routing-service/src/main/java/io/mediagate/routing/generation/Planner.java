@@ -94,6 +94,9 @@ public class Planner {
     }
 
     private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask) {
+        if (image == null && !video && !model.inputs().contains("text")) {
+            throw ApiException.invalid("model", model.id() + " changes a picture you send: use POST /v1/images/edits");
+        }
         if (image != null && !model.inputs().contains("image")) {
             throw ApiException.invalid(image, model.id() + " does not take an image input");
         }

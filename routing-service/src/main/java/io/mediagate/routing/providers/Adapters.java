@@ -34,19 +34,22 @@ public class Adapters {
              LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, Upstream upstream) {
         ReplicateGenerator replicate = new ReplicateGenerator(upstream);
         FalGenerator fal = new FalGenerator(upstream);
+        BflImageGenerator bfl = new BflImageGenerator(upstream);
+        StabilityImageGenerator stability = new StabilityImageGenerator(upstream);
         OpenAiImageGenerator openai = new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE);
         OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, null);
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
-                Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("bfl", new BflImageGenerator(upstream)),
+                Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("bfl", bfl),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
-                Map.entry("stability", new StabilityImageGenerator(upstream)), Map.entry("a1111", new A1111ImageGenerator(upstream)),
+                Map.entry("stability", stability), Map.entry("a1111", new A1111ImageGenerator(upstream)),
                 Map.entry("comfyui", new ComfyUiImageGenerator(upstream)));
         this.videoGenerators = Map.ofEntries(Map.entry("local", localVideo), Map.entry("fake", fakeVideo),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
                 Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
                 Map.entry("minimax", new MiniMaxVideoGenerator(upstream)));
-        this.imageEditors = Map.of("local", local, "fake", fake, "openai", openai, "openai-compatible", openaiCompatible);
+        this.imageEditors = Map.of("local", local, "fake", fake, "openai", openai, "openai-compatible", openaiCompatible,
+                "stability", stability, "bfl", bfl, "fal", fal, "replicate", replicate);
         this.imageVariators = Map.of("local", local, "fake", fake);
     }
 

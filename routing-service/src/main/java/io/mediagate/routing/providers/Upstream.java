@@ -244,6 +244,12 @@ public final class Upstream {
     }
 
     /** A local file as a {@code data:} URI, for providers that take inputs inline. */
+    /** A size as the reduced ratio providers take ({@code 1024x768} is {@code 4:3}). */
+    public static String ratio(int width, int height) {
+        int g = java.math.BigInteger.valueOf(width).gcd(java.math.BigInteger.valueOf(height)).intValue();
+        return (width / g) + ":" + (height / g);
+    }
+
     public static String dataUri(Path file) {
         try {
             byte[] bytes = Files.readAllBytes(file);

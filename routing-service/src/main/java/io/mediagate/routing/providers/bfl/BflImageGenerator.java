@@ -3,10 +3,12 @@ package io.mediagate.routing.providers.bfl;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -17,9 +19,10 @@ import java.util.Map;
 /**
  * Black Forest Labs FLUX ({@code adapter: bfl}): {@code POST /v1/{model}} with {@code x-key}, then the
  * returned {@code polling_url} until {@code Ready}; the sample URL (valid minutes) is downloaded at once.
- * Moderation arrives as a poll status. One image per job, so {@code n} images are {@code n} jobs.
+ * Moderation arrives as a poll status. One image per job, so {@code n} images are {@code n} jobs. Edits go to
+ * FLUX Kontext (reference images) or FLUX Fill (image and mask) the same way ({@link #edit}).
  */
-public class BflImageGenerator implements ImageGenerator {
+public class BflImageGenerator implements ImageGenerator, ImageEditor {
     static final String BASE = "https://api.bfl.ai";
     private final Upstream upstream;
 
@@ -29,11 +32,39 @@ public class BflImageGenerator implements ImageGenerator {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        return run(provider, task, body(task));
+    }
+
+    /**
+     * FLUX Fill ({@code flux-pro-1.0-fill}, any upstream model named {@code *fill*}): {@code image} and
+     * {@code mask} in base64, the mask white where the image changes (the whole picture without one).
+     * FLUX Kontext and the others: the sources as {@code input_image}, {@code input_image_2}, ... (up to four).
+     */
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("prompt", task.prompt());
+        SourceImage source = images.getFirst();
+        if (task.upstreamModel().contains("fill")) {
+            body.put("image", source.base64());
+            body.put("mask", (mask == null ? source.everythingMask() : mask.whiteWhereTransparent()).base64());
+        } else {
+            for (int i = 0; i < Math.min(4, images.size()); i++) {
+                body.put(i == 0 ? "input_image" : "input_image_" + (i + 1), images.get(i).base64());
+            }
+            body.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+        }
+        body.put("output_format", task.option("outputFormat", "png"));
+        task.params().forEach(body::putIfAbsent);
+        return run(provider, task, body);
+    }
+
+    private List<GeneratedImage> run(ProviderSpec provider, ImageTask task, Map<String, Object> body) {
         String key = Upstream.requireCredential(provider);
         String base = Upstream.base(provider, BASE);
         List<String> polling = new ArrayList<>();
         for (int i = 0; i < task.n(); i++) {
-            polling.add(submit(provider, base, key, task));
+            polling.add(submit(provider, base, key, task.upstreamModel(), body));
         }
         List<String> samples = new ArrayList<>();
         for (String url : polling) {
@@ -53,8 +84,8 @@ public class BflImageGenerator implements ImageGenerator {
         return body;
     }
 
-    private String submit(ProviderSpec provider, String base, String key, ImageTask task) {
-        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/v1/" + task.upstreamModel(), body(task))
+    private String submit(ProviderSpec provider, String base, String key, String model, Map<String, Object> body) {
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/v1/" + model, body)
                 .header("x-key", key).build());
         if (response.statusCode() != 200) {
             throw failure(provider, response);

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
@@ -25,7 +27,7 @@ import java.util.Map;
  * {@code Authorization: Key}, poll the returned {@code status_url}, read the {@code response_url} (which may
  * still hold an error), cancel at {@code cancel_url}. The URLs are used as returned: they drop sub-paths.
  */
-public class FalGenerator implements ImageGenerator, VideoGenerator {
+public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     static final String BASE = "https://queue.fal.run";
     private final Upstream upstream;
 
@@ -40,7 +42,30 @@ public class FalGenerator implements ImageGenerator, VideoGenerator {
         input.put("image_size", Map.of("width", task.width(), "height", task.height()));
         input.put("num_images", task.n());
         task.params().forEach(input::putIfAbsent);
-        JsonNode result = run(provider, task.upstreamModel(), input, task.control());
+        return images(provider, run(provider, task.upstreamModel(), input, task.control()));
+    }
+
+    /**
+     * An edit on a model that takes images: the sources inline as data URIs under the offer's
+     * {@code imageField} (default {@code image_url}; a field ending in {@code s}, such as {@code image_urls},
+     * gets them all), the mask (white where the image changes) under {@code maskField} (default
+     * {@code mask_url}).
+     */
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        String imageField = task.option("imageField", "image_url");
+        input.put(imageField, SourceImage.dataUris(images, imageField));
+        if (mask != null) {
+            input.put(task.option("maskField", "mask_url"), mask.whiteWhereTransparent().dataUri());
+        }
+        input.put("num_images", task.n());
+        task.params().forEach(input::putIfAbsent);
+        return images(provider, run(provider, task.upstreamModel(), input, task.control()));
+    }
+
+    private List<GeneratedImage> images(ProviderSpec provider, JsonNode result) {
         JsonNode nsfw = result.path("has_nsfw_concepts");
         if (nsfw.isArray() && !nsfw.isEmpty() && java.util.stream.StreamSupport.stream(nsfw.spliterator(), false).allMatch(JsonNode::asBoolean)) {
             throw ProviderException.moderated("the result was withheld by the provider's safety checker");

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
@@ -27,7 +29,7 @@ import java.util.regex.Pattern;
  * {@code Prefer: wait}, then polled at {@code urls.get}; cancelled at {@code urls.cancel}; outputs (a URL,
  * a list of URLs, or objects holding them) downloaded at once, since Replicate deletes them within the hour.
  */
-public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
+public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     static final String BASE = "https://api.replicate.com/v1";
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,3})%");
     private static final Pattern AVAILABLE_IN = Pattern.compile("available in (\\d+) second");
@@ -42,7 +44,7 @@ public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
         if ("aspect_ratio".equals(task.option("size", "width_height"))) {
-            input.put("aspect_ratio", ratio(task.width(), task.height()));
+            input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
         } else {
             input.put("width", task.width());
             input.put("height", task.height());
@@ -55,12 +57,36 @@ public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
         return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
     }
 
+    /**
+     * An edit on a model that takes images: the sources inline as data URIs under the offer's
+     * {@code imageField} (default {@code input_image}; a field ending in {@code s}, such as
+     * {@code input_images}, gets them all), the mask (white where the image changes) under
+     * {@code maskField} (default {@code mask}), and the size as an aspect ratio.
+     */
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        String imageField = task.option("imageField", "input_image");
+        input.put(imageField, SourceImage.dataUris(images, imageField));
+        if (mask != null) {
+            input.put(task.option("maskField", "mask"), mask.whiteWhereTransparent().dataUri());
+        }
+        input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+        task.params().forEach(input::putIfAbsent);
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < task.n(); i++) {
+            urls.addAll(run(provider, task.upstreamModel(), input, task.control()));
+        }
+        return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
+    }
+
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
         input.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
-        input.put("aspect_ratio", ratio(task.width(), task.height()));
+        input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
         if (task.image() != null) {
             input.put(task.option("imageField", "image"), Upstream.dataUri(task.image()));
         }
@@ -177,10 +203,5 @@ public class ReplicateGenerator implements ImageGenerator, VideoGenerator {
             }
         }
         return upstream.failure(provider, response, detail);
-    }
-
-    static String ratio(int w, int h) {
-        int g = java.math.BigInteger.valueOf(w).gcd(java.math.BigInteger.valueOf(h)).intValue();
-        return (w / g) + ":" + (h / g);
     }
 }

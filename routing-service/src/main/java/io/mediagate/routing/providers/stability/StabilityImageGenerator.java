@@ -2,25 +2,30 @@ package io.mediagate.routing.providers.stability;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Stability AI v2beta ({@code adapter: stability}): a multipart form to
  * {@code /v2beta/stable-image/generate/{ultra|core|sd3}} answered as JSON ({@code image} in base64 and
  * {@code finish_reason}). The upstream model is the endpoint, or an SD3 model name ({@code sd3.5-large})
- * sent to the sd3 endpoint. Sizes become the nearest aspect ratio. One image per call.
+ * sent to the sd3 endpoint. Sizes become the nearest aspect ratio. One image per call. Edits: inpainting
+ * with a mask, or image-to-image ({@link #edit}).
  */
-public class StabilityImageGenerator implements ImageGenerator {
+public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
     static final String BASE = "https://api.stability.ai";
     static final List<String> RATIOS = List.of("21:9", "16:9", "3:2", "5:4", "1:1", "4:5", "2:3", "9:16", "9:21");
     private final Upstream upstream;
@@ -31,18 +36,52 @@ public class StabilityImageGenerator implements ImageGenerator {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        String key = Upstream.requireCredential(provider);
-        String base = Upstream.base(provider, BASE);
         String model = task.upstreamModel();
         String endpoint = model.startsWith("sd3") ? "sd3" : model;
+        return call(provider, task, "/v2beta/stable-image/generate/" + endpoint, () -> new Multipart()
+                .field("prompt", task.prompt())
+                .field("aspect_ratio", nearestRatio(task.width(), task.height()))
+                .field("output_format", task.option("outputFormat", "png"))
+                .field("model", model.startsWith("sd3.") ? model : null));
+    }
+
+    /**
+     * The upstream model {@code inpaint} is {@code /v2beta/stable-image/edit/inpaint}: the first image, the
+     * mask as Stability takes it (white where the image changes; without one the whole picture); any other
+     * model is image-to-image on its generate endpoint (the SD3 models with {@code mode=image-to-image}),
+     * {@code strength} from the offer's options (default 0.7). The result keeps the source's size.
+     */
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
+        String model = task.upstreamModel();
+        SourceImage source = images.getFirst();
+        if (model.equals("inpaint")) {
+            SourceImage stabilityMask = mask == null ? source.everythingMask() : mask.whiteWhereTransparent();
+            return call(provider, task, "/v2beta/stable-image/edit/inpaint", () -> new Multipart()
+                    .field("prompt", task.prompt())
+                    .file("image", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
+                    .file("mask", "mask.png", stabilityMask.mime(), stabilityMask.bytes())
+                    .field("output_format", task.option("outputFormat", "png")));
+        }
+        String endpoint = model.startsWith("sd3") ? "sd3" : model;
+        return call(provider, task, "/v2beta/stable-image/generate/" + endpoint, () -> new Multipart()
+                .field("prompt", task.prompt())
+                .field("mode", model.startsWith("sd3") ? "image-to-image" : null)
+                .file("image", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
+                .field("strength", task.option("strength", "0.7"))
+                .field("output_format", task.option("outputFormat", "png"))
+                .field("model", model.startsWith("sd3.") ? model : null));
+    }
+
+    /** One call per image: the form {@code fields} makes, then the offer's parameters; the JSON answer read. */
+    private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, Supplier<Multipart> fields) {
+        String key = Upstream.requireCredential(provider);
+        String base = Upstream.base(provider, BASE);
         List<GeneratedImage> images = new ArrayList<>();
         for (int i = 0; i < task.n(); i++) {
-            Multipart form = new Multipart().field("prompt", task.prompt())
-                    .field("aspect_ratio", nearestRatio(task.width(), task.height()))
-                    .field("output_format", task.option("outputFormat", "png"))
-                    .field("model", model.startsWith("sd3.") ? model : null);
+            Multipart form = fields.get();
             task.params().forEach(form::field);
-            HttpResponse<byte[]> response = upstream.send(provider, upstream.request(base + "/v2beta/stable-image/generate/" + endpoint)
+            HttpResponse<byte[]> response = upstream.send(provider, upstream.request(base + path)
                     .header("Authorization", "Bearer " + key).header("Accept", "application/json")
                     .header("Content-Type", form.contentType()).POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())).build());
             if (response.statusCode() != 200) {

@@ -33,6 +33,11 @@ class BflConformanceTest extends AdapterConformance {
 
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
+        return textToImage(upstream, provider, prompt, control);
+    }
+
+    /** A text-to-image call, for the checks of this provider's generation form (edit tests override {@link #generate}). */
+    final List<String> textToImage(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return new BflImageGenerator(upstream).generate(provider, new ImageTask("flux-pro-1.1", Map.of(), "1", prompt, 1000, 1000, 1,
                 Map.of("seed", 7), control)).stream().map(i -> i.mime()).toList();
     }
@@ -81,7 +86,7 @@ class BflConformanceTest extends AdapterConformance {
 
     @Test
     void sendsTheModelEndpointWithSizesAsMultiplesOf32AndTheSeed() {
-        generate(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
+        textToImage(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
         var submit = fake.received().getFirst();
         assertEquals("/v1/flux-pro-1.1", submit.path());
         assertEquals(992, submit.json().path("width").asInt());

@@ -36,6 +36,11 @@ class FalConformanceTest extends AdapterConformance {
 
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
+        return textToImage(upstream, provider, prompt, control);
+    }
+
+    /** A text-to-image call, for the checks of this provider's generation form (edit tests override {@link #generate}). */
+    final List<String> textToImage(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return new FalGenerator(upstream).generate(provider, new ImageTask("fal-ai/flux/dev", Map.of(), "1", prompt, 1024, 1024, 1,
                 Map.of(), control)).stream().map(i -> i.mime()).toList();
     }
@@ -115,7 +120,7 @@ class FalConformanceTest extends AdapterConformance {
 
     @Test
     void sendsTheInputAsFalNamesItAndVideosComeFromTheVideoField() {
-        generate(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
+        textToImage(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
         var submit = fake.received().getFirst();
         assertEquals("/fal-ai/flux/dev", submit.path());
         assertEquals(1024, submit.json().path("image_size").path("width").asInt());

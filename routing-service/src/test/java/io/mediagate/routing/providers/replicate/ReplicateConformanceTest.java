@@ -52,6 +52,11 @@ class ReplicateConformanceTest extends AdapterConformance {
 
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
+        return textToImage(upstream, provider, prompt, control);
+    }
+
+    /** A text-to-image call, for the checks of this provider's generation form (edit tests override {@link #generate}). */
+    final List<String> textToImage(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return new ReplicateGenerator(upstream).generate(provider, new ImageTask("black-forest-labs/flux-schnell", Map.of(), "1",
                 prompt, 1024, 768, 2, Map.of("seed", 3), control)).stream().map(i -> i.mime()).toList();
     }
@@ -128,7 +133,7 @@ class ReplicateConformanceTest extends AdapterConformance {
 
     @Test
     void anOwnerNameModelGoesToItsModelEndpointWithTheInputs() {
-        List<String> mimes = generate(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
+        List<String> mimes = textToImage(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
         assertEquals(List.of("image/png", "image/png"), mimes);
         var create = fake.received().getFirst();
         assertEquals("/v1/models/black-forest-labs/flux-schnell/predictions", create.path());

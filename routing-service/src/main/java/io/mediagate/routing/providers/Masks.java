@@ -1,0 +1,54 @@
+package io.mediagate.routing.providers;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import javax.imageio.ImageIO;
+
+/** Conversions between the mask conventions of the providers. */
+final class Masks {
+    private Masks() {
+    }
+
+    /** A PNG whose transparent pixels (alpha below half) become white and every other pixel black. */
+    static byte[] whiteWhereTransparent(byte[] png) {
+        try {
+            BufferedImage mask = ImageIO.read(new ByteArrayInputStream(png));
+            if (mask == null) {
+                throw ProviderException.failed("the mask could not be read");
+            }
+            BufferedImage out = new BufferedImage(mask.getWidth(), mask.getHeight(), BufferedImage.TYPE_BYTE_GRAY);
+            for (int y = 0; y < mask.getHeight(); y++) {
+                for (int x = 0; x < mask.getWidth(); x++) {
+                    out.setRGB(x, y, (mask.getRGB(x, y) >>> 24) < 128 ? 0xFFFFFF : 0x000000);
+                }
+            }
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            ImageIO.write(out, "png", bytes);
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** An all-white mask of a size: change everything (an inpainting endpoint asked to edit without a mask). */
+    static byte[] everything(int width, int height) {
+        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_GRAY);
+        java.awt.Graphics2D g = out.createGraphics();
+        try {
+            g.setColor(java.awt.Color.WHITE);
+            g.fillRect(0, 0, width, height);
+        } finally {
+            g.dispose();
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            ImageIO.write(out, "png", bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+}
