@@ -88,8 +88,10 @@ class ImageGenerationIT {
         }
 
         Api.Reply raw = api.post("/v1/images/generations", key,
-                "{\"model\":\"local/pattern\",\"prompt\":\"a harbour\",\"size\":\"256x256\",\"public\":false,\"response_format\":\"b64_json\"}");
-        assertEquals(200, raw.status(), raw.body().toString());
+                "{\"model\":\"local/pattern\",\"prompt\":\"a harbour\",\"size\":\"256x256\",\"public\":false,\"response_format\":\"b64_json\","
+                        + "\"routing\":\"compatible\",\"user\":\"end-user-7\"}");
+        assertEquals(200, raw.status(), "OpenAI's user field is never refused: " + raw.body());
+        assertEquals("user", raw.body().path("stats").path("ignoredParams").get(0).asText(), raw.body().toString());
         JsonNode item = raw.body().path("data").get(0);
         assertTrue(item.path("id").asText().startsWith("med_"), item.toString());
         assertEquals("image/png", item.path("mime").asText());

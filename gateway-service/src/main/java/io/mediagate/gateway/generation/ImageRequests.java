@@ -21,10 +21,13 @@ public final class ImageRequests {
     static final int MAX_PROMPT = 1000;
     static final int MAX_SIDE = 4096;
     private static final Pattern SIZE = Pattern.compile("([0-9]{1,5})x([0-9]{1,5})");
-    /** OpenAI client fields that carry no meaning here and are dropped rather than treated as extras. */
-    private static final Set<String> IGNORED = Set.of("user", "stream", "partial_images");
+    /**
+     * OpenAI client fields that carry no meaning here and are dropped rather than treated as extras. ({@code user}
+     * is an extra: it reaches the offers that declare it, such as OpenAI's.)
+     */
+    private static final Set<String> IGNORED = Set.of("stream", "partial_images");
     private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "n", "provider", "routing", "public",
-            "response_format", "user", "stream", "partial_images");
+            "response_format", "stream", "partial_images");
 
     private ImageRequests() {
     }

@@ -8,13 +8,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Checks model-specific extras against the model's parameter schema (type, enum, min, max). Extras the
  * model does not declare are refused under {@code compatible} and with an explicit provider, and
- * otherwise dropped and reported in {@code stats.ignoredParams}.
+ * otherwise dropped and reported in {@code stats.ignoredParams}. OpenAI clients' own fields
+ * ({@link #CLIENT_FIELDS}, such as {@code user}) reach the offers that declare them and are otherwise
+ * dropped and reported in every mode: the stock SDKs send them whatever the model.
  */
 public final class Parameters {
+    static final Set<String> CLIENT_FIELDS = Set.of("user");
+
     private Parameters() {
     }
 
@@ -28,7 +33,7 @@ public final class Parameters {
         for (Map.Entry<String, Object> e : extras.entrySet()) {
             ParameterSpec spec = schema.stream().filter(p -> p.name().equals(e.getKey())).findFirst().orElse(null);
             if (spec == null) {
-                if (mode == RoutingMode.COMPATIBLE || mode == RoutingMode.EXPLICIT) {
+                if ((mode == RoutingMode.COMPATIBLE || mode == RoutingMode.EXPLICIT) && !CLIENT_FIELDS.contains(e.getKey())) {
                     throw new ApiException(ErrorCode.UNSUPPORTED_PARAMETER,
                             e.getKey() + " is not a parameter of " + model.id(), e.getKey());
                 }

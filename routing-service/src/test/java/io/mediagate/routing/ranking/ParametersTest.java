@@ -29,6 +29,18 @@ class ParametersTest {
     }
 
     @Test
+    void openAisUserFieldIsDroppedAndListedInEveryModeUnlessTheModelDeclaresIt() {
+        for (RoutingMode mode : RoutingMode.values()) {
+            Parameters.Checked c = Parameters.check(model, Map.of("user", "end-user-7"), mode);
+            assertEquals(List.of("user"), c.undeclared(), mode.name());
+            assertEquals(Map.of(), c.features());
+        }
+        ModelSpec openai = new ModelSpec("acme/img", "Img", "image", "", model.versions(), model.sizes(), "64x64", null,
+                List.of("text"), List.of(new ParameterSpec("user", "string", null, null, null, null, "")), List.of(), Instant.EPOCH);
+        assertEquals(Map.of("user", "end-user-7"), Parameters.check(openai, Map.of("user", "end-user-7"), RoutingMode.COMPATIBLE).features());
+    }
+
+    @Test
     void undeclaredExtrasAreDroppedAndListedUnlessCompatibleOrExplicit() {
         assertEquals(List.of("foo"), Parameters.check(model, Map.of("foo", 1), RoutingMode.CHEAPEST).undeclared());
         ApiException e = assertThrows(ApiException.class, () -> Parameters.check(model, Map.of("foo", 1), RoutingMode.COMPATIBLE));
