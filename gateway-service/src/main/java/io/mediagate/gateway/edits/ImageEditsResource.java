@@ -22,9 +22,11 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 
 /**
@@ -70,6 +72,12 @@ public class ImageEditsResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Response> vary(MultipartFormDataInput form, @Context ContainerRequestContext context) {
         return submit(form, ImageSources.VARIATION, context);
+    }
+
+    /** Form parsing fails before the method runs; this resource's own calls raise no bare IOException. */
+    @ServerExceptionMapper
+    public Response malformedForm(IOException e) {
+        return ImageForm.malformed();
     }
 
     private Uni<Response> submit(MultipartFormDataInput form, String operation, ContainerRequestContext context) {

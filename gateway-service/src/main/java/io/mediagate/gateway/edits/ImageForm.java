@@ -3,8 +3,10 @@ package io.mediagate.gateway.edits;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ApiExceptionMapper;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.media.ContentSniffer;
+import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -82,6 +84,14 @@ public record ImageForm(ObjectNode fields, List<SourceImage> images, SourceImage
             put(fields, name, value.getValue());
         });
         return fields;
+    }
+
+    /**
+     * The answer to a form the server could not parse (cut short, a broken boundary): the request's fault,
+     * 400, never a 500. The form resources map the parser's {@link java.io.IOException} to it.
+     */
+    public static Response malformed() {
+        return ApiExceptionMapper.render(ApiException.invalid(null, "the multipart body is malformed or cut short"));
     }
 
     private static void put(ObjectNode fields, String name, String value) {

@@ -37,6 +37,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -48,6 +49,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.multipart.FormValue;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 
@@ -105,6 +107,12 @@ public class OpenAiVideosResource {
             throw ApiException.invalid("input_reference", "input_reference must be given once");
         }
         return create(fields, files.isEmpty() ? null : files.iterator().next(), context);
+    }
+
+    /** Form parsing fails before the method runs; this resource's own calls raise no bare IOException. */
+    @ServerExceptionMapper
+    public Response malformedForm(IOException e) {
+        return ImageForm.malformed();
     }
 
     private Uni<Response> create(ObjectNode fields, FormValue reference, ContainerRequestContext context) {

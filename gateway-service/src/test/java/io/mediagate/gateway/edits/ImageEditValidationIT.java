@@ -7,6 +7,7 @@ import io.mediagate.gateway.GatewayTestResources;
 import io.mediagate.testing.TestImages;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +103,17 @@ class ImageEditValidationIT {
                 "/v1/images/edits", 400, "invalid_request", "response_format");
         refused(form().multiPart("prompt", "a hat").multiPart("public", "yes").multiPart("image", "a.png", PNG, "image/png"),
                 "/v1/images/edits", 400, "invalid_request", "public");
+    }
+
+    @Test
+    void aMalformedOrCutShortFormIs400NotAServerError() {
+        for (String path : new String[] {"/v1/images/edits", "/v1/images/variations", "/v1/videos"}) {
+            given().header("Authorization", "Bearer " + key()).contentType("multipart/form-data; boundary=xyz")
+                    .body("--xyz\r\nContent-Disposition: form-data; name=\"prompt\"\r\n\r\nhat".getBytes(StandardCharsets.UTF_8))
+                    .when().post(path).then().statusCode(400).body("code", equalTo("invalid_request"));
+            given().header("Authorization", "Bearer " + key()).contentType("multipart/form-data; boundary=xyz").body(new byte[0])
+                    .when().post(path).then().statusCode(400).body("success", equalTo(false));
+        }
     }
 
     @Test
