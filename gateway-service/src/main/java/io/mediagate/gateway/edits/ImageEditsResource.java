@@ -25,7 +25,6 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 
@@ -33,8 +32,8 @@ import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
  * {@code POST /v1/images/edits} and {@code POST /v1/images/variations}, as OpenAI clients send them
  * (multipart). The files are checked ({@link ImageForm}), kept as the caller's private items
  * ({@link SourceStore}) and the job goes to routing like a generation, which sends it only to offers that
- * take an image (and a mask, when one is sent). The answer is a generation's. Blocking: the form's files are
- * read from disk and kept before the job is submitted.
+ * take an image (and a mask, when one is sent). The answer is a generation's. Blocking: the heads of the
+ * form's files are read from disk to check them.
  */
 @Path("/v1/images")
 @Authenticated
@@ -86,11 +85,10 @@ public class ImageEditsResource {
         Caller caller = Caller.of(identity);
         String jobId = KeyHashing.newId("job_");
         ImageForm read = ImageForm.read(json, form, operation.equals(ImageSources.EDIT));
-        JsonBody fields = JsonBody.of(read.fields());
-        // Every field is checked before a file is kept, so a refused request leaves nothing behind.
-        ImageRequests.parse(json, fields, caller, jobId, requestId, accepted, new ImageSources(operation, List.of(), null));
-        ImageSources kept = sources.keep(caller, jobId, operation, read);
-        GenerationRequest request = ImageRequests.parse(json, fields, caller, jobId, requestId, accepted, kept);
-        return submissions.submit(caller, request, false, reply -> inline.answer(reply, request.responseFormat(), caller));
+        ImageSources planned = SourceStore.planned(jobId, operation, read);
+        // Every field is checked before a file is kept, so a request refused for its input leaves nothing behind.
+        GenerationRequest request = ImageRequests.parse(json, JsonBody.of(read.fields()), caller, jobId, requestId, accepted, planned);
+        return sources.keep(caller, planned, read).flatMap(kept ->
+                submissions.submit(caller, request, false, reply -> inline.answer(reply, request.responseFormat(), caller)));
     }
 }

@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.jboss.resteasy.reactive.server.multipart.FileItem;
 import org.jboss.resteasy.reactive.server.multipart.FormValue;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
@@ -39,6 +40,8 @@ public record ImageForm(ObjectNode fields, List<SourceImage> images, SourceImage
     private static final int MAX_TEXT = 8192;
     /** How much of a file is read to tell its type and size (a JPEG's frame header may follow large metadata). */
     private static final int HEAD = 512 * 1024;
+    private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,18}");
+    private static final Pattern DECIMAL = Pattern.compile("-?[0-9]{1,18}\\.[0-9]{1,18}");
 
     /** Reads {@code form}; {@code withMask} is false for variations, which take no mask. */
     public static ImageForm read(ObjectMapper json, MultipartFormDataInput form, boolean withMask) {
@@ -123,11 +126,11 @@ public record ImageForm(ObjectNode fields, List<SourceImage> images, SourceImage
             fields.put(name, Boolean.parseBoolean(value));
             return;
         }
-        if (value.matches("-?[0-9]{1,18}")) {
+        if (INTEGER.matcher(value).matches()) {
             fields.put(name, Long.parseLong(value));
             return;
         }
-        if (value.matches("-?[0-9]{1,18}\\.[0-9]{1,18}")) {
+        if (DECIMAL.matcher(value).matches()) {
             fields.put(name, new BigDecimal(value));
             return;
         }

@@ -17,13 +17,11 @@ import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.generation.Submissions;
-import io.mediagate.gateway.generation.VideoRequestParser;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -49,6 +47,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.multipart.FormValue;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
@@ -66,9 +65,11 @@ public class OpenAiVideosResource {
     static final String POLL_AFTER = "openai-poll-after-ms";
     static final String POLL_AFTER_MS = "2000";
     private static final Set<String> FILES = Set.of("input_reference");
+    private static final Pattern JOB_ID = Pattern.compile("job_[A-Za-z0-9]{8,60}");
     private final Submissions submissions;
     private final SubmittedVideos submitted;
     private final SourceStore sources;
+    private final VideoModels models;
     private final OwnerClient owner;
     private final Owners owners;
     private final Forwarder forwarder;
@@ -76,11 +77,13 @@ public class OpenAiVideosResource {
     private final ObjectMapper json;
     private final Clock clock;
 
-    OpenAiVideosResource(Submissions submissions, SubmittedVideos submitted, SourceStore sources, OwnerClient owner,
-                         Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json, Clock clock) {
+    OpenAiVideosResource(Submissions submissions, SubmittedVideos submitted, SourceStore sources, VideoModels models,
+                         OwnerClient owner, Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json,
+                         Clock clock) {
         this.submissions = submissions;
         this.submitted = submitted;
         this.sources = sources;
+        this.models = models;
         this.owner = owner;
         this.owners = owners;
         this.forwarder = forwarder;
@@ -95,7 +98,7 @@ public class OpenAiVideosResource {
         return create(JsonBody.parse(json, body).node(), null, context);
     }
 
-    /** The multipart form the SDKs send, {@code input_reference} as a file. Blocking: the file is kept first. */
+    /** The multipart form the SDKs send, {@code input_reference} as a file. Blocking: the file's head is read to check it. */
     @POST
     @Blocking
     @Consumes(MediaType.MULTIPART_FORM_DATA)
@@ -122,10 +125,10 @@ public class OpenAiVideosResource {
         String jobId = KeyHashing.newId("job_");
         ObjectNode translated = VideoCreation.body(json, fields);
         SourceImage file = reference == null ? null : ImageForm.image("input_reference", reference);
-        String referenceId = "med_" + jobId.substring(4) + "r";
+        String referenceId = SourceStore.referenceId(jobId);
         ImageSources sent = file == null ? null : new ImageSources(ImageSources.REFERENCE, List.of(referenceId), null);
-        GenerationRequest asked = parse(JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
-        Uni<GenerationRequest> checked = preflight(asked, caller).map(model -> {
+        GenerationRequest asked = VideoCreation.request(json, JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
+        Uni<GenerationRequest> checked = models.check(asked, caller).map(model -> {
             // The video object always states its length and size: the model's defaults when none was asked.
             if (!translated.has("duration") && model.path("durations").has("default")) {
                 translated.set("duration", model.path("durations").path("default"));
@@ -133,11 +136,11 @@ public class OpenAiVideosResource {
             if (!translated.has("size") && model.hasNonNull("defaultSize")) {
                 translated.set("size", model.path("defaultSize"));
             }
-            return parse(JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
+            return VideoCreation.request(json, JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
         });
         if (file != null) {
-            // Kept only once everything is checked, so a refused request leaves nothing behind (a blocking call).
-            checked = checked.emitOn(Infrastructure.getDefaultWorkerPool()).invoke(() -> sources.keep(caller, referenceId, file));
+            // Kept only once everything is checked, so a refused request leaves nothing behind.
+            checked = checked.call(request -> sources.keep(caller, referenceId, file));
         }
         return checked.flatMap(request -> submit(caller, request, null));
     }
@@ -269,7 +272,7 @@ public class OpenAiVideosResource {
             fields.put("video_id", media);
             fields.put("public", job.path("data").path(0).path("public").asBoolean(true));
             String jobId = KeyHashing.newId("job_");
-            GenerationRequest request = VideoRequestParser.parse(json, JsonBody.of(fields), caller, jobId, requestId, accepted, null);
+            GenerationRequest request = VideoCreation.request(json, JsonBody.of(fields), caller, jobId, requestId, accepted, null);
             return submit(caller, request, id);
         });
     }
@@ -285,10 +288,10 @@ public class OpenAiVideosResource {
 
     /** The caller's video job {@code id}, as routing shows it; another kind of job is not found here. */
     private Uni<JsonNode> job(String id, Caller caller) {
-        if (!id.matches("job_[A-Za-z0-9]{8,60}")) {
-            return Uni.createFrom().failure(new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id"));
-        }
         ApiException none = new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id");
+        if (!JOB_ID.matcher(id).matches()) {
+            return Uni.createFrom().failure(none);
+        }
         return owner.get(owners.routing() + "/v1/jobs/" + id, caller).map(found -> found.path("result").path("job"))
                 // Submitted a moment ago and not yet picked up by routing: queued.
                 .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND)
@@ -299,58 +302,6 @@ public class OpenAiVideosResource {
                     }
                     return job;
                 });
-    }
-
-    /**
-     * Checks against the model what routing would refuse later (an asynchronous job cannot answer 400);
-     * answers the model as the catalog shows it.
-     */
-    private Uni<JsonNode> preflight(GenerationRequest request, Caller caller) {
-        String id = request.model().contains(":") ? request.model().substring(0, request.model().indexOf(':')) : request.model();
-        return owner.get(owners.catalog() + "/v1/models/" + URLEncoder.encode(id, StandardCharsets.UTF_8), caller).map(found -> {
-            JsonNode model = found.path("result").path("model");
-            if (!"video".equals(model.path("media").asText())) {
-                throw ApiException.invalid("model", id + " makes images; use POST /v1/images/generations");
-            }
-            if (request.size() != null && !contains(model.path("sizes"), request.size())) {
-                throw ApiException.invalid("size", "size " + request.size() + " is not offered by " + id + "; use one of " + model.path("sizes"));
-            }
-            JsonNode bounds = model.path("durations");
-            if (request.duration() != null && bounds.isObject()) {
-                double min = bounds.path("min").asDouble(1);
-                double max = Math.min(30, bounds.path("max").asDouble(30));
-                if (request.duration() < min || request.duration() > max) {
-                    throw ApiException.invalid("seconds", "seconds must be between " + VideoObject.secondsText(min) + " and "
-                            + VideoObject.secondsText(max) + " for " + id);
-                }
-            }
-            return model;
-        });
-    }
-
-    private static boolean contains(JsonNode list, String value) {
-        for (JsonNode v : list) {
-            if (v.asText().equals(value)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Our generation parser, its errors named by this face's fields ({@code seconds}, {@code input_reference}). */
-    private GenerationRequest parse(JsonBody body, Caller caller, String jobId, String requestId, Instant accepted,
-                                    ImageSources reference) {
-        try {
-            return VideoRequestParser.parse(json, body, caller, jobId, requestId, accepted, reference);
-        } catch (ApiException e) {
-            String param = e.param() == null ? null : switch (e.param()) {
-                case "duration" -> "seconds";
-                case "image_url" -> "input_reference";
-                default -> e.param();
-            };
-            throw param == null || param.equals(e.param()) ? e : new ApiException(e.code(), e.getMessage().replace("duration", "seconds")
-                    .replace("image_url", "input_reference"), param, e.extra());
-        }
     }
 
     private static Response ok(Object entity) {

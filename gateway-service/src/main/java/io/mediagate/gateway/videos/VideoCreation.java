@@ -4,8 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.media.VideoSize;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.generation.VideoRequestParser;
+import io.mediagate.gateway.support.JsonBody;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -43,6 +49,22 @@ final class VideoCreation {
             }
         }
         return body;
+    }
+
+    /** The generation request of a translated body, its errors named by this face's fields ({@code seconds}, {@code input_reference}). */
+    static GenerationRequest request(ObjectMapper json, JsonBody body, Caller caller, String jobId, String requestId, Instant accepted,
+                                     ImageSources reference) {
+        try {
+            return VideoRequestParser.parse(json, body, caller, jobId, requestId, accepted, reference);
+        } catch (ApiException e) {
+            String param = e.param() == null ? null : switch (e.param()) {
+                case "duration" -> "seconds";
+                case "image_url" -> "input_reference";
+                default -> e.param();
+            };
+            throw param == null || param.equals(e.param()) ? e : new ApiException(e.code(), e.getMessage().replace("duration", "seconds")
+                    .replace("image_url", "input_reference"), param, e.extra());
+        }
     }
 
     private static BigDecimal seconds(JsonNode value) {

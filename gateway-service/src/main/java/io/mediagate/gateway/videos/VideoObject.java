@@ -52,8 +52,9 @@ public record VideoObject(
         Map<String, String> error = null;
         if (status.equals("failed")) {
             JsonNode e = job.path("error");
-            error = Map.of("code", e.path("code").asText("cancelled".equals(job.path("status").asText()) ? "job_cancelled" : "internal_error"),
-                    "message", e.path("message").asText("cancelled".equals(job.path("status").asText()) ? "the job was cancelled" : "the job failed"));
+            boolean cancelled = "cancelled".equals(job.path("status").asText());
+            error = Map.of("code", e.path("code").asText(cancelled ? "job_cancelled" : "internal_error"),
+                    "message", e.path("message").asText(cancelled ? "the job was cancelled" : "the job failed"));
         }
         return new VideoObject(job.path("id").asText(), "video", asked.path("model").asText(null), status,
                 job.path("progress").asInt(), seconds(job.path("createdAt")), finished ? seconds(job.path("updatedAt")) : null,

@@ -8,10 +8,6 @@ import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.SourceImage;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,25 +35,10 @@ class EditSources {
     }
 
     private SourceImage load(GenerationRequest request, String id, String param) {
-        Path file = null;
-        try {
-            file = Files.createTempFile("mediagate-source-", ".bin");
-            media.download(id, request.userId(), request.tier(), file);
-            byte[] bytes = Files.readAllBytes(file);
-            String mime = ContentSniffer.mime(bytes).orElse("application/octet-stream");
-            ContentSniffer.Dimensions size = ContentSniffer.dimensions(bytes).orElseThrow(() ->
-                    new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " is not a readable image", param));
-            return new SourceImage(bytes, mime, size.width(), size.height());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            if (file != null) {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    // a temporary file left behind; the system's temp cleaning removes it
-                }
-            }
-        }
+        byte[] bytes = media.read(id, request.userId(), request.tier());
+        String mime = ContentSniffer.mime(bytes).orElse("application/octet-stream");
+        ContentSniffer.Dimensions size = ContentSniffer.dimensions(bytes).orElseThrow(() ->
+                new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " is not a readable image", param));
+        return new SourceImage(bytes, mime, size.width(), size.height());
     }
 }

@@ -58,16 +58,25 @@ public class Planner {
         String size = (kind == MediaKind.VIDEO ? VideoSize.parse(requested).map(VideoSize::label) : Optional.of(requested))
                 .filter(model.sizes()::contains).orElseThrow(() -> ApiException.invalid("size",
                         "size " + requested + " is not offered by " + model.id() + "; use one of " + model.sizes()));
-        // Sent files: an image edit's or variation's sources, or a video's reference image (input_reference).
-        ImageSources sent = request.sources();
-        ImageSources sources = kind == MediaKind.IMAGE ? sent : null;
-        String image = sent != null ? (sources != null ? "image" : "input_reference") : request.imageUrl() != null ? "image_url" : null;
+        ImageSources sources = kind == MediaKind.IMAGE ? request.sources() : null;
+        String image = imageInput(request);
         boolean video = request.videoId() != null || request.videoUrl() != null;
         boolean mask = sources != null && sources.mask() != null;
         Double duration = kind == MediaKind.VIDEO ? duration(model, request.duration()) : null;
         checkInputs(model, image, video, mask);
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
                 new Eligibility.Need(version.version(), size, image, video, mask), checked, capable(kind, sources), breakers));
+    }
+
+    /**
+     * The field that carried the request's image input, or null: an edit's or variation's files, a video's
+     * reference file ({@code input_reference}), or {@code image_url}.
+     */
+    private static String imageInput(GenerationRequest request) {
+        if (request.sources() != null) {
+            return request.kind() == MediaKind.IMAGE ? "image" : "input_reference";
+        }
+        return request.imageUrl() != null ? "image_url" : null;
     }
 
     /** Providers whose adapter can do what is asked: make a video, an image, or edit or vary one. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.api.Page;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.internal.InternalToken;
@@ -23,13 +24,12 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * {@code GET /v1/jobs/{id}}, {@code DELETE /v1/jobs/{id}} and {@code GET /v1/jobs}: a caller's jobs, newest
- * first by default, a page at a time after a job id (the shape OpenAI-style lists page by).
+ * first by default, a page at a time ({@link Page}'s limit) after a job id (the shape OpenAI-style lists page by).
  */
 @Path("/v1/jobs")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class JobsResource {
-    static final int MAX_LIMIT = 100;
     private static final Set<String> KINDS = Set.of("image", "video");
     private final JsonWebToken caller;
     private final ObjectMapper json;
@@ -68,7 +68,7 @@ public class JobsResource {
         if (order != null && !ascending && !"desc".equals(order)) {
             throw ApiException.invalid("order", "order must be asc or desc");
         }
-        int size = limit(limit);
+        int size = Page.parse(limit, null).limit();
         JobRecord cursor = null;
         if (after != null) {
             cursor = JobRecord.findById(after);
@@ -80,21 +80,6 @@ public class JobsResource {
         boolean more = page.size() > size;
         List<JobView> jobs = page.stream().limit(size).map(this::viewOf).toList();
         return Envelope.of(Map.of("jobs", jobs, "hasMore", more));
-    }
-
-    private static int limit(String limit) {
-        if (limit == null) {
-            return 20;
-        }
-        try {
-            int n = Integer.parseInt(limit.trim());
-            if (n >= 1 && n <= MAX_LIMIT) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw ApiException.invalid("limit", "limit must be between 1 and " + MAX_LIMIT);
     }
 
     private JobRecord visible(JobRecord job, String id) {

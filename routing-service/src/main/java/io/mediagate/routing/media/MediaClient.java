@@ -22,6 +22,11 @@ public class MediaClient {
         return http.download(base + "/internal/v1/media/" + id + "/content", user, tier, target);
     }
 
+    /** The bytes of media {@code id} if {@code user} may see it (own or public); for small files. */
+    public byte[] read(String id, String user, String tier) {
+        return http.read(base + "/internal/v1/media/" + id + "/content", user, tier);
+    }
+
     /** Keeps a generated item whose primary file is {@code file}, sent with the registration; idempotent on its id. */
     public MediaItem register(RegisterMedia command, byte[] file) {
         return http.postWithFile(base + "/internal/v1/media/register", command, file, MediaItem.class);

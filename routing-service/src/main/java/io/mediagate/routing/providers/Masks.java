@@ -1,5 +1,7 @@
 package io.mediagate.routing.providers;
 
+import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,38 +16,41 @@ final class Masks {
 
     /** A PNG whose transparent pixels (alpha below half) become white and every other pixel black. */
     static byte[] whiteWhereTransparent(byte[] png) {
+        BufferedImage mask;
         try {
-            BufferedImage mask = ImageIO.read(new ByteArrayInputStream(png));
-            if (mask == null) {
-                throw ProviderException.failed("the mask could not be read");
-            }
-            BufferedImage out = new BufferedImage(mask.getWidth(), mask.getHeight(), BufferedImage.TYPE_BYTE_GRAY);
-            for (int y = 0; y < mask.getHeight(); y++) {
-                for (int x = 0; x < mask.getWidth(); x++) {
-                    out.setRGB(x, y, (mask.getRGB(x, y) >>> 24) < 128 ? 0xFFFFFF : 0x000000);
-                }
-            }
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            ImageIO.write(out, "png", bytes);
-            return bytes.toByteArray();
+            mask = ImageIO.read(new ByteArrayInputStream(png));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        if (mask == null) {
+            throw ProviderException.failed("the mask could not be read");
+        }
+        BufferedImage out = new BufferedImage(mask.getWidth(), mask.getHeight(), BufferedImage.TYPE_BYTE_GRAY);
+        for (int y = 0; y < mask.getHeight(); y++) {
+            for (int x = 0; x < mask.getWidth(); x++) {
+                out.setRGB(x, y, (mask.getRGB(x, y) >>> 24) < 128 ? 0xFFFFFF : 0x000000);
+            }
+        }
+        return png(out);
     }
 
     /** An all-white mask of a size: change everything (an inpainting endpoint asked to edit without a mask). */
     static byte[] everything(int width, int height) {
         BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_GRAY);
-        java.awt.Graphics2D g = out.createGraphics();
+        Graphics2D g = out.createGraphics();
         try {
-            g.setColor(java.awt.Color.WHITE);
+            g.setColor(Color.WHITE);
             g.fillRect(0, 0, width, height);
         } finally {
             g.dispose();
         }
+        return png(out);
+    }
+
+    private static byte[] png(BufferedImage image) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try {
-            ImageIO.write(out, "png", bytes);
+            ImageIO.write(image, "png", bytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

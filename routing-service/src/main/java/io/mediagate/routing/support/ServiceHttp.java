@@ -67,11 +67,33 @@ public class ServiceHttp {
      * service applies that user's visibility rules); returns the response's content type.
      */
     public String download(String url, String user, String tier, java.nio.file.Path target) {
+        HttpResponse<java.nio.file.Path> response = asUser(url, user, tier, HttpResponse.BodyHandlers.ofFile(target));
+        if (response.statusCode() / 100 != 2) {
+            byte[] body;
+            try {
+                body = java.nio.file.Files.readAllBytes(target);
+            } catch (IOException e) {
+                body = new byte[0];
+            }
+            throw failure(body);
+        }
+        return response.headers().firstValue("Content-Type").orElse("application/octet-stream");
+    }
+
+    /** As {@link #download}, into memory: for files known to be small (an edit's source images, 20 MB at most). */
+    public byte[] read(String url, String user, String tier) {
+        HttpResponse<byte[]> response = asUser(url, user, tier, HttpResponse.BodyHandlers.ofByteArray());
+        if (response.statusCode() / 100 != 2) {
+            throw failure(response.body());
+        }
+        return response.body();
+    }
+
+    private <T> HttpResponse<T> asUser(String url, String user, String tier, HttpResponse.BodyHandler<T> handler) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(120))
                 .header("Authorization", tokens.bearer(user, tier, Set.of(InternalToken.USER))).GET().build();
-        HttpResponse<java.nio.file.Path> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofFile(target));
+            return http.send(request, handler);
         } catch (IOException e) {
             LOG.warnf("GET %s unreachable: %s", url, e.toString());
             throw ApiException.unavailable("a Mediagate service is unavailable; try again shortly");
@@ -79,18 +101,19 @@ public class ServiceHttp {
             Thread.currentThread().interrupt();
             throw ApiException.unavailable("interrupted");
         }
-        if (response.statusCode() / 100 != 2) {
-            try {
-                ErrorBody error = json.readValue(target.toFile(), ErrorBody.class);
-                if (error.code != null) {
-                    throw error.toException();
-                }
-            } catch (IOException e) {
-                // fall through to the generic failure
+    }
+
+    /** The owning service's error from its envelope, or a plain internal error when the body is not one. */
+    private ApiException failure(byte[] body) {
+        try {
+            ErrorBody error = json.readValue(body, ErrorBody.class);
+            if (error.code != null) {
+                return error.toException();
             }
-            throw new ApiException(ErrorCode.INTERNAL_ERROR, "internal error");
+        } catch (IOException e) {
+            // answered below
         }
-        return response.headers().firstValue("Content-Type").orElse("application/octet-stream");
+        return new ApiException(ErrorCode.INTERNAL_ERROR, "internal error");
     }
 
     private <T> T send(HttpRequest.Builder builder, Class<T> type) {

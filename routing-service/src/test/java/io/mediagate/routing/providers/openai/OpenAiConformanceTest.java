@@ -12,12 +12,14 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.FormParts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * OpenAI images (gpt-image) against a fake speaking its wire format: Bearer key, base64 results with the
+ * OpenAI images (gpt-image) against a fake speaking its wire format (generations as JSON, edits as multipart):
+ * Bearer key, base64 results with the
  * echoed quality/background/output_format, {@code {"error": {message, type, param, code}}} errors with
  * {@code moderation_blocked}, {@code insufficient_quota} and Retry-After on 429.
  */
@@ -55,6 +57,15 @@ class OpenAiConformanceTest extends AdapterConformance {
             return OpenAiFake.answer(request, secret(), body.path("prompt").asText(), body.path("output_format").asText("png"),
                     body.path("n").asInt(1), body.path("size").asText(), body.path("quality").asText("high"),
                     body.path("background").asText("opaque"));
+        });
+        fake.on("POST", "/v1/images/edits", request -> {
+            FormParts form = FormParts.parse(request.header("Content-Type"), request.body());
+            if (form.all("image[]").isEmpty() && form.all("image").isEmpty()) {
+                return OpenAiFake.error(400, "Missing required parameter: 'image'.", "invalid_request_error", "missing_required_parameter");
+            }
+            return OpenAiFake.answer(request, secret(), form.text("prompt", ""), form.text("output_format", "png"),
+                    Integer.parseInt(form.text("n", "1")), form.text("size", "auto"), form.text("quality", "high"),
+                    form.text("background", "opaque"));
         });
     }
 

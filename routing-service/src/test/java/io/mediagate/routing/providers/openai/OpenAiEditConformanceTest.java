@@ -1,64 +1,30 @@
 package io.mediagate.routing.providers.openai;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ImageTask;
-import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
-import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.EditSamples;
 import io.mediagate.routing.providers.conformance.FormParts;
-import io.mediagate.testing.TestImages;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * OpenAI image edits ({@code POST /v1/images/edits}, multipart) against a fake speaking its wire format: the
- * whole conformance suite on the edit capability, then what the form carries (every source as
- * {@code image[]}, the mask, the gpt-image options).
+ * OpenAI image edits ({@code POST /v1/images/edits}, multipart) against the same fake: the whole conformance
+ * suite on the edit capability, then what the form carries (every source as {@code image[]}, the mask, the
+ * gpt-image options).
  */
-class OpenAiEditConformanceTest extends AdapterConformance {
-    private static final SourceImage SOURCE = new SourceImage(TestImages.png(16, 16), "image/png", 16, 16);
-    private static final SourceImage JPEG = new SourceImage(TestImages.jpeg(16, 16), "image/jpeg", 16, 16);
-    private static final SourceImage MASK = new SourceImage(TestImages.mask(16, 16, 4, 4, 8, 8), "image/png", 16, 16);
-
-    OpenAiEditConformanceTest() {
-        super("openai", "image", false);
-    }
-
-    @Override
-    protected boolean retryAfterOnRateLimit() {
-        return true;
-    }
-
-    @Override
-    protected String basePath() {
-        return "/v1";
-    }
-
+class OpenAiEditConformanceTest extends OpenAiConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE).edit(provider,
-                new ImageTask("gpt-image-1", Map.of(), "1", prompt, 1024, 1024, 1, Map.of(), control), List.of(SOURCE), null)
+                new ImageTask("gpt-image-1", Map.of(), "1", prompt, 1024, 1024, 1, Map.of(), control), List.of(EditSamples.PNG), null)
                 .stream().map(i -> i.mime()).toList();
-    }
-
-    @Override
-    protected void play(FakeUpstream fake) {
-        fake.on("POST", "/v1/images/edits", request -> {
-            FormParts form = FormParts.parse(request.header("Content-Type"), request.body());
-            if (form.all("image[]").isEmpty() && form.all("image").isEmpty()) {
-                return OpenAiFake.error(400, "Missing required parameter: 'image'.", "invalid_request_error", "missing_required_parameter");
-            }
-            return OpenAiFake.answer(request, secret(), form.text("prompt", ""), form.text("output_format", "png"),
-                    Integer.parseInt(form.text("n", "1")), form.text("size", "auto"), form.text("quality", "high"),
-                    form.text("background", "opaque"));
-        });
     }
 
     @Test
@@ -66,7 +32,7 @@ class OpenAiEditConformanceTest extends AdapterConformance {
         var images = new OpenAiImageGenerator(upstream(false), OpenAiImageGenerator.OPENAI_BASE).edit(provider(),
                 new ImageTask("gpt-image-1", Map.of(), "1", "add a red hat", 1536, 1024, 2,
                         Map.of("quality", "low", "output_format", "jpeg", "input_fidelity", "high"), TaskControl.NONE),
-                List.of(SOURCE, JPEG), MASK);
+                List.of(EditSamples.PNG, EditSamples.JPEG), EditSamples.MASK);
         assertEquals(List.of("image/jpeg", "image/jpeg"), images.stream().map(i -> i.mime()).toList());
         var request = fake.received().getFirst();
         assertTrue(request.header("Content-Type").startsWith("multipart/form-data; boundary="));
@@ -79,11 +45,11 @@ class OpenAiEditConformanceTest extends AdapterConformance {
         assertEquals("high", form.text("input_fidelity", null));
         List<FormParts.Part> sources = form.all("image[]");
         assertEquals(2, sources.size());
-        assertTrue(Arrays.equals(SOURCE.bytes(), sources.get(0).bytes()), "the first source's bytes, unchanged");
+        assertArrayEquals(EditSamples.PNG.bytes(), sources.get(0).bytes(), "the first source's bytes, unchanged");
         assertEquals("image/png", sources.get(0).contentType());
         assertEquals("image/jpeg", sources.get(1).contentType());
         assertTrue(sources.get(1).fileName().endsWith(".jpg"));
-        assertTrue(Arrays.equals(MASK.bytes(), form.all("mask").getFirst().bytes()));
+        assertArrayEquals(EditSamples.MASK.bytes(), form.all("mask").getFirst().bytes(), "OpenAI takes our mask as it is");
         assertEquals("image/png", form.all("mask").getFirst().contentType());
         assertTrue(form.all("response_format").isEmpty(), "GPT image models refuse response_format");
     }
