@@ -8,6 +8,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends libpulse0 && rm
 COPY --chown=mediagate ${SERVICE}/target/quarkus-app/ /app/
 WORKDIR /app
 USER mediagate
-ENV MEDIAGATE_BIND_HOST=0.0.0.0 QUARKUS_HTTP_PORT=8080
-EXPOSE 8080
+# API on 8080; health, readiness and metrics (/q/*) on the management port 9000, for probes and Prometheus.
+ENV MEDIAGATE_BIND_HOST=0.0.0.0 QUARKUS_HTTP_PORT=8080 MEDIAGATE_MANAGEMENT_HOST=0.0.0.0 MEDIAGATE_MANAGEMENT_PORT=9000
+EXPOSE 8080 9000
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-Djava.awt.headless=true", "-jar", "quarkus-run.jar"]

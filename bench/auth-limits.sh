@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cost of authentication + rate limiting per request at load, through the running gateway:
-#   baseline  GET /q/health/live     (no auth, no limits)
+#   baseline  GET /q/health/live     (no auth, no limits; the management port, 9080)
 #   checked   GET /v1/nothing        (API key looked up by hash in the DB + the Redis rate-limit script, then 404)
 # C concurrent clients, N requests each kind, latency per request from curl. Needs ./mediagate up.
 # Usage: bench/auth-limits.sh [requests=2000] [concurrency=8]
@@ -17,8 +17,8 @@ measure() { # url [auth header]
   seq 1 "$N" | xargs -P "$C" -I{} curl -s -o /dev/null -w '%{time_total}\n' ${2:+-H "$2"} "$1" \
     | sort -n | awk '{a[NR]=$1} END {printf "p50 %6.2f ms   p99 %6.2f ms   (n=%d)\n", a[int((NR+1)/2)]*1000, a[int(NR*0.99+0.999)]*1000, NR}'
 }
-measure "$MEDIAGATE_URL/q/health/live" > /dev/null   # warm-up
+measure "http://127.0.0.1:9080/q/health/live" > /dev/null   # warm-up (the gateway's management port)
 measure "$MEDIAGATE_URL/v1/nothing" "Authorization: Bearer $KEY" > /dev/null
 echo "Auth + limits at load: $C concurrent clients, $(nproc) cores, gateway on embedded H2 + local Redis"
-printf 'baseline (no auth, no limits)  '; measure "$MEDIAGATE_URL/q/health/live"
+printf 'baseline (no auth, no limits)  '; measure "http://127.0.0.1:9080/q/health/live"
 printf 'API key + rate limit, then 404 '; measure "$MEDIAGATE_URL/v1/nothing" "Authorization: Bearer $KEY"

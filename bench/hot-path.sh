@@ -98,7 +98,7 @@ fi
 pk() { load "$1" "$PK_URL" "$(up_body "$2")" "${@:3}" "x-portkey-provider: openai" "x-portkey-custom-host: ${PK_HOST:-$FAKE}" "Authorization: Bearer unused"; }
 
 rss_mb() { ps -o rss= -p "$1" 2>/dev/null | awk '{printf "%d", $1/1024}' || true; }
-heap_mb() { curl -fsS "$MEDIAGATE_URL/q/metrics" 2>/dev/null \
+heap_mb() { curl -fsS "http://127.0.0.1:9080/q/metrics" 2>/dev/null \
   | awk '/^jvm_memory_used_bytes\{area="heap"/ {s+=$NF} END {printf "%d", s/1048576}'; }
 
 echo "Hot path, $(nproc) cores, $(date -u +%F), upstream PNG $PNG_BYTES bytes as b64_json; suite stores every image"

@@ -20,7 +20,7 @@ PSQL=(psql -q -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1)
 [ -f media-service/target/quarkus-app/quarkus-run.jar ] || ./mvnw -B -q -DskipTests install -pl media-service -am > /dev/null
 ./mvnw -B -q -DskipTests install -pl infra/launcher,infra/s3 > /dev/null
 "$J" -cp infra/launcher/target/classes io.mediagate.infra.KeyFiles "$WORK/keys"
-port() { "$J" -cp infra/launcher/target/classes io.mediagate.infra.FreePort 1; }
+port() { "$J" -cp infra/launcher/target/classes io.mediagate.infra.FreePort 2; }   # a port and the next one
 S3PORT="$(port)"; MPORT="$(port)"
 out="$("$J" -cp infra/launcher/target/classes io.mediagate.infra.Launch s3 infra/s3/target/lib "$WORK/s3" "$S3PORT" bench benchsecret)"
 PIDS+=("${out%% *}")
@@ -29,9 +29,9 @@ cp -r media-service/target/quarkus-app "$WORK/app"
 MEDIAGATE_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" MEDIAGATE_KEYS_DIR="$WORK/keys" \
   MEDIAGATE_S3_ENDPOINT="http://127.0.0.1:$S3PORT" MEDIAGATE_S3_ACCESS_KEY=bench MEDIAGATE_S3_SECRET_KEY=benchsecret \
   MEDIAGATE_KAFKA=127.0.0.1:1 MEDIAGATE_OUTBOX_EVERY=1h MEDIAGATE_SWEEP_EVERY=24h \
-  "$J" -Xmx512m -Dquarkus.http.port="$MPORT" -Dquarkus.log.level=WARN -jar "$WORK/app/quarkus-run.jar" > "$WORK/media.log" 2>&1 &
+  "$J" -Xmx512m -Dquarkus.http.port="$MPORT" -Dquarkus.management.port="$((MPORT + 1))" -Dquarkus.log.level=WARN -jar "$WORK/app/quarkus-run.jar" > "$WORK/media.log" 2>&1 &
 PIDS+=("$!"); disown "$!"
-for _ in $(seq 1 120); do curl -fsS -o /dev/null "http://127.0.0.1:$MPORT/q/health/live" 2>/dev/null && break; sleep 0.5; done
+for _ in $(seq 1 120); do curl -fsS -o /dev/null "http://127.0.0.1:$((MPORT + 1))/q/health/live" 2>/dev/null && break; sleep 0.5; done
 
 echo "Loading $ROWS media rows..."
 start=$(date +%s)

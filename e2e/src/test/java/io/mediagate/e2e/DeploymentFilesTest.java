@@ -57,7 +57,19 @@ class DeploymentFilesTest {
         for (JsonNode d : docs) {
             String name = d.path("metadata").path("name").asText();
             switch (d.path("kind").asText()) {
-                case "Deployment" -> deployments.add(name);
+                case "Deployment" -> {
+                    deployments.add(name);
+                    // Probes reach health on the management port; the API port serves no /q/* at all.
+                    for (JsonNode c : d.path("spec").path("template").path("spec").path("containers")) {
+                        assertEquals("management", c.path("readinessProbe").path("httpGet").path("port").asText(), name);
+                        assertEquals("management", c.path("livenessProbe").path("httpGet").path("port").asText(), name);
+                        boolean declared = false;
+                        for (JsonNode port : c.path("ports")) {
+                            declared |= port.path("name").asText().equals("management") && port.path("containerPort").asInt() == 9000;
+                        }
+                        assertTrue(declared, name + " declares its management port 9000");
+                    }
+                }
                 case "Service" -> services.add(name);
                 default -> { }
             }

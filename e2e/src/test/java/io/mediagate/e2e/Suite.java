@@ -62,9 +62,19 @@ final class Suite implements AutoCloseable {
         return "http://127.0.0.1:" + ports.get("gateway-service");
     }
 
+    /** Where a service answers health, readiness and metrics: the port after its API port. */
+    String managementUrl(String svc) {
+        return "http://127.0.0.1:" + (ports.get(svc) + 1);
+    }
+
+    /** A service's log file (its output since it started). */
+    Path log(String svc) {
+        return home.resolve(svc + ".log");
+    }
+
     private void launch(TestInfra infra) throws Exception {
         for (String svc : SERVICES) {
-            ports.put(svc, FreePort.find(1));
+            ports.put(svc, FreePort.find(2)); // the API port, and the next one for health and metrics
         }
         String kafka = infra.kafka();
         String s3 = infra.s3();
@@ -99,7 +109,7 @@ final class Suite implements AutoCloseable {
     private Process spawn(Path app, String logName, int port, Map<String, String> env) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",
-                "-Dquarkus.http.port=" + port, "-jar", "quarkus-run.jar")
+                "-Dquarkus.http.port=" + port, "-Dquarkus.management.port=" + (port + 1), "-jar", "quarkus-run.jar")
                 .directory(app.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(home.resolve(logName + ".log").toFile());
@@ -130,7 +140,7 @@ final class Suite implements AutoCloseable {
     }
 
     Replica startGatewayReplica() throws Exception {
-        int port = FreePort.find(1);
+        int port = FreePort.find(2);
         Process process = spawn(home.resolve("gateway-service"), "gateway-replica-" + port, port, environments.get("gateway-service"));
         processes.add(process);
         awaitReady("gateway replica", port, process);
@@ -159,7 +169,7 @@ final class Suite implements AutoCloseable {
 
     private void awaitReady(String svc, int port, Process process) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        URI ready = URI.create("http://127.0.0.1:" + port + "/q/health/ready");
+        URI ready = URI.create("http://127.0.0.1:" + (port + 1) + "/q/health/ready");
         Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {

@@ -127,6 +127,11 @@ class VideoIT {
         assertEquals(429, second.status(), second.body().toString());
         assertEquals("concurrency_video", second.body().path("limit").asText());
         assertEquals("rate_limit_exceeded", second.body().path("code").asText());
+        // The refused request spent no window: the retry it is told to make is not refused by one it used up.
+        assertEquals(accepted.raw().headers().firstValue("X-RateLimit-Remaining").orElseThrow(),
+                second.raw().headers().firstValue("X-RateLimit-Remaining").orElseThrow());
+        JsonNode videoMinute = api.get("/v1/usage", free).body().path("result").path("rateLimits").path("videoMinute");
+        assertEquals(videoMinute.path("limit").asInt() - 1, videoMinute.path("remaining").asInt(), videoMinute.toString());
 
         JsonNode job = awaitJob(free, jobId);
         assertEquals("succeeded", job.path("status").asText(), job.toString());

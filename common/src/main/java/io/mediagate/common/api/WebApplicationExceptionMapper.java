@@ -14,8 +14,15 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
     @Override
     public Response toResponse(WebApplicationException e) {
         int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
-        ErrorCode code = switch (status) {
-            case 400 -> ErrorCode.INVALID_REQUEST;
+        ErrorCode code = codeFor(status);
+        String message = messageFor(code);
+        return ApiExceptionMapper.render(code == ErrorCode.SERVICE_UNAVAILABLE ? ApiException.unavailable(message) : new ApiException(code, message));
+    }
+
+    /** The contract's code for a status the framework produced on its own. */
+    public static ErrorCode codeFor(int status) {
+        return switch (status) {
+            case 400, 414, 431 -> ErrorCode.INVALID_REQUEST;
             case 401 -> ErrorCode.AUTHENTICATION_ERROR;
             case 403 -> ErrorCode.PERMISSION_DENIED;
             case 404 -> ErrorCode.NOT_FOUND;
@@ -25,7 +32,11 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
             case 503 -> ErrorCode.SERVICE_UNAVAILABLE;
             default -> ErrorCode.INTERNAL_ERROR;
         };
-        String message = switch (code) {
+    }
+
+    /** A message for such a failure, with nothing of the framework's internals in it. */
+    public static String messageFor(ErrorCode code) {
+        return switch (code) {
             case NOT_FOUND -> "no such route";
             case METHOD_NOT_ALLOWED -> "method not allowed on this route";
             case UNSUPPORTED_MEDIA_TYPE -> "unsupported content type; send application/json";
@@ -33,6 +44,5 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
             case INTERNAL_ERROR -> "internal error";
             default -> code.code().replace('_', ' ');
         };
-        return ApiExceptionMapper.render(code == ErrorCode.SERVICE_UNAVAILABLE ? ApiException.unavailable(message) : new ApiException(code, message));
     }
 }

@@ -5,6 +5,7 @@ import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.webhooks.WebhookTargets;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
@@ -34,9 +35,11 @@ public class VideosResource {
     private final SecurityIdentity identity;
     private final ObjectMapper json;
     private final Clock clock;
+    private final WebhookTargets webhooks;
 
-    VideosResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, Clock clock) {
+    VideosResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, Clock clock, WebhookTargets webhooks) {
         this.submissions = submissions;
+        this.webhooks = webhooks;
         this.identity = identity;
         this.json = json;
         this.clock = clock;
@@ -51,6 +54,7 @@ public class VideosResource {
         Caller caller = Caller.of(identity);
         GenerationRequest request = VideoRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
         boolean async = prefer != null && prefer.toLowerCase(Locale.ROOT).contains("respond-async");
-        return submissions.submit(caller, request, async, reply -> Uni.createFrom().item(GenerationResponse.ok(reply, clock)));
+        return webhooks.check(request.webhookUrl()).flatMap(checked ->
+                submissions.submit(caller, request, async, reply -> Uni.createFrom().item(GenerationResponse.ok(reply, clock))));
     }
 }

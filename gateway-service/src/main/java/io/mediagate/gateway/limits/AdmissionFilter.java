@@ -100,13 +100,34 @@ public class AdmissionFilter {
                 null, Map.of("retry_after", d.retryAfter(), "limit", d.window())));
     }
 
+    /**
+     * Adds the {@code X-RateLimit-*} headers. A request that passed the windows but was then refused by another
+     * limit (429: concurrency, storage) is given back first, so that the retry the caller is told to make is not
+     * refused by a window the refused request spent.
+     */
     @ServerResponseFilter
-    public void headers(ContainerRequestContext request, ContainerResponseContext response) {
-        if (request.getProperty(DECISION) instanceof Decision d) {
-            MultivaluedMap<String, Object> h = response.getHeaders();
-            h.putSingle("X-RateLimit-Limit", d.limit());
-            h.putSingle("X-RateLimit-Remaining", d.remaining());
-            h.putSingle("X-RateLimit-Reset", d.reset());
+    public Uni<Void> headers(ContainerRequestContext request, ContainerResponseContext response) {
+        if (!(request.getProperty(DECISION) instanceof Decision d)) {
+            return Uni.createFrom().voidItem();
         }
+        if (response.getStatus() != 429 || !d.allowed() || d.counted().isEmpty()) {
+            write(response, d);
+            return Uni.createFrom().voidItem();
+        }
+        return limiter.refund(d)
+                .map(given -> d.refunded())
+                .onFailure().recoverWithItem(f -> {
+                    LOG.warnf("a refused request could not be given back to its windows: %s", f.toString());
+                    return d;
+                })
+                .invoke(shown -> write(response, shown))
+                .replaceWithVoid();
+    }
+
+    private static void write(ContainerResponseContext response, Decision d) {
+        MultivaluedMap<String, Object> h = response.getHeaders();
+        h.putSingle("X-RateLimit-Limit", d.limit());
+        h.putSingle("X-RateLimit-Remaining", d.remaining());
+        h.putSingle("X-RateLimit-Reset", d.reset());
     }
 }

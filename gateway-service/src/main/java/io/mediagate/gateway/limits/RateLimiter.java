@@ -20,6 +20,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class RateLimiter {
     private static final LuaScript CONSUME = LuaScript.load("/limits/consume.lua");
+    private static final LuaScript REFUND = LuaScript.load("/limits/refund.lua");
     private final ReactiveRedisDataSource redis;
     private final Clock clock;
     private final String prefix;
@@ -48,7 +49,15 @@ public class RateLimiter {
         }
         windows.forEach(w -> args.add(String.valueOf(limits.limit(w))));
         windows.forEach(w -> args.add(String.valueOf(w.seconds + 60)));
-        return CONSUME.run(redis, keys, args).<Count>map(r -> r.get(0).toInteger() == -1 ? new Count.Stale() : decide(r, windows, limits, now));
+        return CONSUME.run(redis, keys, args).<Count>map(r -> r.get(0).toInteger() == -1 ? new Count.Stale() : decide(r, windows, keys.subList(0, windows.size()), limits, now));
+    }
+
+    /** Gives back a request counted in {@code decision}: a later limit (concurrency, storage) refused it. */
+    public Uni<Void> refund(Decision decision) {
+        if (decision.counted().isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return REFUND.run(redis, decision.counted(), List.of()).replaceWithVoid();
     }
 
     /** One window's state for {@code GET /v1/usage}. */
@@ -76,18 +85,18 @@ public class RateLimiter {
         return prefix + ":rl:{" + subject + "}:" + w.wire + ":" + w.index(now);
     }
 
-    private static Decision decide(Response r, List<Window> windows, RateLimits limits, Instant now) {
+    private static Decision decide(Response r, List<Window> windows, List<String> keys, RateLimits limits, Instant now) {
         if (r.get(0).toInteger() == 0) {
             Window full = windows.get(r.get(1).toInteger() - 1);
             long reset = full.reset(now);
-            return new Decision(false, full.wire, limits.limit(full), 0, reset, Math.max(1, reset - now.getEpochSecond()));
+            return new Decision(false, full.wire, limits.limit(full), 0, reset, Math.max(1, reset - now.getEpochSecond()), List.of());
         }
         Decision tightest = null;
         for (int i = 0; i < windows.size(); i++) {
             Window w = windows.get(i);
             int remaining = Math.max(0, limits.limit(w) - r.get(i + 1).toInteger());
             if (tightest == null || remaining < tightest.remaining()) {
-                tightest = new Decision(true, w.wire, limits.limit(w), remaining, w.reset(now), 0);
+                tightest = new Decision(true, w.wire, limits.limit(w), remaining, w.reset(now), 0, keys);
             }
         }
         return tightest;

@@ -5,14 +5,24 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
 import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * A request body read as a JSON object with typed, named accessors: every missing or mistyped field
- * becomes a 400 {@code invalid_request} naming the field, never a framework error.
+ * becomes a 400 {@code invalid_request} naming the field, never a framework error. A body nested deeper than
+ * {@link #MAX_DEPTH} or holding text that is not valid Unicode (a lone surrogate such as {@code "\ud800"}) is
+ * refused when read, and a field the gateway does not know (a model parameter, handed on to routing) is limited
+ * to {@link #MAX_EXTRA_BYTES} of JSON, so that nothing a caller sends can grow the job past what the broker takes.
  */
 public final class JsonBody {
+    /** Levels of arrays and objects a body may have, the body itself being the first. */
+    public static final int MAX_DEPTH = 32;
+    /** Bytes of JSON one field the gateway does not know may take. */
+    public static final int MAX_EXTRA_BYTES = 8192;
+
     private final ObjectNode node;
 
     private JsonBody(ObjectNode node) {
@@ -26,7 +36,7 @@ public final class JsonBody {
         try {
             JsonNode node = json.readTree(raw);
             if (node instanceof ObjectNode object) {
-                return new JsonBody(object);
+                return of(object);
             }
         } catch (IOException e) {
             throw ApiException.invalid(null, "the body is not valid JSON");
@@ -36,6 +46,7 @@ public final class JsonBody {
 
     /** Fields gathered some other way (a multipart form), checked by the same accessors. */
     public static JsonBody of(ObjectNode node) {
+        JsonChecks.inspect(node, MAX_DEPTH);
         return new JsonBody(node);
     }
 
@@ -91,11 +102,14 @@ public final class JsonBody {
         return Optional.of(v.asBoolean());
     }
 
-    /** The fields not in {@code known}, as plain Java values. */
-    public java.util.Map<String, Object> rest(ObjectMapper json, Set<String> known) {
-        java.util.Map<String, Object> extras = new java.util.LinkedHashMap<>();
+    /** The fields not in {@code known}, as plain Java values; each at most {@link #MAX_EXTRA_BYTES} of JSON. */
+    public Map<String, Object> rest(ObjectMapper json, Set<String> known) {
+        Map<String, Object> extras = new LinkedHashMap<>();
         node.properties().forEach(e -> {
             if (!known.contains(e.getKey()) && !e.getValue().isNull()) {
+                if (JsonChecks.encodedLength(json, e.getValue()) > MAX_EXTRA_BYTES) {
+                    throw ApiException.invalid(e.getKey(), e.getKey() + " is limited to " + MAX_EXTRA_BYTES + " bytes of JSON");
+                }
                 extras.put(e.getKey(), json.convertValue(e.getValue(), Object.class));
             }
         });

@@ -18,28 +18,33 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Serves stored files at their CDN-style addresses, {@code /files/{id}.{ext}} (an item's main file) and
  * {@code /files/{id}/{name}} (a video's renditions, HLS playlist and segments, thumbnail, preview), with
  * {@code Content-Type}, {@code ETag} (and 304 on a match), single byte {@code Range}s (206/416) and
- * {@code Cache-Control}. Public files are immutable under their name and cached for a year. Private files
+ * {@code Cache-Control}. Public files may be cached by anyone for {@code mediagate.files.public-max-age} (5 minutes by
+ * default), not for good: an item made private or deleted stops being served from caches within that time. Private files
  * are served only with a valid, unexpired signature ({@link UrlSigning}), cached privately until it
  * expires; a private HLS playlist is served with the signature added to each segment's address.
  */
 @Path("/files")
 public class FileResource {
-    private static final String IMMUTABLE = "public, max-age=31536000, immutable";
     private static final String PLAYLIST = "application/vnd.apple.mpegurl";
     private final ObjectStore store;
     private final UrlSigning signing;
     private final Clock clock;
+    private final String publicCaching;
 
-    FileResource(ObjectStore store, UrlSigning signing, Clock clock) {
+    FileResource(ObjectStore store, UrlSigning signing, Clock clock,
+                 @ConfigProperty(name = "mediagate.files.public-max-age", defaultValue = "5m") Duration publicMaxAge) {
         this.store = store;
         this.signing = signing;
         this.clock = clock;
+        this.publicCaching = "public, max-age=" + publicMaxAge.toSeconds();
     }
 
     /** What is served: one object, its type, tag and size, and how it may be cached. */
@@ -159,7 +164,7 @@ public class FileResource {
 
     private String cacheControl(MediaRecord record, Signature signature) {
         if (record.isPublic) {
-            return IMMUTABLE;
+            return publicCaching;
         }
         long left = Math.max(0, Long.parseLong(signature.expires()) - clock.instant().getEpochSecond());
         return "private, max-age=" + left;

@@ -1,6 +1,7 @@
 package io.mediagate.media.uploads;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -132,6 +133,25 @@ class UploadIT {
         given().header("Authorization", as(user)).when().post("/v1/media/" + fake.getString("result.id"))
                 .then().statusCode(415).body("code", equalTo("unsupported_media_type"));
         assertTrue(store.size("uploads/" + fake.getString("result.id")).isEmpty(), "refused bytes are not kept");
+    }
+
+    @Test
+    void malformedDeclarationsAre400InTheEnvelopeNamingTheField() {
+        String user = user();
+        String[][] cases = {
+                {"{\"mime\":\"image/png\",\"bytes\":100,\"filename\":\"x.png\",\"public\":false,\"mime\":\"image/png\"}", null},
+                {"{\"mime\":\"image/png\",\"bytes\":true}", "bytes"},
+                {"{\"mime\":[\"a\"],\"bytes\":100}", "mime"},
+                {"[]", null},
+                {"{\"mime\":\"image/png\",\"bytes\":100,\"public\":\"yes\"}", "public"}};
+        for (String[] c : cases) {
+            var response = given().header("Authorization", as(user)).contentType("application/json").body(c[0])
+                    .when().post("/v1/media/upload").then().statusCode(400).contentType(containsString("application/json"))
+                    .body("success", equalTo(false)).body("code", equalTo("invalid_request"));
+            if (c[1] != null) {
+                response.body("param", equalTo(c[1]));
+            }
+        }
     }
 
     @Test

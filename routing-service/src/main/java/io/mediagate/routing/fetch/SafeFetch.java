@@ -1,6 +1,7 @@
 package io.mediagate.routing.fetch;
 
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.net.AddressPolicy;
 import io.mediagate.common.media.ContentSniffer;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;

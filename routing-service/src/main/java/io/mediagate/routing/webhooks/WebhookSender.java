@@ -1,7 +1,7 @@
 package io.mediagate.routing.webhooks;
 
 import io.mediagate.common.webhooks.WebhookSigning;
-import io.mediagate.routing.fetch.AddressPolicy;
+import io.mediagate.common.net.AddressPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.InetAddress;

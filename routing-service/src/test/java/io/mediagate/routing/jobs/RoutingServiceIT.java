@@ -8,7 +8,9 @@ import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.net.URL;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -17,10 +19,15 @@ import org.junit.jupiter.api.Test;
         @ResourceArg(name = "service", value = "routing"), @ResourceArg(name = "kafka", value = "true"),
         @ResourceArg(name = "s3", value = "true")})
 class RoutingServiceIT {
+    /** The management interface (its root, /q, is cut off below: the paths are written whole). */
+    @TestHTTPResource(value = "/", management = true)
+    URL management;
+
     @Test
-    void readyWithDatabaseAndBrokerAndExposesMetrics() {
-        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        given().when().get("/q/metrics").then().statusCode(200).body(containsString("http_server"));
+    void readyWithDatabaseAndBrokerAndExposesMetricsOnTheManagementPortOnly() {
+        given().when().get(management.toString().replaceAll("/+$", "").replaceAll("/q$", "") + "/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get(management.toString().replaceAll("/+$", "").replaceAll("/q$", "") + "/q/metrics").then().statusCode(200).body(containsString("http_server"));
+        given().when().get("/q/health/ready").then().statusCode(404);
     }
 
     @Test
