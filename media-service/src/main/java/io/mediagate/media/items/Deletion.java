@@ -13,7 +13,8 @@ import org.jboss.logging.Logger;
 /**
  * Deletes a media item: its records and storage event in one transaction (so the ledger learns of it
  * exactly when the item is gone), then its objects. An object that cannot be removed right away is
- * logged; it is unreachable without its record.
+ * logged; it is unreachable without its record. A pending upload never reached the ledger: it goes
+ * with its uploaded bytes, if any, and no event.
  */
 @ApplicationScoped
 public class Deletion {
@@ -35,6 +36,10 @@ public class Deletion {
             }
             List<String> objects = new ArrayList<>();
             objects.add(record.objectKey);
+            if ("pending".equals(record.status)) {
+                record.delete();
+                return objects;
+            }
             long bytes = record.bytes;
             for (MediaFile file : MediaFile.of(id)) {
                 if (!file.objectKey.equals(record.objectKey)) {

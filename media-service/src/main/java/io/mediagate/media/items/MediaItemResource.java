@@ -26,7 +26,8 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * One media item: {@code GET} (owner, or anyone for public items), {@code PATCH {public?, retainDays?}}
- * and {@code DELETE} (owner only). Another user's private item is 403, an unknown id 404.
+ * and {@code DELETE} (owner only). Another user's private item is 403, an unknown id 404. {@code DELETE}
+ * also cancels the owner's pending upload: its declaration stops counting and its URL finds no record.
  */
 @Path("/v1/media/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -82,7 +83,13 @@ public class MediaItemResource {
 
     @DELETE
     public Envelope<Map<String, Object>> delete(@PathParam("id") String id) {
-        owned(id);
+        MediaRecord record = MediaRecord.findById(id);
+        if (record == null || !owns(record) && !"ready".equals(record.status)) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "no media " + id);
+        }
+        if (!owns(record)) {
+            throw new ApiException(ErrorCode.PERMISSION_DENIED, "only the owner may change or delete media " + id);
+        }
         deletion.delete(id);
         return Envelope.of(Map.of("id", id, "deleted", true));
     }

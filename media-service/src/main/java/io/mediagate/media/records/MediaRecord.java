@@ -54,11 +54,15 @@ public class MediaRecord extends PanacheEntityBase {
     @Column(name = "expires_at")
     public Instant expiresAt;
 
-    /** Bytes {@code owner} keeps, pending uploads included at their declared size. */
-    public static long usedBytes(String owner) {
-        return getEntityManager().createQuery(
-                        "select coalesce(sum(coalesce(m.totalBytes, m.bytes)), 0) from MediaRecord m where m.ownerId = :o", Long.class)
-                .setParameter("o", owner).getSingleResult();
+    /**
+     * Bytes {@code owner} keeps: every ready item, plus pending uploads declared after {@code pendingSince}
+     * at their declared size. An older declaration no longer counts: its upload URL has expired, and
+     * completing it checks the quota again with the real size.
+     */
+    public static long usedBytes(String owner, Instant pendingSince) {
+        return getEntityManager().createQuery("select coalesce(sum(coalesce(m.totalBytes, m.bytes)), 0) from MediaRecord m"
+                        + " where m.ownerId = :o and (m.status <> 'pending' or m.createdAt > :since)", Long.class)
+                .setParameter("o", owner).setParameter("since", pendingSince).getSingleResult();
     }
 
     /**

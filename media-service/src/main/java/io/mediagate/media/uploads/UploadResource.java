@@ -33,20 +33,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * Uploads. {@code POST /v1/media/upload {mime, bytes, filename?, public?}} checks type, size and quota and
  * answers a presigned PUT URL for the media bucket plus the pending item's id; the client PUTs the bytes;
  * {@code POST /v1/media/{id}} then checks what arrived (real size, real type from the bytes), reads its
- * dimensions and duration, makes a thumbnail and makes the item {@code ready}. A pending upload never
- * completed is removed an hour later by the sweeper.
+ * dimensions and duration, makes a thumbnail and makes the item {@code ready}. The upload URL lives
+ * {@code mediagate.uploads.pending-window} (15 minutes by default), and the declared size counts against
+ * the storage quota only that long; {@code DELETE /v1/media/{id}} cancels a pending upload at once. A
+ * pending upload never completed is removed an hour later by the sweeper.
  */
 @Path("/v1/media")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class UploadResource {
-    static final Duration URL_LIFETIME = Duration.ofMinutes(15);
     static final Duration PENDING_LIFETIME = Duration.ofHours(1);
     private static final int STORAGE_RETRY_SECONDS = 3600;
     private final JsonWebToken caller;
@@ -56,9 +58,10 @@ public class UploadResource {
     private final MediaKeeper keeper;
     private final MediaUrls urls;
     private final Clock clock;
+    private final Duration window;
 
     UploadResource(JsonWebToken caller, ObjectStore store, UploadUrls uploadUrls, Inspection inspection, MediaKeeper keeper,
-                   MediaUrls urls, Clock clock) {
+                   MediaUrls urls, Clock clock, @ConfigProperty(name = "mediagate.uploads.pending-window") Duration window) {
         this.caller = caller;
         this.store = store;
         this.uploadUrls = uploadUrls;
@@ -66,6 +69,7 @@ public class UploadResource {
         this.keeper = keeper;
         this.urls = urls;
         this.clock = clock;
+        this.window = window;
     }
 
     public record UploadRequest(String mime, Long bytes, String filename, @JsonProperty("public") Boolean isPublic) {}
@@ -89,7 +93,7 @@ public class UploadResource {
         String id = "med_" + UUID.randomUUID().toString().replace("-", "");
         Instant now = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
         QuarkusTransaction.requiringNew().run(() -> {
-            checkQuota(caller.getSubject(), request.bytes(), limits);
+            checkQuota(caller.getSubject(), request.bytes(), limits, now.minus(window));
             MediaRecord record = new MediaRecord();
             record.id = id;
             record.ownerId = caller.getSubject();
@@ -102,16 +106,16 @@ public class UploadResource {
             record.isPublic = request.isPublic() == null || request.isPublic();
             record.status = "pending";
             record.createdAt = now;
-            record.expiresAt = now.plus(PENDING_LIFETIME);
+            record.expiresAt = now.plus(PENDING_LIFETIME.compareTo(window) > 0 ? PENDING_LIFETIME : window);
             record.persist();
         });
-        UploadUrls.Presigned put = uploadUrls.put(uploadKey(id), request.mime(), request.bytes(), URL_LIFETIME);
+        UploadUrls.Presigned put = uploadUrls.put(uploadKey(id), request.mime(), request.bytes(), window);
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("id", id);
         result.put("uploadUrl", put.url());
         result.put("method", "PUT");
         result.put("headers", put.headers());
-        result.put("expiresAt", now.plus(URL_LIFETIME));
+        result.put("expiresAt", now.plus(window));
         result.put("maxBytes", UploadLimits.max(kind));
         return Envelope.of(result);
     }
@@ -155,11 +159,16 @@ public class UploadResource {
             Tier.Limits limits = limits();
             var item = QuarkusTransaction.requiringNew().call(() -> {
                 MediaRecord r = MediaRecord.findById(id);
+                if (r == null) { // cancelled while it was being checked
+                    store.delete(finalKey);
+                    store.delete(thumbKey);
+                    throw new ApiException(ErrorCode.NOT_FOUND, "upload " + id + " was cancelled");
+                }
                 if ("ready".equals(r.status)) {
                     return urls.item(r);
                 }
                 r.totalBytes = 0L; // the pending declaration no longer counts
-                checkQuota(r.ownerId, size + thumbBytes, limits);
+                checkQuota(r.ownerId, size + thumbBytes, limits, clock.instant().minus(window));
                 r.kind = realKind;
                 r.mime = mime;
                 r.bytes = size;
@@ -210,8 +219,8 @@ public class UploadResource {
         return Tier.limitsOf(caller.getClaim(InternalToken.TIER_CLAIM));
     }
 
-    private static void checkQuota(String owner, long more, Tier.Limits limits) {
-        long used = MediaRecord.usedBytes(owner);
+    private static void checkQuota(String owner, long more, Tier.Limits limits, Instant pendingSince) {
+        long used = MediaRecord.usedBytes(owner, pendingSince);
         if (used + more > limits.storageBytes()) {
             throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "storage quota reached: " + used + " of "
                     + limits.storageBytes() + " bytes used; delete media or wait for older items to expire", null,

@@ -166,6 +166,48 @@ class UploadIT {
     }
 
     @Test
+    void deleteCancelsAPendingUploadAndFreesItsQuota() throws Exception {
+        String user = user();
+        String first = null;
+        for (int i = 0; i < 10; i++) {
+            String id = start(user, "video/mp4", 100L * 1024 * 1024, 200).getString("result.id");
+            first = first == null ? id : first;
+        }
+        start(user, "video/mp4", 100L * 1024 * 1024, 429);
+        given().header("Authorization", as(user())).when().delete("/v1/media/" + first)
+                .then().statusCode(404).body("code", equalTo("not_found"));
+        given().header("Authorization", as(user)).when().delete("/v1/media/" + first)
+                .then().statusCode(200).body("result.deleted", equalTo(true));
+        given().header("Authorization", as(user)).when().delete("/v1/media/" + first).then().statusCode(404);
+        start(user, "video/mp4", 100L * 1024 * 1024, 200);
+
+        byte[] png = TestImages.png(16, 16);
+        JsonPath upload = start(user(), "image/png", png.length, 200);
+        String id = upload.getString("result.id");
+        assertEquals(200, put(upload, png));
+        String owner = QuarkusTransaction.requiringNew().call(() -> MediaRecord.<MediaRecord>findById(id).ownerId);
+        given().header("Authorization", as(owner)).when().delete("/v1/media/" + id).then().statusCode(200);
+        assertTrue(store.size("uploads/" + id).isEmpty(), "the uploaded bytes of a cancelled upload are gone");
+        given().header("Authorization", as(owner)).when().post("/v1/media/" + id).then().statusCode(404);
+    }
+
+    @Test
+    void aPendingDeclarationCountsAgainstTheQuotaOnlyWhileItsUrlLives() {
+        String user = user();
+        JsonPath first = start(user, "video/mp4", 100L * 1024 * 1024, 200);
+        Instant urlExpires = Instant.parse(first.getString("result.expiresAt"));
+        long minutes = java.time.Duration.between(Instant.now(), urlExpires).toMinutes();
+        assertTrue(minutes >= 14 && minutes <= 15, "the upload URL lives the configured 15 minutes: " + minutes);
+        for (int i = 0; i < 9; i++) {
+            start(user, "video/mp4", 100L * 1024 * 1024, 200);
+        }
+        start(user, "video/mp4", 100L * 1024 * 1024, 429);
+        QuarkusTransaction.requiringNew().run(() -> MediaRecord.update("createdAt = ?1 where ownerId = ?2",
+                Instant.now().minus(java.time.Duration.ofMinutes(16)), user));
+        start(user, "video/mp4", 100L * 1024 * 1024, 200);
+    }
+
+    @Test
     void theSweeperRemovesExpiredMediaWithTheirFilesAndAbandonedUploads() throws Exception {
         String user = user();
         byte[] png = TestImages.png(16, 16);

@@ -30,6 +30,7 @@ class SafeFetchTest {
     @BeforeEach
     void start() throws Exception {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         int port = server.getAddress().getPort();
         base = "http://127.0.0.1:" + port;
         server.createContext("/image.png", ex -> {
@@ -70,7 +71,9 @@ class SafeFetchTest {
         server.stop(0);
     }
 
-    private final SafeFetch fetch = new SafeFetch(true, a -> a.getHostAddress().equals("127.0.0.1"), Duration.ofSeconds(10));
+    private static final java.util.function.Predicate<InetAddress> ONLY_127_0_0_1 = a -> a.getHostAddress().equals("127.0.0.1");
+    private final SafeFetch fetch = new SafeFetch(PinnedHttp.standalone(InetAddress::getAllByName, 5000), true, ONLY_127_0_0_1,
+            Duration.ofSeconds(10));
 
     private ApiException refused(String url) {
         return assertThrows(ApiException.class, () -> fetch.fetch(url, "image_url", "image", 1024 * 1024, dir.resolve("f")));
@@ -97,6 +100,73 @@ class SafeFetchTest {
         assertTrue(refused(base + "/text").getMessage().contains("not a supported image"));
         assertTrue(refused("file:///etc/passwd").getMessage().contains("https"));
         assertTrue(refused("https://user:pass@example.com/x.png").getMessage().contains("https"));
+    }
+
+    /**
+     * DNS rebinding: the name answers the checked address once, then the private one. The fetch must
+     * connect to the address it checked, never look the name up again; a second server on the private
+     * address would answer with text, which the fetch would refuse.
+     */
+    @Test
+    void theConnectionGoesToTheAddressThatWasCheckedNotToASecondLookup() throws Exception {
+        int port = server.getAddress().getPort();
+        HttpServer inside = HttpServer.create(new InetSocketAddress("127.0.0.2", port), 0);
+        inside.createContext("/", ex -> {
+            byte[] secret = "internal metadata".getBytes();
+            ex.sendResponseHeaders(200, secret.length);
+            ex.getResponseBody().write(secret);
+            ex.close();
+        });
+        inside.start();
+        try {
+            java.util.concurrent.atomic.AtomicInteger lookups = new java.util.concurrent.atomic.AtomicInteger();
+            PinnedHttp.Resolver rebinding = host -> new InetAddress[] {
+                    InetAddress.getByName(lookups.getAndIncrement() == 0 ? "127.0.0.1" : "127.0.0.2")};
+            SafeFetch pinned = new SafeFetch(PinnedHttp.standalone(rebinding, 5000), true, ONLY_127_0_0_1, Duration.ofSeconds(10));
+            SafeFetch.Fetched f = pinned.fetch("http://images.example:" + port + "/image.png", "image_url", "image", 1024 * 1024,
+                    dir.resolve("r"));
+            assertEquals("image/png", f.mime());
+            assertEquals(png.length, f.bytes());
+            assertEquals(1, lookups.get(), "the name is resolved once per hop");
+        } finally {
+            inside.stop(0);
+        }
+    }
+
+    @Test
+    void theHostIsSentInTheHostHeaderWhileConnectingToTheAddress() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<String> host = new java.util.concurrent.atomic.AtomicReference<>();
+        server.createContext("/host", ex -> {
+            host.set(ex.getRequestHeaders().getFirst("Host"));
+            ex.sendResponseHeaders(200, png.length);
+            ex.getResponseBody().write(png);
+            ex.close();
+        });
+        int port = server.getAddress().getPort();
+        SafeFetch named = new SafeFetch(PinnedHttp.standalone(h -> new InetAddress[] {InetAddress.getByName("127.0.0.1")}, 5000),
+                true, ONLY_127_0_0_1, Duration.ofSeconds(10));
+        named.fetch("http://cdn.example:" + port + "/host", "image_url", "image", 1024 * 1024, dir.resolve("h"));
+        assertEquals("cdn.example:" + port, host.get());
+    }
+
+    @Test
+    void aServerThatStallsIsCutAtTheDeadline() {
+        server.createContext("/stall", ex -> {
+            ex.sendResponseHeaders(200, 0);
+            ex.getResponseBody().write(png, 0, 8);
+            ex.getResponseBody().flush();
+            try {
+                Thread.sleep(5000);
+            } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+            }
+            ex.close();
+        });
+        SafeFetch quick = new SafeFetch(PinnedHttp.standalone(InetAddress::getAllByName, 5000), true, ONLY_127_0_0_1,
+                Duration.ofSeconds(1));
+        ApiException e = assertThrows(ApiException.class,
+                () -> quick.fetch(base + "/stall", "image_url", "image", 1024 * 1024, dir.resolve("s")));
+        assertTrue(e.getMessage().contains("too long"), e.getMessage());
     }
 
     @Test

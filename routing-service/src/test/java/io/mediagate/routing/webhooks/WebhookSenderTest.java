@@ -2,6 +2,7 @@ package io.mediagate.routing.webhooks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mediagate.routing.fetch.PinnedHttp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,7 +17,8 @@ class WebhookSenderTest {
     private String attempt(String url) throws Exception {
         Path master = dir.resolve("webhook-master.key");
         Files.writeString(master, Base64.getEncoder().encodeToString(new byte[32]));
-        WebhookSender sender = new WebhookSender(master, false, Clock.systemUTC());
+        WebhookSender sender = new WebhookSender(PinnedHttp.standalone(java.net.InetAddress::getAllByName, 2000), master, false,
+                Clock.systemUTC());
         WebhookDelivery d = new WebhookDelivery();
         d.id = "msg_test";
         d.userId = "usr_test";
