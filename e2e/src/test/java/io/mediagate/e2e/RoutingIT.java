@@ -32,7 +32,7 @@ class RoutingIT {
 
     @BeforeAll
     static void start() throws Exception {
-        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed")) {
+        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup")) {
             UPSTREAMS.put(name, new FakeOpenAiImages());
         }
         UPSTREAMS.get("rankCheap").requireKey(RANK_KEY);
@@ -110,6 +110,7 @@ class RoutingIT {
                 + provider("limited", "limited", null)
                 + provider("ex-main", "exMain", null) + provider("ex-backup", "exBackup", null)
                 + provider("kill-cheap", "killCheap", null) + provider("kill-backup", "killBackup", null)
+                + provider("cred-main", "credMain", null) + provider("cred-backup", "credBackup", null)
                 + openAi("keyed", "keyed", "KEYED_OPENAI_KEY") + openAi("unkeyed", "unkeyed", "MEDIAGATE_E2E_NEVER_SET_KEY")
                 + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
@@ -122,6 +123,7 @@ class RoutingIT {
                 + model("acme/keyed", offer("unkeyed", "0.005", "seed, quality"), offer("keyed", "0.010", "seed, quality"))
                 + model("acme/warmup", "      - { provider: warmup, price: 0.01, unit: image, upstreamModel: ok }\n")
                 + model("acme/killable", offer("kill-cheap", "0.010", ""), offer("kill-backup", "0.020", ""))
+                + model("acme/credentials", offer("cred-main", "0.010", ""), offer("cred-backup", "0.020", ""))
                 + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n");
     }
 
@@ -350,8 +352,40 @@ class RoutingIT {
         JsonNode r = generate(200, "{\"model\":\"acme/limited\",\"prompt\":\"p\"}");
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         assertEquals(List.of("limited:failure", "limited:success"), attempts(r.path("stats")));
+        assertEquals("rate_limited", r.path("stats").path("attempts").get(0).path("failure").asText());
         assertEquals(1, r.path("stats").path("retries").asInt());
         assertTrue(elapsedMs >= 1_000, "waited the 1 s Retry-After, took " + elapsedMs + " ms");
+    }
+
+    /**
+     * A provider that refuses our credentials is not tried again (another try cannot pass) and not
+     * waited for: the next one serves at once, the attempt says why, and so does the provider's health.
+     */
+    @Test
+    void refusedCredentialsGoStraightToTheNextProviderAndShowInHealth() throws Exception {
+        FakeOpenAiImages main = UPSTREAMS.get("credMain");
+        main.mode(Mode.BAD_KEY);
+        try {
+            JsonNode r = generate(200, "{\"model\":\"acme/credentials\",\"prompt\":\"p\"}");
+            assertEquals(List.of("cred-main:failure", "cred-backup:success"), attempts(r.path("stats")));
+            assertEquals(1, main.received().size(), "no retry on a provider that refused our credentials");
+            JsonNode refused = r.path("stats").path("attempts").get(0);
+            assertEquals("credentials", refused.path("failure").asText(), refused.toString());
+            assertEquals("provider_unavailable", refused.path("code").asText());
+        } finally {
+            main.mode(Mode.B64_JSON);
+        }
+        long deadline = System.currentTimeMillis() + 15_000;
+        JsonNode health = null;
+        while (System.currentTimeMillis() < deadline) {
+            health = api.get("/v1/providers/cred-main", key).body().path("result").path("provider").path("health");
+            if (health.path("failures").path("credentials").asInt() >= 1) {
+                break;
+            }
+            Thread.sleep(300);
+        }
+        assertEquals(1, health.path("failures").path("credentials").asInt(), String.valueOf(health));
+        assertEquals("credentials", health.path("lastErrorClass").asText(), String.valueOf(health));
     }
 
     @Test

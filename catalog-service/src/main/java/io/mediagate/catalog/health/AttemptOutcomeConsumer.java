@@ -1,5 +1,6 @@
 package io.mediagate.catalog.health;
 
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.events.GenerationEvent;
 import io.mediagate.common.events.Stats;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,15 +27,33 @@ public class AttemptOutcomeConsumer {
         Instant at = event.occurredAt() == null ? Instant.now() : event.occurredAt();
         for (Stats.Attempt attempt : event.attempts()) {
             switch (attempt.outcome()) {
-                case "success" -> board.record(attempt.provider(), at, true, attempt.ms());
+                case "success" -> board.record(attempt.provider(), at, true, attempt.ms(), null);
                 case "failure" -> {
                     // A refusal caused by the caller's request says nothing about the provider's health.
-                    if (!"invalid_request".equals(attempt.code()) && !"content_policy_violation".equals(attempt.code())) {
-                        board.record(attempt.provider(), at, false, attempt.ms());
+                    FailureClass failure = classOf(attempt);
+                    if (failure.blamesProvider()) {
+                        board.record(attempt.provider(), at, false, attempt.ms(), failure);
                     }
                 }
                 default -> { }
             }
         }
+    }
+
+    /** The attempt's class; events from before classes existed are classed by their code. */
+    static FailureClass classOf(Stats.Attempt attempt) {
+        if (attempt.failure() != null) {
+            for (FailureClass c : FailureClass.values()) {
+                if (c.wire().equals(attempt.failure())) {
+                    return c;
+                }
+            }
+        }
+        return switch (attempt.code() == null ? "" : attempt.code()) {
+            case "invalid_request" -> FailureClass.CALLER_ERROR;
+            case "content_policy_violation" -> FailureClass.MODERATION;
+            case "provider_timeout" -> FailureClass.TIMEOUT;
+            default -> FailureClass.TRANSIENT;
+        };
     }
 }

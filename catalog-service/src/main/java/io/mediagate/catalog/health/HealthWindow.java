@@ -1,12 +1,15 @@
 package io.mediagate.catalog.health;
 
 import io.mediagate.common.catalog.HealthSnapshot;
+import io.mediagate.common.events.FailureClass;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The last {@link #SPAN} of one provider's call outcomes (at most {@link #MAX} of them). A provider is
@@ -18,15 +21,18 @@ final class HealthWindow {
     static final int MAX = 2_000;
     static final int DOWN_STREAK = 5;
 
-    private record Outcome(Instant at, boolean success, long latencyMs) {}
+    private record Outcome(Instant at, boolean success, long latencyMs, FailureClass failure) {}
 
     private final Deque<Outcome> outcomes = new ArrayDeque<>();
     private Instant lastErrorAt;
+    private FailureClass lastErrorClass;
 
-    synchronized void record(Instant at, boolean success, long latencyMs) {
-        outcomes.addLast(new Outcome(at, success, latencyMs));
-        if (!success && (lastErrorAt == null || at.isAfter(lastErrorAt))) {
+    /** One call: a success, or a failure of {@code failure}'s class. */
+    synchronized void record(Instant at, boolean success, long latencyMs, FailureClass failure) {
+        outcomes.addLast(new Outcome(at, success, latencyMs, failure));
+        if (!success && (lastErrorAt == null || !at.isBefore(lastErrorAt))) {
             lastErrorAt = at;
+            lastErrorClass = failure;
         }
         while (outcomes.size() > MAX) {
             outcomes.removeFirst();
@@ -37,13 +43,20 @@ final class HealthWindow {
         Instant since = clock.instant().minus(SPAN);
         outcomes.removeIf(o -> o.at().isBefore(since));
         if (outcomes.isEmpty()) {
-            return new HealthSnapshot("operational", null, null, "15m", lastErrorAt);
+            return new HealthSnapshot("operational", null, null, "15m", lastErrorAt, lastClass(), Map.of());
         }
         long successes = outcomes.stream().filter(Outcome::success).count();
         double rate = successes / (double) outcomes.size();
         long[] latencies = outcomes.stream().filter(Outcome::success).mapToLong(Outcome::latencyMs).sorted().toArray();
         Long p50 = latencies.length == 0 ? null : latencies[(latencies.length - 1) / 2];
-        return new HealthSnapshot(status(rate), Math.round(rate * 1000) / 1000.0, p50, "15m", lastErrorAt);
+        Map<String, Long> failures = new TreeMap<>();
+        outcomes.stream().filter(o -> !o.success() && o.failure() != null)
+                .forEach(o -> failures.merge(o.failure().wire(), 1L, Long::sum));
+        return new HealthSnapshot(status(rate), Math.round(rate * 1000) / 1000.0, p50, "15m", lastErrorAt, lastClass(), failures);
+    }
+
+    private String lastClass() {
+        return lastErrorClass == null ? null : lastErrorClass.wire();
     }
 
     private String status(double rate) {

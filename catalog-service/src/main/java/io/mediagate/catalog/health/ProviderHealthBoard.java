@@ -2,6 +2,7 @@ package io.mediagate.catalog.health;
 
 import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
@@ -18,12 +19,12 @@ public class ProviderHealthBoard {
         this.clock = clock;
     }
 
-    public void record(String provider, Instant at, boolean success, long latencyMs) {
-        windows.computeIfAbsent(provider, p -> new HealthWindow()).record(at, success, latencyMs);
+    public void record(String provider, Instant at, boolean success, long latencyMs, FailureClass failure) {
+        windows.computeIfAbsent(provider, p -> new HealthWindow()).record(at, success, latencyMs, failure);
     }
 
     public HealthSnapshot of(ProviderSpec provider) {
         HealthSnapshot s = windows.computeIfAbsent(provider.id(), p -> new HealthWindow()).snapshot(clock);
-        return provider.enabled() ? s : new HealthSnapshot("disabled", s.successRate(), s.latencyP50Ms(), s.window(), s.lastErrorAt());
+        return provider.enabled() ? s : s.withStatus("disabled");
     }
 }

@@ -19,8 +19,19 @@ public record Stats(
         Routing routing,
         List<String> ignoredParams) {
 
-    /** One call to one provider and how it ended. */
-    public record Attempt(String provider, String outcome, String code, long ms) {}
+    /**
+     * One call to one provider and how it ended: {@code outcome} success, failure or skipped; for a
+     * failure the {@code code} it maps to and its {@code failure} class ({@link FailureClass#wire()}).
+     */
+    public record Attempt(String provider, String outcome, String code, long ms, String failure) {
+        public static Attempt success(String provider, long ms) {
+            return new Attempt(provider, "success", null, ms, null);
+        }
+
+        public static Attempt skipped(String provider, String why) {
+            return new Attempt(provider, "skipped", why, 0, null);
+        }
+    }
 
     /** The routing decision: mode and ranked candidates. */
     public record Routing(String mode, List<Candidate> candidates) {}

@@ -2,6 +2,7 @@ package io.mediagate.routing.attempts;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.events.Stats;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.Candidate;
@@ -20,10 +21,13 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * Calls the ranked candidates in order: each call bounded by the attempt timeout and the request's
- * deadline; retryable failures retried on the same provider with exponential backoff (or the provider's
- * Retry-After when it is short), then the next candidate; non-retryable failures end the request.
- * Every call is recorded for {@code stats.attempts} and feeds the provider's circuit breaker.
+ * Calls the ranked candidates in order, each call bounded by the attempt timeout and the request's
+ * deadline. What happens after a failure follows its {@link FailureClass}: a caller error or moderation
+ * ends the request; refused credentials or an exhausted quota move to the next candidate at once; a
+ * rate limit is tried again on the same provider after its {@code Retry-After} (when that is short and
+ * fits the deadline), a transient failure or timeout after an exponential backoff, up to the retries
+ * per provider, then the next candidate. Every call is recorded for {@code stats.attempts} with its
+ * class and feeds the provider's circuit breaker.
  */
 public final class AttemptRunner {
     private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
@@ -56,7 +60,7 @@ public final class AttemptRunner {
             String provider = candidate.providerId();
             for (int attempt = 0; attempt <= config.retriesPerProvider(); attempt++) {
                 if (!breakers.tryAcquire(provider)) {
-                    attempts.add(new Stats.Attempt(provider, "skipped", "circuit_open", 0));
+                    attempts.add(Stats.Attempt.skipped(provider, "circuit_open"));
                     if (explicit) {
                         throw new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, provider + " is failing; its circuit is open",
                                 "provider", Map.of("attempts", attempts));
@@ -73,18 +77,20 @@ public final class AttemptRunner {
                 try {
                     T result = call(candidate, call, min(attemptTimeout, remaining));
                     long ms = Duration.between(start, clock.instant()).toMillis();
-                    attempts.add(new Stats.Attempt(provider, "success", null, ms));
+                    attempts.add(Stats.Attempt.success(provider, ms));
                     breakers.success(provider);
                     return new Outcome<>(candidate, result, attempts, ms, firstCall);
                 } catch (ProviderException e) {
+                    FailureClass failure = e.failure();
                     attempts.add(new Stats.Attempt(provider, "failure", e.code().code(),
-                            Duration.between(start, clock.instant()).toMillis()));
-                    if (!e.retryable()) {
+                            Duration.between(start, clock.instant()).toMillis(), failure.wire()));
+                    if (failure.endsRequest()) {
                         breakers.success(provider); // the provider answered; the request was the problem
                         throw new ApiException(e.code(), e.getMessage(), null, Map.of("attempts", attempts));
                     }
                     breakers.failure(provider);
-                    if (attempt == config.retriesPerProvider() || !waitBeforeRetry(e, attempt, deadline)) {
+                    if (!failure.retriesSameProvider() || attempt == config.retriesPerProvider()
+                            || !waitBeforeRetry(e, attempt, deadline)) {
                         break;
                     }
                 }
@@ -137,6 +143,12 @@ public final class AttemptRunner {
             return new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "every provider of this model is failing; try again shortly", null, extra);
         }
         boolean allTimedOut = deadlinePassed || made.stream().allMatch(a -> ErrorCode.PROVIDER_TIMEOUT.code().equals(a.code()));
+        boolean noneCanServe = made.stream().allMatch(a -> FailureClass.CREDENTIALS.wire().equals(a.failure())
+                || FailureClass.QUOTA.wire().equals(a.failure()));
+        if (!deadlinePassed && noneCanServe) {
+            return new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "no provider of this model can serve it now: "
+                    + "credentials refused or quota exhausted at every one", null, extra);
+        }
         return allTimedOut
                 ? new ApiException(ErrorCode.PROVIDER_TIMEOUT, "the providers did not answer in time", null, extra)
                 : new ApiException(ErrorCode.PROVIDER_ERROR, "every provider attempt failed", null, extra);

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers;
 
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.attempts.Pause;
 import java.time.Clock;
 import java.time.Duration;
@@ -83,7 +84,7 @@ public final class Poller {
 
     /**
      * Polls until done. {@code poll} answers the job's state; a {@link ProviderException} it throws is a
-     * failed poll (tolerated a few times when retryable). {@code cancel} asks the provider to stop (best
+     * failed poll (tolerated a few times when its class may pass on another try). {@code cancel} asks the provider to stop (best
      * effort; its failure is only logged).
      */
     public <T> T await(String provider, TaskControl control, Supplier<Poll<T>> poll, Runnable cancel) {
@@ -95,7 +96,7 @@ public final class Poller {
             try {
                 state = poll.get();
             } catch (ProviderException e) {
-                if (!e.retryable() || ++failures >= TOLERATED_POLL_FAILURES) {
+                if (!e.failure().retriesSameProvider() || ++failures >= TOLERATED_POLL_FAILURES) {
                     throw e;
                 }
             }
@@ -116,7 +117,7 @@ public final class Poller {
             }
             if (control.cancelled()) {
                 stop(provider, cancel);
-                throw new ProviderException(ErrorCode.JOB_CANCELLED, false, "the job was cancelled");
+                throw new ProviderException(ErrorCode.JOB_CANCELLED, FailureClass.CALLER_ERROR, "the job was cancelled", null);
             }
             if (!clock.instant().plus(interval).isBefore(deadline)) {
                 stop(provider, cancel);

@@ -1,61 +1,71 @@
 package io.mediagate.routing.providers;
 
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.FailureClass;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
- * A provider call that failed, classified: retryable failures (429, 5xx, timeouts, connection errors,
- * credentials the provider refused) move on; the rest (invalid input, moderation) end the request.
- * {@code retryAfter} is the provider's own hint, when it gave one.
+ * A provider call that failed, with its {@link FailureClass} (which decides whether the request ends,
+ * the same provider is tried again, or the next one) and the error code the caller sees if it is the
+ * last word. {@code retryAfter} is the provider's own hint, when it gave one.
  */
 public class ProviderException extends RuntimeException {
     private final ErrorCode code;
-    private final boolean retryable;
+    private final FailureClass failure;
     private final Duration retryAfter;
 
-    public ProviderException(ErrorCode code, boolean retryable, String message) {
-        this(code, retryable, message, null);
-    }
-
-    public ProviderException(ErrorCode code, boolean retryable, String message, Duration retryAfter) {
+    public ProviderException(ErrorCode code, FailureClass failure, String message, Duration retryAfter) {
         super(message, null, false, false);
         this.code = code;
-        this.retryable = retryable;
+        this.failure = failure;
         this.retryAfter = retryAfter;
     }
 
-    public static ProviderException rateLimited(String message, Duration retryAfter) {
-        return new ProviderException(ErrorCode.PROVIDER_ERROR, true, message, retryAfter);
-    }
-
-    public static ProviderException failed(String message) {
-        return new ProviderException(ErrorCode.PROVIDER_ERROR, true, message);
-    }
-
-    public static ProviderException timedOut(String message) {
-        return new ProviderException(ErrorCode.PROVIDER_TIMEOUT, true, message);
+    /** The provider refused the request as the caller made it (a 400 about the input). */
+    public static ProviderException rejected(String message) {
+        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.CALLER_ERROR, message, null);
     }
 
     public static ProviderException moderated(String message) {
-        return new ProviderException(ErrorCode.CONTENT_POLICY_VIOLATION, false, message);
+        return new ProviderException(ErrorCode.CONTENT_POLICY_VIOLATION, FailureClass.MODERATION, message, null);
     }
 
-    /** The provider cannot serve us now (credentials, account, configuration): the next one is tried. */
-    public static ProviderException unavailable(String message) {
-        return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true, message);
+    /** The provider refused our credentials, or we have none or no usable configuration for it. */
+    public static ProviderException credentials(String message) {
+        return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, FailureClass.CREDENTIALS, message, null);
     }
 
-    public static ProviderException rejected(String message) {
-        return new ProviderException(ErrorCode.INVALID_REQUEST, false, message);
+    /** Our account at the provider has no credits, balance or quota left. */
+    public static ProviderException quota(String message) {
+        return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, FailureClass.QUOTA, message, null);
+    }
+
+    /** The provider is busy (429); {@code retryAfter} is its hint or null. */
+    public static ProviderException rateLimited(String message, Duration retryAfter) {
+        return new ProviderException(ErrorCode.PROVIDER_ERROR, FailureClass.RATE_LIMITED, message, retryAfter);
+    }
+
+    /** A 5xx, a connection error, an answer we cannot read: may work on another try. */
+    public static ProviderException failed(String message) {
+        return new ProviderException(ErrorCode.PROVIDER_ERROR, FailureClass.TRANSIENT, message, null);
+    }
+
+    public static ProviderException timedOut(String message) {
+        return new ProviderException(ErrorCode.PROVIDER_TIMEOUT, FailureClass.TIMEOUT, message, null);
     }
 
     public ErrorCode code() {
         return code;
     }
 
+    public FailureClass failure() {
+        return failure;
+    }
+
+    /** Whether another provider (or another try) may still serve the request. */
     public boolean retryable() {
-        return retryable;
+        return !failure.endsRequest();
     }
 
     public Optional<Duration> retryAfter() {

@@ -56,7 +56,7 @@ public final class Upstream {
     public static String base(ProviderSpec provider, String fallback) {
         String url = provider.baseUrl() == null || provider.baseUrl().isBlank() ? fallback : provider.baseUrl();
         if (url == null) {
-            throw ProviderException.unavailable(provider.id() + " has no baseUrl");
+            throw ProviderException.credentials(provider.id() + " has no baseUrl configured");
         }
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
@@ -67,7 +67,7 @@ public final class Upstream {
      */
     public static String requireCredential(ProviderSpec provider) {
         return ProviderHttp.credential(provider).orElseThrow(() ->
-                ProviderException.unavailable(provider.id() + " has no credentials configured"));
+                ProviderException.credentials(provider.id() + " has no credentials configured"));
     }
 
     public HttpRequest.Builder request(String url) {
@@ -129,22 +129,23 @@ public final class Upstream {
 
     /**
      * The usual meaning of an HTTP failure: 400/422 the request's fault, unless {@code detail} says the
-     * account is out of credits (Runway and Luma answer that as a 400); 401/403 and 402 make the provider
-     * unavailable; 404 means the provider does not know the model or job (retryable: the catalog may be
-     * stale for this provider only); 408/409/429 are rate limits with the provider's Retry-After;
-     * everything else is a retryable provider error.
+     * account is out of credits (Runway and Luma answer that as a 400: quota); 401/403 refused
+     * credentials; 402 quota; 404 means the provider does not know the model or job (transient: the
+     * catalog may be stale for this provider only); 408 a timeout; 429 a rate limit with the provider's
+     * Retry-After; everything else (409, 5xx) transient.
      */
     public ProviderException failure(ProviderSpec provider, HttpResponse<?> response, String detail) {
         int status = response.statusCode();
         String suffix = detail == null || detail.isBlank() ? "" : ": " + detail;
         boolean noCredits = detail != null && detail.toLowerCase(Locale.ROOT).matches("(?s).*\\b(credits?|balance)\\b.*");
         return switch (status) {
-            case 400, 422 -> noCredits ? ProviderException.unavailable(provider.id() + " account has no credits")
+            case 400, 422 -> noCredits ? ProviderException.quota(provider.id() + " account has no credits")
                     : ProviderException.rejected("the provider rejected the request" + suffix);
-            case 401, 403 -> ProviderException.unavailable(provider.id() + " refused our credentials");
-            case 402 -> ProviderException.unavailable(provider.id() + " account has no credits");
+            case 401, 403 -> ProviderException.credentials(provider.id() + " refused our credentials");
+            case 402 -> ProviderException.quota(provider.id() + " account has no credits");
             case 404 -> ProviderException.failed(provider.id() + " does not know the model or job");
-            case 408, 409, 429 -> ProviderException.rateLimited(provider.id() + " answered " + status, retryAfter(response).orElse(null));
+            case 408 -> ProviderException.timedOut(provider.id() + " answered 408");
+            case 429 -> ProviderException.rateLimited(provider.id() + " answered 429", retryAfter(response).orElse(null));
             default -> ProviderException.failed(provider.id() + " answered " + status);
         };
     }
@@ -237,7 +238,7 @@ public final class Upstream {
         try {
             lengths = Arrays.stream(allowed.split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
         } catch (NumberFormatException e) {
-            throw ProviderException.unavailable(
+            throw ProviderException.credentials(
                     "the offer's durations option is not a comma list of seconds: " + allowed);
         }
         return lengths.stream().filter(l -> l >= whole).findFirst().orElse(lengths.getLast());

@@ -93,6 +93,39 @@ class AttemptRunnerTest {
     }
 
     @Test
+    void refusedCredentialsAndAnExhaustedQuotaGoStraightToTheNextProvider() {
+        AtomicInteger calls = new AtomicInteger();
+        var outcome = runner(2, Duration.ofSeconds(5), 5).run(offers("a", "b", "c"), clock.instant(), false,
+                behaviour(Map.of("a", List.of(ProviderException.credentials("401")), "b", List.of(ProviderException.quota("402"))),
+                        calls));
+        assertEquals("image from c", outcome.result());
+        assertEquals(3, calls.get(), "neither a nor b is called a second time");
+        assertTrue(waits.isEmpty(), "no backoff before moving on");
+        assertEquals(java.util.Arrays.asList("credentials", "quota", null),
+                outcome.attempts().stream().map(Stats.Attempt::failure).toList());
+    }
+
+    @Test
+    void eachAttemptNamesItsFailureClass() {
+        var outcome = runner(1, Duration.ofSeconds(5), 5).run(offers("a", "b"), clock.instant(), false,
+                behaviour(Map.of("a", List.of(ProviderException.rateLimited("429", Duration.ofSeconds(1)), ProviderException.timedOut("t"))),
+                        new AtomicInteger()));
+        assertEquals(java.util.Arrays.asList("rate_limited", "timeout", null),
+                outcome.attempts().stream().map(Stats.Attempt::failure).toList());
+        assertEquals(java.util.Arrays.asList("provider_error", "provider_timeout", null),
+                outcome.attempts().stream().map(Stats.Attempt::code).toList());
+    }
+
+    @Test
+    void whenNoProviderCanServeForCredentialsOrQuotaTheAnswerIsUnavailable() {
+        ApiException e = assertThrows(ApiException.class, () -> runner(2, Duration.ofSeconds(5), 5).run(offers("a", "b"),
+                clock.instant(), false, behaviour(Map.of("a", List.of(ProviderException.credentials("401")),
+                        "b", List.of(ProviderException.quota("no credits"))), new AtomicInteger())));
+        assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+        assertEquals(2, ((List<?>) e.extra().get("attempts")).size());
+    }
+
+    @Test
     void everyFailureGivesProviderErrorWithTheAttempts() {
         ApiException e = assertThrows(ApiException.class, () -> runner(0, Duration.ofSeconds(5), 5).run(offers("a", "b"),
                 clock.instant(), false, c -> { throw ProviderException.failed("down"); }));

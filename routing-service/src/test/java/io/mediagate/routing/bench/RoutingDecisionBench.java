@@ -49,7 +49,7 @@ public final class RoutingDecisionBench {
             List<String> features = featureNames.stream().filter(f -> random.nextBoolean()).toList();
             offerSpecs.add(new OfferSpec(id, BigDecimal.valueOf(10 + random.nextInt(90), 3), "image", features, null, null, null, "m", null));
             providers.add(new ProviderSpec(id, id, "fake", List.of("image"), true, null, null, Instant.EPOCH));
-            health.put(id, new HealthSnapshot("operational", 0.9 + random.nextDouble() / 10, (long) random.nextInt(2000), "15m", null));
+            health.put(id, new HealthSnapshot("operational", 0.9 + random.nextDouble() / 10, (long) random.nextInt(2000), "15m", null, null, null));
         }
         ModelSpec model = new ModelSpec("bench/model", "Bench", "image", "", List.of(new VersionSpec("1", Instant.EPOCH)),
                 List.of("512x512", "1024x1024"), "1024x1024", null, List.of("text"), params, offerSpecs, Instant.EPOCH);

@@ -1,6 +1,5 @@
 package io.mediagate.routing.providers.fake;
 
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ProviderException;
 import java.time.Duration;
@@ -10,7 +9,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * What a {@code fake} offer does before (or instead of) rendering, chosen by its {@code upstreamModel}:
  * {@code ok}, {@code slow} ({@code delayMs}), {@code flaky} ({@code failureRate}), {@code 429}
- * ({@code retryAfter} seconds), {@code 500}, {@code timeout} (never answers), {@code moderated}.
+ * ({@code retryAfter} seconds), {@code 500}, {@code timeout} (never answers), {@code moderated}, {@code 401}
+ * (refused credentials), {@code quota} (no credits left).
  */
 final class FakeBehaviour {
     private FakeBehaviour() {
@@ -34,9 +34,10 @@ final class FakeBehaviour {
                 sleep(Duration.ofMinutes(10));
                 throw ProviderException.timedOut(provider.id() + " never answered");
             }
+            case "401" -> throw ProviderException.credentials(provider.id() + " refused our credentials");
+            case "quota" -> throw ProviderException.quota(provider.id() + " account has no credits");
             case "moderated" -> throw ProviderException.moderated("the prompt was refused by " + provider.id() + "'s content policy");
-            default -> throw new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, true,
-                    provider.id() + " is misconfigured: unknown fake behaviour " + behaviour);
+            default -> throw ProviderException.credentials(provider.id() + " is misconfigured: unknown fake behaviour " + behaviour);
         }
     }
 

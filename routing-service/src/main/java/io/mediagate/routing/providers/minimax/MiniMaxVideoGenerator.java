@@ -123,8 +123,8 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
         return switch (code) {
             case 0 -> null;
             case 1002 -> ProviderException.rateLimited(provider.id() + " rate limit (1002)", null);
-            case 1004, 2049 -> ProviderException.unavailable(provider.id() + " refused our credentials");
-            case 1008 -> ProviderException.unavailable(provider.id() + " account has no balance");
+            case 1004, 2049 -> ProviderException.credentials(provider.id() + " refused our credentials");
+            case 1008 -> ProviderException.quota(provider.id() + " account has no balance");
             case 1026, 1027 -> ProviderException.moderated("the request was refused by the provider's content policy");
             case 2013 -> ProviderException.rejected("the provider rejected the request" + (message == null ? "" : ": " + message));
             default -> ProviderException.failed(provider.id() + " answered status " + code);

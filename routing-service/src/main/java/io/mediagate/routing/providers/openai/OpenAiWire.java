@@ -147,7 +147,7 @@ final class OpenAiWire {
             return Optional.of(ProviderException.moderated("the prompt was refused by the provider's content policy"));
         }
         if ("insufficient_quota".equals(code) || "billing_hard_limit_reached".equals(code)) {
-            return Optional.of(ProviderException.unavailable(provider + " account is out of quota"));
+            return Optional.of(ProviderException.quota(provider + " account is out of quota"));
         }
         return Optional.empty();
     }

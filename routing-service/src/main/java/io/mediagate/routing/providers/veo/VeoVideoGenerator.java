@@ -136,7 +136,7 @@ public class VeoVideoGenerator implements VideoGenerator {
         String message = error == null ? null : Upstream.text(error, "message");
         boolean badKey = error != null && error.path("details").findValuesAsText("reason").contains("API_KEY_INVALID");
         if (badKey || "FAILED_PRECONDITION".equals(status) || "PERMISSION_DENIED".equals(status) || "UNAUTHENTICATED".equals(status)) {
-            return ProviderException.unavailable(provider.id() + " refused our credentials or project");
+            return ProviderException.credentials(provider.id() + " refused our credentials or project");
         }
         if (response.statusCode() == 400 && moderation(message)) {
             return ProviderException.moderated("the request was refused by the provider's content policy");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.fetch.SafeFetch;
 import io.mediagate.routing.providers.Poller;
@@ -164,7 +165,7 @@ public abstract class AdapterConformance {
     @Test
     void rateLimitIsRetryable() {
         ProviderException e = failure(Scenario.RATE_LIMITED);
-        assertTrue(e.retryable());
+        assertEquals(FailureClass.RATE_LIMITED, e.failure());
         assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
         if (retryAfterOnRateLimit()) {
             assertTrue(e.retryAfter().isPresent(), "the provider's Retry-After is kept");
@@ -174,21 +175,21 @@ public abstract class AdapterConformance {
     @Test
     void serverErrorIsRetryable() {
         ProviderException e = failure(Scenario.SERVER_ERROR);
-        assertTrue(e.retryable());
+        assertEquals(FailureClass.TRANSIENT, e.failure());
         assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
     }
 
     @Test
     void invalidInputIsTheCallersError() {
         ProviderException e = failure(Scenario.INVALID_INPUT);
-        assertFalse(e.retryable());
+        assertEquals(FailureClass.CALLER_ERROR, e.failure());
         assertEquals(ErrorCode.INVALID_REQUEST, e.code());
     }
 
     @Test
     void moderationIsAContentPolicyViolation() {
         ProviderException e = failure(Scenario.MODERATED);
-        assertFalse(e.retryable());
+        assertEquals(FailureClass.MODERATION, e.failure());
         assertEquals(ErrorCode.CONTENT_POLICY_VIOLATION, e.code());
     }
 
@@ -196,7 +197,7 @@ public abstract class AdapterConformance {
     void failedJobIsRetryable() {
         assumeTrue(async, "synchronous provider");
         ProviderException e = failure(Scenario.JOB_FAILED);
-        assertTrue(e.retryable());
+        assertEquals(FailureClass.TRANSIENT, e.failure());
         assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
         // The fakes report the outcome at the third poll: a failed job is not polled again.
         fake.jobs.values().forEach(j -> assertEquals(3, j.polls.get(), "polls of " + j.id));
@@ -205,14 +206,14 @@ public abstract class AdapterConformance {
     @Test
     void malformedAnswerIsARetryableProviderError() {
         ProviderException e = failure(Scenario.MALFORMED);
-        assertTrue(e.retryable());
+        assertEquals(FailureClass.TRANSIENT, e.failure());
         assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
     }
 
     @Test
     void aJobThatNeverFinishesTimesOutAndIsCancelledUpstream() {
         ProviderException e = failure(Scenario.NEVER_FINISHES);
-        assertTrue(e.retryable());
+        assertEquals(FailureClass.TIMEOUT, e.failure());
         assertEquals(ErrorCode.PROVIDER_TIMEOUT, e.code());
         if (async && cancelCall() != null) {
             assertTrue(fake.received().stream().anyMatch(r -> (r.method() + " " + r.path()).contains(cancelCall())),
@@ -226,7 +227,7 @@ public abstract class AdapterConformance {
         System.setProperty(KEY_ENV, "wrong-key");
         ProviderException e = assertThrows(ProviderException.class, () -> run("a lighthouse"));
         assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
-        assertTrue(e.retryable(), "the next provider is tried");
+        assertEquals(FailureClass.CREDENTIALS, e.failure(), "the next provider is tried, this one not again");
     }
 
     @Test
@@ -235,6 +236,7 @@ public abstract class AdapterConformance {
         System.clearProperty(KEY_ENV);
         ProviderException e = assertThrows(ProviderException.class, () -> run("a lighthouse"));
         assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+        assertEquals(FailureClass.CREDENTIALS, e.failure());
         assertTrue(fake.received().isEmpty(), "nothing was sent");
     }
 

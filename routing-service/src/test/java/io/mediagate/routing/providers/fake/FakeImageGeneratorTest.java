@@ -45,6 +45,10 @@ class FakeImageGeneratorTest {
         ProviderException moderated = assertThrows(ProviderException.class, () -> fake.generate(provider, task("moderated", Map.of())));
         assertFalse(moderated.retryable());
         assertEquals(ErrorCode.CONTENT_POLICY_VIOLATION, moderated.code());
+        ProviderException refused = assertThrows(ProviderException.class, () -> fake.generate(provider, task("401", Map.of())));
+        assertEquals(io.mediagate.common.events.FailureClass.CREDENTIALS, refused.failure());
+        ProviderException broke = assertThrows(ProviderException.class, () -> fake.generate(provider, task("quota", Map.of())));
+        assertEquals(io.mediagate.common.events.FailureClass.QUOTA, broke.failure());
     }
 
     @Test
