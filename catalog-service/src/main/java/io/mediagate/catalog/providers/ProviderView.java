@@ -9,10 +9,12 @@ import java.util.List;
 public record ProviderView(String id, String slug, String name, String status, List<String> media,
                            List<String> models, Health health, Instant createdAt) {
 
-    public record Health(Double successRate, Long latencyP50Ms, String window, Instant lastErrorAt) {}
+    /** {@code failures}: the window's failed calls by class; {@code lastErrorClass}: the class of the newest one. */
+    public record Health(Double successRate, Long latencyP50Ms, String window, Instant lastErrorAt, String lastErrorClass,
+                         java.util.Map<String, Long> failures) {}
 
     static ProviderView of(ProviderSpec p, List<String> models, HealthSnapshot h) {
         return new ProviderView(p.id(), p.id(), p.name(), h.status(), p.media(), models,
-                new Health(h.successRate(), h.latencyP50Ms(), h.window(), h.lastErrorAt()), p.createdAt());
+                new Health(h.successRate(), h.latencyP50Ms(), h.window(), h.lastErrorAt(), h.lastErrorClass(), h.failures()), p.createdAt());
     }
 }

@@ -19,7 +19,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The first thing every request on the public port meets, before authentication and the REST layer. It refuses,
  * in the envelope, what no route should ever see:
  * <ul>
- *   <li>a request target over {@code max-uri-bytes} (414) or headers over {@code max-header-bytes} (431);</li>
+ *   <li>a request target over {@code max-uri-bytes} (414), one that is not a valid URI such as a bad
+ *       percent-encoding (400), or headers over {@code max-header-bytes} (431);</li>
  *   <li>more than one {@code Authorization} header (401: which key is meant cannot be told);</li>
  *   <li>a body over the limit of its route (413), whether it declares a {@code Content-Length} or is sent in
  *       chunks; chunked API bodies ({@code max-body-bytes}) are read here with that cap, so no JSON body is
@@ -64,6 +65,11 @@ public class EdgeGuard {
         HttpServerRequest request = ctx.request();
         if (request.uri().length() > maxUriBytes) {
             EdgeReply.send(ctx, 414, ErrorCode.INVALID_REQUEST, "the request target is limited to " + maxUriBytes + " bytes", true);
+            return;
+        }
+        if (!validTarget(request.uri())) {
+            EdgeReply.send(ctx, 400, ErrorCode.INVALID_REQUEST,
+                    "the request target is not a valid URI (check its percent-encoding)", false);
             return;
         }
         if (headerBytes(request.headers()) > maxHeaderBytes) {
@@ -124,6 +130,16 @@ public class EdgeGuard {
         boolean bodyMethod = m == HttpMethod.POST || m == HttpMethod.PUT || m == HttpMethod.PATCH || m == HttpMethod.DELETE;
         return bodyMethod && request.version() != HttpVersion.HTTP_2 && request.getHeader("Transfer-Encoding") != null
                 && !request.isEnded();
+    }
+
+    /** What Quarkus checks before routing when its own check is on ({@link GatewayMain} turns it off for this one). */
+    private static boolean validTarget(String uri) {
+        try {
+            new java.net.URI(uri);
+            return true;
+        } catch (java.net.URISyntaxException e) {
+            return false;
+        }
     }
 
     private static long headerBytes(MultiMap headers) {

@@ -70,6 +70,29 @@ class HostileInputIT {
         enveloped(given().header("X-Padding", "b".repeat(17000)).when().get("/v1/models").then(), 431, "invalid_request");
     }
 
+    /** Raw targets: no client library here would send a broken percent-encoding as it is. */
+    @Test
+    void aTargetThatIsNotAValidUriIs400InTheEnvelope() throws Exception {
+        for (String target : new String[] {"/v1/%zz", "/v1/models/%", "/v1/models?q=%G1", "/files/a%2", "/v1/models/a%20b%zz"}) {
+            String reply = raw("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+            assertTrue(reply.startsWith("HTTP/1.1 400"), target + " -> " + reply);
+            JsonNode body = JSON.readTree(reply.substring(reply.indexOf("\r\n\r\n") + 4));
+            assertEquals("invalid_request", body.path("code").asText(), target + " -> " + reply);
+            assertEquals(false, body.path("success").asBoolean(true));
+        }
+        String valid = raw("GET /v1/no%20such%2Fthing?q=%41 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        assertTrue(valid.startsWith("HTTP/1.1 404"), "a well-encoded target is routed as usual: " + valid);
+    }
+
+    private String raw(String request) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     @Test
     void twoAuthorizationHeadersAre401EvenWhenOneIsValid() {
         enveloped(given().header("Authorization", "Bearer " + key()).header("Authorization", "Bearer mg_someone_else")
@@ -89,6 +112,23 @@ class HostileInputIT {
         assertEquals(413, chunked.statusCode(), chunked.body());
         JsonNode body = JSON.readTree(chunked.body());
         assertEquals("payload_too_large", body.path("code").asText());
+    }
+
+    @Test
+    void aBodyOverTheLimitIs413OverHttp2WithoutALength() throws Exception {
+        HttpClient h2 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        // A first exchange upgrades the connection to HTTP/2 (h2c); the POST after it streams on that connection.
+        HttpResponse<String> upgraded = h2.send(HttpRequest.newBuilder(base.toURI().resolve("/v1/models")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(HttpClient.Version.HTTP_2, upgraded.version());
+        String big = "{\"model\":\"local/pattern\",\"prompt\":\"a\",\"x\":\"" + "a".repeat(2_000_000) + "\"}";
+        HttpResponse<String> streamed = h2.send(HttpRequest.newBuilder(base.toURI().resolve("/v1/images/generations"))
+                .header("Authorization", "Bearer " + key()).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.fromPublisher(chunks(big.getBytes(StandardCharsets.UTF_8)))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(HttpClient.Version.HTTP_2, streamed.version());
+        assertEquals(413, streamed.statusCode(), streamed.body());
+        assertEquals("payload_too_large", JSON.readTree(streamed.body()).path("code").asText());
     }
 
     @Test

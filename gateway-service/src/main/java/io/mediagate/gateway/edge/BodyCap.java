@@ -1,0 +1,70 @@
+package io.mediagate.gateway.edge;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.ext.Provider;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The API body limit where {@link EdgeGuard} cannot apply it before the REST layer: a body sent without
+ * {@code Content-Length} over HTTP/2. Any body a resource reads (JSON, text) that runs past
+ * {@code max-body-bytes} is 413; multipart bodies with files have their own per-file and per-request limits.
+ */
+@Provider
+public class BodyCap implements ReaderInterceptor {
+    private final long maxBodyBytes;
+
+    BodyCap(@ConfigProperty(name = "mediagate.limits.max-body-bytes", defaultValue = "1048576") long maxBodyBytes) {
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override
+    public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+        MediaType type = context.getMediaType();
+        if (type == null || !type.isCompatible(MediaType.MULTIPART_FORM_DATA_TYPE)) {
+            context.setInputStream(new Capped(context.getInputStream(), maxBodyBytes));
+        }
+        return context.proceed();
+    }
+
+    private static final class Capped extends FilterInputStream {
+        private final long max;
+        private long read;
+
+        Capped(InputStream in, long max) {
+            super(in);
+            this.max = max;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read > max) {
+                throw new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "request bodies are limited to " + max + " bytes");
+            }
+        }
+    }
+}
