@@ -6,9 +6,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
-import java.io.FilterInputStream;
+import io.mediagate.common.io.CappedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -28,43 +27,9 @@ public class BodyCap implements ReaderInterceptor {
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
         MediaType type = context.getMediaType();
         if (type == null || !type.isCompatible(MediaType.MULTIPART_FORM_DATA_TYPE)) {
-            context.setInputStream(new Capped(context.getInputStream(), maxBodyBytes));
+            context.setInputStream(new CappedInputStream(context.getInputStream(), maxBodyBytes, () ->
+                    new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "request bodies are limited to " + maxBodyBytes + " bytes")));
         }
         return context.proceed();
-    }
-
-    private static final class Capped extends FilterInputStream {
-        private final long max;
-        private long read;
-
-        Capped(InputStream in, long max) {
-            super(in);
-            this.max = max;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = super.read(buffer, offset, length);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) {
-            read += n;
-            if (read > max) {
-                throw new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "request bodies are limited to " + max + " bytes");
-            }
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers;
 
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.io.CappedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -45,7 +46,8 @@ public final class ProviderHttp {
      */
     public static HttpResponse<InputStream> stream(ProviderSpec provider, HttpRequest request) {
         HttpResponse<InputStream> response = call(provider, request, HttpResponse.BodyHandlers.ofInputStream());
-        return new CappedResponse(response, new BoundedInputStream(response.body(), MAX_BODY, provider.id()));
+        return new CappedResponse(response, new CappedInputStream(response.body(), MAX_BODY,
+                () -> ProviderException.failed(provider.id() + " answered with an oversized body")));
     }
 
     /** One call, its transport failures as provider failures: a timeout, an unreachable host, an interrupt. */
