@@ -2,11 +2,11 @@ package io.mediagate.gateway.edge;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.io.CappedInputStream;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
-import io.mediagate.common.io.CappedInputStream;
 import java.io.IOException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 

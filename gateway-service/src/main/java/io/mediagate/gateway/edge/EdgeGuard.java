@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -35,8 +36,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class EdgeGuard {
     private static final List<Integer> FRAMEWORK_STATUSES = List.of(400, 404, 405, 406, 413, 414, 415, 431, 500, 501, 503);
-    private static final Map<String, Boolean> FILE_ROUTES = Map.of(
-            "/v1/images/edits", true, "/v1/images/variations", true, "/v1/videos", true);
+    private static final Set<String> FILE_ROUTES = Set.of("/v1/images/edits", "/v1/images/variations", "/v1/videos");
 
     private final int maxUriBytes;
     private final int maxHeaderBytes;
@@ -80,7 +80,7 @@ public class EdgeGuard {
             EdgeReply.send(ctx, 401, ErrorCode.AUTHENTICATION_ERROR, "send exactly one Authorization header", false);
             return;
         }
-        boolean files = request.method() == HttpMethod.POST && FILE_ROUTES.containsKey(normalized(request.path()));
+        boolean files = request.method() == HttpMethod.POST && FILE_ROUTES.contains(normalized(request.path()));
         long limit = files ? maxFormBytes : maxBodyBytes;
         String declared = request.getHeader("Content-Length");
         if (declared != null) {
@@ -112,7 +112,7 @@ public class EdgeGuard {
         }
         boolean close = status == 413 || status == 414 || status == 431;
         if (status == 413) {
-            long limit = FILE_ROUTES.containsKey(normalized(ctx.request().path())) ? maxFormBytes : maxBodyBytes;
+            long limit = FILE_ROUTES.contains(normalized(ctx.request().path())) ? maxFormBytes : maxBodyBytes;
             EdgeReply.send(ctx, 413, ErrorCode.PAYLOAD_TOO_LARGE, "request bodies are limited to " + limit + " bytes", true);
             return;
         }

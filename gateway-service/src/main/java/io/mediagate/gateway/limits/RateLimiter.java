@@ -49,7 +49,9 @@ public class RateLimiter {
         }
         windows.forEach(w -> args.add(String.valueOf(limits.limit(w))));
         windows.forEach(w -> args.add(String.valueOf(w.seconds + 60)));
-        return CONSUME.run(redis, keys, args).<Count>map(r -> r.get(0).toInteger() == -1 ? new Count.Stale() : decide(r, windows, keys.subList(0, windows.size()), limits, now));
+        List<String> counters = keys.subList(0, windows.size());
+        return CONSUME.run(redis, keys, args).<Count>map(r -> r.get(0).toInteger() == -1 ? new Count.Stale()
+                : decide(r, windows, counters, limits, now));
     }
 
     /** Gives back a request counted in {@code decision}: a later limit (concurrency, storage) refused it. */

@@ -4,6 +4,7 @@ import io.mediagate.media.events.StorageEvents;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.storage.ObjectStore;
+import io.mediagate.media.uploads.UploadResource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -13,8 +14,7 @@ import org.jboss.logging.Logger;
 /**
  * Deletes a media item: its records and storage event in one transaction (so the ledger learns of it
  * exactly when the item is gone), then its objects. An object that cannot be removed right away is
- * logged; it is unreachable without its record. A pending upload never reached the ledger: it goes
- * with its uploaded bytes, if any, and no event.
+ * logged; it is unreachable without its record.
  */
 @ApplicationScoped
 public class Deletion {
@@ -27,19 +27,21 @@ public class Deletion {
         this.events = events;
     }
 
-    /** Returns false when the item was already gone. */
+    /**
+     * Deletes an item, or cancels it while it is a pending upload. Returns false when it was already gone. An
+     * upload completed while it was being cancelled is deleted as the ready item it has become.
+     */
     public boolean delete(String id) {
+        if (cancelPending(id)) {
+            return true;
+        }
         List<String> keys = QuarkusTransaction.requiringNew().call(() -> {
             MediaRecord record = MediaRecord.findById(id);
-            if (record == null) {
+            if (record == null || !"ready".equals(record.status)) {
                 return null;
             }
             List<String> objects = new ArrayList<>();
             objects.add(record.objectKey);
-            if ("pending".equals(record.status)) {
-                record.delete();
-                return objects;
-            }
             long bytes = record.bytes;
             for (MediaFile file : MediaFile.of(id)) {
                 if (!file.objectKey.equals(record.objectKey)) {
@@ -55,13 +57,29 @@ public class Deletion {
         if (keys == null) {
             return false;
         }
-        for (String key : keys) {
-            try {
-                store.delete(key);
-            } catch (RuntimeException e) {
-                LOG.warnf("media %s: object %s not removed yet: %s", id, key, e.toString());
-            }
-        }
+        keys.forEach(key -> remove(id, key));
         return true;
+    }
+
+    /**
+     * Removes {@code id} if it is still a pending upload, with any bytes already sent; it never reached the
+     * ledger, so no event. The status is checked in the delete itself, so an upload completing at the same
+     * moment is never removed here. Returns whether it was removed.
+     */
+    public boolean cancelPending(String id) {
+        boolean removed = QuarkusTransaction.requiringNew().call(() ->
+                MediaRecord.delete("id = ?1 and status = 'pending'", id) > 0);
+        if (removed) {
+            remove(id, UploadResource.uploadKey(id));
+        }
+        return removed;
+    }
+
+    private void remove(String id, String key) {
+        try {
+            store.delete(key);
+        } catch (RuntimeException e) {
+            LOG.warnf("media %s: object %s not removed yet: %s", id, key, e.toString());
+        }
     }
 }

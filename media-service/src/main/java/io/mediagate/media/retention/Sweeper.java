@@ -2,7 +2,6 @@ package io.mediagate.media.retention;
 
 import io.mediagate.media.items.Deletion;
 import io.mediagate.media.records.MediaRecord;
-import io.mediagate.media.storage.ObjectStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,12 +20,10 @@ public class Sweeper {
     private static final Logger LOG = Logger.getLogger(Sweeper.class);
     private static final int BATCH = 200;
     private final Deletion deletion;
-    private final ObjectStore store;
     private final Clock clock;
 
-    Sweeper(Deletion deletion, ObjectStore store, Clock clock) {
+    Sweeper(Deletion deletion, Clock clock) {
         this.deletion = deletion;
-        this.store = store;
         this.clock = clock;
     }
 
@@ -50,8 +47,7 @@ public class Sweeper {
             }
         } while (expired.size() == BATCH);
         for (String id : ids("status = 'pending' and expiresAt < ?1", now)) {
-            store.delete("uploads/" + id);
-            removed += QuarkusTransaction.requiringNew().call(() -> MediaRecord.delete("id = ?1 and status = 'pending'", id)) > 0 ? 1 : 0;
+            removed += deletion.cancelPending(id) ? 1 : 0;
         }
         return removed;
     }

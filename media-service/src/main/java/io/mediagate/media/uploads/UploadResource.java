@@ -8,6 +8,7 @@ import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.ffmpeg.Scratch;
+import io.mediagate.media.items.Deletion;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
@@ -58,10 +59,12 @@ public class UploadResource {
     private final MediaKeeper keeper;
     private final MediaUrls urls;
     private final Clock clock;
+    private final Deletion deletion;
     private final Duration window;
 
     UploadResource(JsonWebToken caller, ObjectStore store, UploadUrls uploadUrls, Inspection inspection, MediaKeeper keeper,
-                   MediaUrls urls, Clock clock, @ConfigProperty(name = "mediagate.uploads.pending-window") Duration window) {
+                   MediaUrls urls, Clock clock, Deletion deletion,
+                   @ConfigProperty(name = "mediagate.uploads.pending-window") Duration window) {
         this.caller = caller;
         this.store = store;
         this.uploadUrls = uploadUrls;
@@ -69,6 +72,7 @@ public class UploadResource {
         this.keeper = keeper;
         this.urls = urls;
         this.clock = clock;
+        this.deletion = deletion;
         this.window = window;
     }
 
@@ -140,7 +144,7 @@ public class UploadResource {
             dir = Files.createTempDirectory("upload-");
             String kind = record.kind;
             if (size > UploadLimits.max(kind)) {
-                discard(id);
+                deletion.cancelPending(id);
                 UploadLimits.checkSize(kind, size, "bytes");
             }
             java.nio.file.Path file = dir.resolve("file");
@@ -195,7 +199,7 @@ public class UploadResource {
             return Envelope.of(Map.of("media", item));
         } catch (ApiException e) {
             if (e.code() == ErrorCode.UNSUPPORTED_MEDIA_TYPE || e.code() == ErrorCode.PAYLOAD_TOO_LARGE) {
-                discard(id);
+                deletion.cancelPending(id);
             }
             throw e;
         } catch (IOException e) {
@@ -205,14 +209,9 @@ public class UploadResource {
         }
     }
 
-    static String uploadKey(String id) {
+    /** Where an upload's bytes wait until it is completed or cancelled. */
+    public static String uploadKey(String id) {
         return "uploads/" + id;
-    }
-
-    /** Drops a refused upload: its bytes and its pending record. */
-    private void discard(String id) {
-        store.delete(uploadKey(id));
-        QuarkusTransaction.requiringNew().run(() -> MediaRecord.deleteById(id));
     }
 
     private Tier.Limits limits() {

@@ -30,6 +30,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class SafeFetch {
     private static final int MAX_REDIRECTS = 3;
+    private static final int CONNECT_MILLIS = 10_000;
     private final PinnedHttp http;
     private final boolean allowHttp;
     private final java.util.function.Predicate<InetAddress> reachable;
@@ -38,14 +39,16 @@ public class SafeFetch {
     @jakarta.inject.Inject
     public SafeFetch(io.vertx.core.Vertx vertx, @ConfigProperty(name = "mediagate.fetch.allow-private") boolean allowPrivate,
                      @ConfigProperty(name = "mediagate.fetch.timeout") Duration deadline) {
-        this(new PinnedHttp(vertx, InetAddress::getAllByName, CONNECT_MILLIS), allowPrivate,
-                allowPrivate ? a -> true : AddressPolicy::isPublic, deadline);
+        this(new PinnedHttp(vertx, InetAddress::getAllByName, CONNECT_MILLIS), allowPrivate, rule(allowPrivate), deadline);
     }
 
     /** Outside CDI (adapter tests): the default rules, or none with {@code allowPrivate}. */
     public SafeFetch(boolean allowPrivate, Duration deadline) {
-        this(PinnedHttp.standalone(InetAddress::getAllByName, CONNECT_MILLIS), allowPrivate,
-                allowPrivate ? a -> true : AddressPolicy::isPublic, deadline);
+        this(PinnedHttp.standalone(InetAddress::getAllByName, CONNECT_MILLIS), allowPrivate, rule(allowPrivate), deadline);
+    }
+
+    private static java.util.function.Predicate<InetAddress> rule(boolean allowPrivate) {
+        return allowPrivate ? a -> true : AddressPolicy::isPublic;
     }
 
     /** With another resolver and address rule (tests put a loopback server on the allowed side of it). */
@@ -55,8 +58,6 @@ public class SafeFetch {
         this.reachable = reachable;
         this.deadline = deadline;
     }
-
-    private static final int CONNECT_MILLIS = 10_000;
 
     /** What was fetched: the file and the type its bytes show. */
     public record Fetched(Path file, String mime, long bytes) {}

@@ -62,8 +62,7 @@ public class WebhookSender {
         try {
             addresses = http.resolve(uri.getHost(), allowPrivate ? a -> true : AddressPolicy::isPublic);
         } catch (PinnedHttp.Refused e) {
-            return e.getMessage().contains("resolve") ? "the webhook host does not resolve"
-                    : "the webhook URL points at an address that is not public";
+            return "the webhook URL " + e.getMessage();
         }
         long timestamp = clock.instant().getEpochSecond();
         String secret = WebhookSigning.secret(master, delivery.userId);
