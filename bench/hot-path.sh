@@ -10,11 +10,12 @@
 # (count of each status), 5000 such generations in flight with the gateway's heap sampled, and the resident
 # memory of every process afterwards. Restarts the local suite (./mediagate down, then up with the bench catalog).
 # Every target is first warmed up with 16 callers for WARM seconds (unmeasured: JIT, pools, connections).
-# Usage: bench/hot-path.sh   (WARM=20 SEQ=300 SECONDS_CONC=20 BURST=1000 BIG_BURST=5000 PORTKEY=1 to change)
+# Usage: bench/hot-path.sh   (WARM=20 SEQ=300 SECONDS_CONC=20 BURST=1000 BIG_BURST=5000 PORTKEY=1 SETTLE=15 to change;
+#                             KEEP_UP=1 leaves the suite running afterwards)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WARM="${WARM:-20}"; SEQ="${SEQ:-300}"; SECONDS_CONC="${SECONDS_CONC:-20}"; BURST="${BURST:-1000}"; BIG_BURST="${BIG_BURST:-5000}"
-PORTKEY="${PORTKEY:-1}"; PORTKEY_VERSION=1.15.2
+PORTKEY="${PORTKEY:-1}"; PORTKEY_VERSION=1.15.2; SETTLE="${SETTLE:-15}"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"; [ -x "$JAVA_HOME/bin/javac" ] || JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 export JAVA_HOME
 WORK="$PWD/.mediagate/bench/hot-path"; mkdir -p "$WORK"
@@ -130,7 +131,8 @@ echo 0 > "$WORK/heap.peak"
 printf '%-8s ' suite; load burst "$SUITE_URL" "$(suite_body slow)" "$BIG_BURST" "$SUITE_AUTH"
 kill "$SAMPLER" 2>/dev/null || true
 echo "gateway heap used, peak while in flight: $(cat "$WORK/heap.peak") MB"
-echo "== resident memory after the run (MB)"
+sleep "$SETTLE"
+echo "== resident memory $SETTLE s after the run (MB)"
 total=0
 for f in .mediagate/pids/*; do
   name=$(basename "$f"); mb=$(rss_mb "$(cat "$f")"); [ -n "$mb" ] || continue
@@ -138,4 +140,5 @@ for f in .mediagate/pids/*; do
 done
 printf '  %-24s %5d\n' "whole suite" "$total"
 [ -n "$PK_URL" ] && printf '  %-24s %5d\n' "portkey (node)" "$(rss_mb "$PK_PID")"
-./mediagate down > /dev/null
+# KEEP_UP=1 leaves the suite running for a look inside (jcmd, /q/metrics); ./mediagate down ends it.
+[ "${KEEP_UP:-0}" = 1 ] || ./mediagate down > /dev/null

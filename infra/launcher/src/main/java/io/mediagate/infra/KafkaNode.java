@@ -38,6 +38,9 @@ public final class KafkaNode {
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
                 "log.retention.hours=72",
+                // The log cleaner (compacted topics: consumer offsets) holds its dedupe buffer on the heap
+                // for good; 128 MB by default, far more than a local broker's few offsets need.
+                "log.cleaner.dedupe.buffer.size=16777216",
                 ""));
         Path log4j = home.resolve("log4j2.properties");
         Files.writeString(log4j, String.join("\n",
@@ -61,7 +64,7 @@ public final class KafkaNode {
                 throw new IOException("formatting Kafka storage failed; see " + home.resolve("format.log"));
             }
         }
-        List<String> run = new ArrayList<>(Node.java("256m", lib, "kafka.Kafka", jvm));
+        List<String> run = new ArrayList<>(Node.java("128m", lib, "kafka.Kafka", jvm));
         run.add(config.toAbsolutePath().toString());
         Node node = Node.start("kafka", home, run, port, "127.0.0.1:" + port, Duration.ofSeconds(90));
         createTopics(lib, home, node);
