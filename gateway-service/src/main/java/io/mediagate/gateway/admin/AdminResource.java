@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.api.Page;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.Account;
@@ -15,25 +16,29 @@ import io.mediagate.gateway.auth.Epochs;
 import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.panache.common.Sort;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Administrator endpoints: create accounts, change their tier and limits, issue keys (shown once,
- * stored as hashes) and revoke them. Changes apply from the next request on every replica ({@link Epochs}).
+ * Administrator endpoints: list and create accounts, change their tier and limits, list keys, issue keys
+ * (shown once, stored as hashes) and revoke them. Changes apply from the next request on every replica ({@link Epochs}).
  */
 @Path("/v1/admin")
 @Produces(MediaType.APPLICATION_JSON)
@@ -54,6 +59,31 @@ public class AdminResource {
     public record RevokedKey(String id, String account, Instant revokedAt) {}
 
     public record IssuedKey(String id, String account, String key, String prefix, Instant createdAt) {}
+
+    /** A key as listed: never its secret or hash, only the prefix that tells keys apart. */
+    public record ListedKey(String id, String account, String prefix, Instant createdAt, Instant revokedAt) {}
+
+    /** {@code GET /v1/admin/accounts}: every account, newest first, a page at a time. */
+    @GET
+    @Path("accounts")
+    @Transactional
+    public Envelope<Map<String, Object>> listAccounts(@QueryParam("limit") String limit, @QueryParam("page") String page) {
+        Page p = Page.parse(limit, page);
+        List<AccountView> accounts = Account.<Account>findAll(Sort.descending("createdAt").and("id"))
+                .page(p.page(), p.limit()).list().stream().map(this::view).toList();
+        return Envelope.of(Map.of("total", Account.count(), "accounts", accounts));
+    }
+
+    /** {@code GET /v1/admin/accounts/{id}/keys}: the account's keys, newest first, revoked ones included. */
+    @GET
+    @Path("accounts/{id}/keys")
+    @Transactional
+    public Envelope<Map<String, Object>> listKeys(@PathParam("id") String accountId) {
+        account(accountId);
+        List<ListedKey> keys = ApiKey.<ApiKey>find("accountId", Sort.descending("createdAt").and("id"), accountId).list().stream()
+                .map(k -> new ListedKey(k.id, k.accountId, k.prefix, k.createdAt, k.revokedAt)).toList();
+        return Envelope.of(Map.of("keys", keys));
+    }
 
     @POST
     @Path("accounts")

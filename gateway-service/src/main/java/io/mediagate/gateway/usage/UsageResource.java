@@ -14,14 +14,17 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * {@code GET /v1/usage}: the caller's limits and how much of them is used now (state the gateway owns:
  * rate windows and concurrency leases) and, from usage-service's ledger, spend, generation counts and
- * stored bytes.
+ * stored bytes; with {@code days} (1 to 90) also {@code daily}: spend and generations per UTC day, oldest first.
  */
 @Path("/v1/usage")
 @Authenticated
@@ -42,14 +45,15 @@ public class UsageResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<Envelope<Map<String, Object>>> usage() {
+    public Uni<Envelope<Map<String, Object>>> usage(@QueryParam("days") String days) {
         Caller caller = Caller.of(identity);
         Tier.Limits limits = caller.limits();
         return Uni.combine().all().unis(
                         limiter.peek(caller.accountId(), RateLimits.of(limits)),
                         leases.active(caller.accountId(), "image"),
                         leases.active(caller.accountId(), "video"),
-                        owners.get(urls.usage() + "/internal/v1/usage", caller))
+                        owners.get(urls.usage() + "/internal/v1/usage"
+                                + (days == null ? "" : "?days=" + URLEncoder.encode(days, StandardCharsets.UTF_8)), caller))
                 .with((windows, images, videos, ledger) -> {
                     Map<String, Object> result = new LinkedHashMap<>();
                     result.put("user", caller.accountId());
@@ -62,6 +66,9 @@ public class UsageResource {
                             "usedBytes", ledger.path("storage").path("usedBytes").asLong(), "retentionDays", limits.retentionDays()));
                     result.put("spend", ledger.path("spend"));
                     result.put("generations", ledger.path("generations"));
+                    if (ledger.has("daily")) {
+                        result.put("daily", ledger.get("daily"));
+                    }
                     return Envelope.of(result);
                 });
     }

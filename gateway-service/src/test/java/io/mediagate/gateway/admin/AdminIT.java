@@ -25,6 +25,26 @@ class AdminIT {
     }
 
     @Test
+    void accountsAndTheirKeysAreListedWithoutSecrets() {
+        String account = account("basic");
+        Map<String, String> first = issue(account);
+        Map<String, String> second = issue(account);
+        given().header("Authorization", ADMIN).when().delete("/v1/admin/keys/" + first.get("id")).then().statusCode(200);
+        String keys = given().header("Authorization", ADMIN).when().get("/v1/admin/accounts/" + account + "/keys")
+                .then().statusCode(200)
+                .body("result.keys.size()", equalTo(2))
+                .body("result.keys.find { it.id == '" + first.get("id") + "' }.revokedAt", notNullValue())
+                .body("result.keys.find { it.id == '" + second.get("id") + "' }.prefix", equalTo(second.get("prefix")))
+                .extract().asString();
+        org.junit.jupiter.api.Assertions.assertFalse(keys.contains(second.get("key")), "a listed key must not carry its secret");
+        given().header("Authorization", ADMIN).when().get("/v1/admin/accounts?limit=100")
+                .then().statusCode(200).body("result.accounts.id", org.hamcrest.Matchers.hasItem(account));
+        given().header("Authorization", ADMIN).when().get("/v1/admin/accounts/usr_nothing/keys").then().statusCode(404);
+        given().header("Authorization", "Bearer " + second.get("key")).when().get("/v1/admin/accounts")
+                .then().statusCode(403).body("code", equalTo("permission_denied"));
+    }
+
+    @Test
     void aRevokedKeyFailsAtOnce() {
         Map<String, String> key = issue(account("pro"));
         // Authenticated (the owner is down in this test, so 503 rather than 401).

@@ -26,6 +26,10 @@ public final class S3Node {
                 "jclouds.identity=" + accessKey,
                 "jclouds.credential=" + secretKey,
                 "jclouds.filesystem.basedir=" + data.toAbsolutePath(),
+                // The web console PUTs uploads from the browser to presigned addresses on this server: another
+                // origin, so the browser asks first (CORS). The signature, not the origin, guards every write.
+                "s3proxy.cors-allow-all=true",
+                "s3proxy.cors-exposed-headers=ETag",
                 ""));
         Path logback = home.resolve("logback.xml");
         Files.writeString(logback, """

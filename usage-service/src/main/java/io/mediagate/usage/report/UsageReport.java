@@ -1,9 +1,18 @@
 package io.mediagate.usage.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.List;
 
-/** What the ledger knows about one account: spend (exact sums of charged prices), items generated, bytes kept. */
-public record UsageReport(Spend spend, Generations generations, Storage storage) {
+/**
+ * What the ledger knows about one account: spend (exact sums of charged prices), items generated, bytes kept,
+ * and when asked for, the same per UTC day ({@code daily}, oldest first, days without charges included).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record UsageReport(Spend spend, Generations generations, Storage storage, List<Day> daily) {
+    public record Day(LocalDate date, BigDecimal spend, long images, long videos) {}
+
     public record Storage(long usedBytes) {}
 
     public record Spend(String currency, BigDecimal today, BigDecimal month, BigDecimal total) {}

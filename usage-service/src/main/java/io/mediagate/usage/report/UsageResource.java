@@ -7,6 +7,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -15,7 +16,10 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-/** {@code GET /internal/v1/usage}: the calling account's ledger figures (UTC days and months). */
+/**
+ * {@code GET /internal/v1/usage[?days=N]}: the calling account's ledger figures (UTC days and months), and
+ * with {@code days} the last N days one by one.
+ */
 @Path("/internal/v1/usage")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
@@ -33,7 +37,8 @@ public class UsageResource {
      * every sum or in none (read separately, a new charge could show up in the counts and not the spend).
      */
     @GET
-    public UsageReport report() {
+    public UsageReport report(@QueryParam("days") String days) {
+        int span = days == null ? 0 : DailySeries.span(days);
         String user = caller.getSubject();
         LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
         Instant day = today.atStartOfDay().toInstant(ZoneOffset.UTC);
@@ -53,7 +58,8 @@ public class UsageResource {
                 new UsageReport.Generations(
                         new UsageReport.Counts(count(row[3]), count(row[4])),
                         new UsageReport.Counts(count(row[5]), count(row[6]))),
-                new UsageReport.Storage(StoredMedia.usedBytes(user)));
+                new UsageReport.Storage(StoredMedia.usedBytes(user)),
+                span == 0 ? null : DailySeries.of(user, today, span));
     }
 
     private static BigDecimal money(Object sum) {

@@ -1,0 +1,61 @@
+// Models and providers: prices, units, sizes, durations and features; provider status and health.
+import { api } from 'console/api';
+import { h, price, show } from 'console/ui';
+
+/** Every model of the catalog, following the pages (numbered from 0). */
+export async function allModels() {
+  const models = [];
+  for (let page = 0; page < 50; page++) {
+    const result = (await api('GET', `/v1/models?limit=100&page=${page}`)).result;
+    models.push(...result.models);
+    if (result.models.length === 0 || models.length >= result.total) break;
+  }
+  return models;
+}
+
+function durations(d) {
+  return d ? `${d.min}–${d.max} s (default ${d.default})` : '—';
+}
+
+function offers(model) {
+  return h('ul', { class: 'plain' }, (model.providers || []).map((o) =>
+    h('li', {}, `${o.providerName || o.provider}: ${price(o.price && o.price.amount, o.price && o.price.unit)}`,
+      o.features && o.features.length ? h('span', { class: 'muted' }, ` · ${o.features.join(', ')}`) : null,
+      o.status && o.status !== 'active' ? h('span', { class: 'badge private' }, o.status) : null)));
+}
+
+function percent(rate) {
+  return rate === null || rate === undefined ? '—' : `${(rate * 100).toFixed(rate === 1 ? 0 : 1)}%`;
+}
+
+export async function render(main) {
+  const [models, providers] = await Promise.all([allModels(), api('GET', '/v1/providers?limit=100')]);
+  const providerList = (providers.result && providers.result.providers) || [];
+  show(main,
+    h('h1', {}, 'Models and providers'),
+    h('section', { class: 'panel' },
+      h('h2', {}, 'Models'),
+      h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Models' },
+        h('thead', {}, h('tr', {}, ['Model', 'Media', 'Offers (price per unit, features)', 'Sizes', 'Durations', 'Inputs']
+          .map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, models.map((m) => h('tr', {},
+          h('td', {}, h('strong', {}, m.displayName || m.name || m.id), h('br'), h('code', {}, m.id)),
+          h('td', {}, m.media),
+          h('td', {}, offers(m)),
+          h('td', {}, (m.sizes || []).join(', ') || '—'),
+          h('td', {}, durations(m.durations)),
+          h('td', {}, (m.inputs || []).join(', ')))))))),
+    h('section', { class: 'panel' },
+      h('h2', {}, 'Providers'),
+      h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Providers' },
+        h('thead', {}, h('tr', {}, ['Provider', 'Status', 'Media', 'Success rate', 'p50 latency', 'Last error']
+          .map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, providerList.map((p) => h('tr', {},
+          h('td', {}, h('strong', {}, p.name), h('br'), h('code', {}, p.id)),
+          h('td', {}, h('span', { class: p.status === 'active' ? 'badge' : 'badge private' }, p.status)),
+          h('td', {}, (p.media || []).join(', ')),
+          h('td', {}, percent(p.health && p.health.successRate)),
+          h('td', {}, p.health && p.health.latencyP50Ms != null ? `${p.health.latencyP50Ms} ms` : '—'),
+          h('td', {}, p.health && p.health.lastErrorAt
+            ? `${new Date(p.health.lastErrorAt).toLocaleString()} (${p.health.lastErrorClass || 'error'})` : '—'))))))));
+}

@@ -1,0 +1,189 @@
+// Playground: pick a model, write a prompt, set size, duration, routing and the model's own parameters
+// (rendered from its parameter schema), generate, and see the result with its price, timings and the
+// routing decision. Videos run as jobs: a progress bar from the job's stage and progress, and Cancel.
+import { api } from 'console/api';
+import { h, field, notice, price, select, show } from 'console/ui';
+import { allModels } from 'console/models';
+import { media, variantLinks } from 'console/player';
+
+const PROMPT_LIMIT = { image: 1000, video: 500 };
+const STAGES = { generating: 'Generating', transcoding: 'Transcoding', thumbnail: 'Making thumbnails', storing: 'Storing' };
+
+function cheapest(model) {
+  const offers = (model.providers || []).filter((o) => o.price);
+  offers.sort((a, b) => a.price.amount - b.price.amount);
+  return offers[0];
+}
+
+function modelPicker(models, selected) {
+  const el = h('select', { required: true });
+  for (const [media, label] of [['image', 'Images'], ['video', 'Videos']]) {
+    const group = h('optgroup', { label });
+    for (const m of models.filter((x) => x.media === media)) {
+      const offer = cheapest(m);
+      group.append(h('option', { value: m.id, selected: m.id === selected },
+        `${m.displayName || m.name || m.id} — ${offer ? `from ${price(offer.price.amount, offer.price.unit)}` : 'no offer'}`));
+    }
+    if (group.children.length) el.append(group);
+  }
+  return el;
+}
+
+/** One control per model parameter: enums as selects, numbers with their bounds, booleans as selects. */
+function parameterControl(p) {
+  const hint = [p.description, p.min != null || p.max != null ? `${p.min ?? '…'} to ${p.max ?? '…'}` : null]
+    .filter(Boolean).join(' · ');
+  let control;
+  if (p.enum && p.enum.length) control = select([['', `default${p.default != null ? ` (${p.default})` : ''}`], ...p.enum], '');
+  else if (p.type === 'boolean') control = select([['', 'default'], ['true', 'yes'], ['false', 'no']], '');
+  else if (p.type === 'integer' || p.type === 'number') {
+    control = h('input', { type: 'number', min: p.min, max: p.max, step: p.type === 'integer' ? 1 : 'any',
+      placeholder: p.default != null ? String(p.default) : '' });
+  } else control = h('input', { type: 'text', placeholder: p.default != null ? String(p.default) : '' });
+  control.dataset.param = p.name;
+  control.dataset.type = p.type || 'string';
+  return field(p.name, control, hint || null);
+}
+
+function parameterValues(form) {
+  const extras = {};
+  for (const c of form.querySelectorAll('[data-param]')) {
+    if (c.value === '') continue;
+    const t = c.dataset.type;
+    extras[c.dataset.param] = t === 'integer' || t === 'number' ? Number(c.value) : t === 'boolean' ? c.value === 'true' : c.value;
+  }
+  return extras;
+}
+
+export function statsView(answer) {
+  const s = answer.stats || {};
+  const item = (answer.data || [])[0] || {};
+  const facts = h('dl', { class: 'facts' },
+    h('dt', {}, 'Price'), h('dd', {}, price(answer.price)),
+    h('dt', {}, 'Model'), h('dd', {}, item.model || '—'),
+    h('dt', {}, 'Provider'), h('dd', {}, item.providerName || item.provider || s.providerId || '—'),
+    h('dt', {}, 'Set-up'), h('dd', {}, `${s.setupTime ?? '—'} ms`),
+    h('dt', {}, 'Generation'), h('dd', {}, `${s.generationTime ?? '—'} ms`),
+    h('dt', {}, 'Processing'), h('dd', {}, `${s.processingTime ?? '—'} ms`),
+    h('dt', {}, 'Retries'), h('dd', {}, String(s.retries ?? 0)),
+    s.ignoredParams && s.ignoredParams.length ? [h('dt', {}, 'Ignored'), h('dd', {}, s.ignoredParams.join(', '))] : null);
+  const routing = s.routing;
+  const candidates = routing ? h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Routing candidates' },
+    h('caption', { class: 'muted' }, `Routing: ${routing.mode}, candidates in ranked order`),
+    h('thead', {}, h('tr', {}, ['#', 'Provider', 'Price', 'Features'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, routing.candidates.map((c, i) => h('tr', {},
+      h('td', {}, String(i + 1)), h('td', {}, c.provider), h('td', {}, price(c.price)), h('td', {}, (c.features || []).join(', '))))))) : null;
+  const attempts = h('ol', { class: 'timeline', 'aria-label': 'Attempts' }, (s.attempts || []).map((a) => h('li', {},
+    h('span', { class: `dot ${a.outcome === 'success' ? '' : 'failed'}`, 'aria-hidden': 'true' }),
+    h('span', {}, `${a.provider}: ${a.outcome}${a.code ? ` (${a.code}${a.failure ? `, ${a.failure}` : ''})` : ''}`),
+    h('span', { class: 'muted' }, `${a.ms} ms`))));
+  return h('div', {}, facts, h('h2', {}, 'Routing'), candidates, h('h3', {}, 'Attempts'), attempts);
+}
+
+function showResult(box, answer) {
+  const item = answer.data[0];
+  show(box, h('h2', {}, 'Result'), h('div', { class: 'result' }, media(item)),
+    h('p', {}, h('a', { href: `#/media/${item.id}` }, 'Open in the gallery')),
+    item.media === 'video' ? [h('h3', {}, 'Files'), variantLinks(item)] : null, statsView(answer));
+}
+
+async function followJob(box, job) {
+  const bar = h('progress', { max: 100, value: job.progress || 0, 'aria-label': 'Video progress' });
+  const stage = h('p', { role: 'status' }, 'Queued');
+  let cancelled = false;
+  const cancel = h('button', {
+    type: 'button', class: 'danger',
+    async onclick() {
+      cancelled = true;
+      cancel.disabled = true;
+      try {
+        await api('DELETE', `/v1/jobs/${job.id}`);
+      } catch (e) {
+        show(box, notice(e.message, 'error'));
+      }
+    },
+  }, 'Cancel');
+  show(box, h('h2', {}, 'Video job'), h('p', { class: 'muted' }, job.id), stage, bar, h('div', { class: 'actions' }, cancel));
+  for (;;) {
+    const current = (await api('GET', `/v1/jobs/${job.id}`)).result.job;
+    bar.value = current.progress || 0;
+    stage.textContent = current.status === 'queued' ? 'Queued'
+      : `${STAGES[current.stage] || current.stage || current.status} · ${current.progress || 0}%`;
+    if (current.status === 'succeeded') return showResult(box, current);
+    if (current.status === 'failed' || current.status === 'cancelled') {
+      const why = current.error ? current.error.message : current.status;
+      return show(box, h('h2', {}, 'Video job'), notice(current.status === 'cancelled' || cancelled ? 'The job was cancelled.' : why,
+        current.status === 'cancelled' ? 'info' : 'error'));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+export async function render(main) {
+  const models = await allModels();
+  if (!models.length) {
+    show(main, h('h1', {}, 'Playground'), notice('The catalog has no models.', 'error'));
+    return;
+  }
+  const picker = modelPicker(models, (models.find((m) => m.media === 'image') || models[0]).id);
+  const prompt = h('textarea', { required: true });
+  const dynamic = h('div');
+  const result = h('section', { class: 'panel', 'aria-live': 'polite', 'aria-label': 'Result' },
+    h('p', { class: 'muted' }, 'Your result appears here.'));
+  const generate = h('button', { type: 'submit' }, 'Generate');
+  const form = h('form', { class: 'panel', onsubmit: submit },
+    field('Model', picker), h('div', { id: 'prompt-field' }), dynamic, generate);
+
+  function model() {
+    return models.find((m) => m.id === picker.value);
+  }
+
+  function refresh() {
+    const m = model();
+    const limit = PROMPT_LIMIT[m.media];
+    prompt.maxLength = limit;
+    show(form.querySelector('#prompt-field'), field('Prompt', prompt, `Up to ${limit} characters.`));
+    const sizes = m.sizes && m.sizes.length ? m.sizes : [m.defaultSize].filter(Boolean);
+    const providers = [['', 'any (let routing choose)'], ...(m.providers || []).map((o) => [o.provider, `${o.providerName || o.provider} — ${price(o.price.amount, o.price.unit)}`])];
+    const d = m.durations;
+    show(dynamic,
+      h('div', { class: 'row' },
+        sizes.length ? field('Size', select(sizes, m.defaultSize, { name: 'size' })) : null,
+        m.media === 'video' && d ? field('Duration (seconds)', h('input', { name: 'duration', type: 'number', min: d.min, max: d.max,
+          step: 'any', value: d.default })) : null),
+      h('div', { class: 'row' },
+        field('Routing', select([['optimal', 'optimal'], ['cheapest', 'cheapest'], ['compatible', 'compatible']], 'optimal', { name: 'routing' })),
+        field('Provider', select(providers, '', { name: 'provider' }))),
+      m.parameters && m.parameters.length
+        ? h('fieldset', {}, h('legend', {}, 'Model parameters'), h('div', { class: 'row' }, m.parameters.map(parameterControl)))
+        : null);
+  }
+
+  async function submit(e) {
+    e.preventDefault();
+    const m = model();
+    const value = (name) => form.querySelector(`[name="${name}"]`)?.value;
+    const body = { model: m.id, prompt: prompt.value, routing: value('routing'), ...parameterValues(form) };
+    if (value('size')) body.size = value('size');
+    if (value('provider')) body.provider = value('provider');
+    generate.disabled = true;
+    show(result, h('p', { role: 'status' }, m.media === 'video' ? 'Submitting the video job…' : 'Generating…'));
+    try {
+      if (m.media === 'video') {
+        if (value('duration')) body.duration = Number(value('duration'));
+        const answer = await api('POST', '/v1/videos/generations', body, { headers: { Prefer: 'respond-async' } });
+        await followJob(result, answer.result ? answer.result.job : answer.job || answer);
+      } else {
+        showResult(result, await api('POST', '/v1/images/generations', body));
+      }
+    } catch (err) {
+      show(result, notice(err.message, 'error'));
+    } finally {
+      generate.disabled = false;
+    }
+  }
+
+  picker.addEventListener('change', refresh);
+  refresh();
+  show(main, h('h1', {}, 'Playground'), h('div', { class: 'cols' }, form, result));
+}
