@@ -1,7 +1,7 @@
 // Admin (admin key only): accounts (create, tier, custom limits) and their keys (issue: shown once with
 // a copy button; revoke).
 import { api, query } from 'console/api';
-import { h, field, notice, select, show, when } from 'console/ui';
+import { h, field, notice, select, show, table, when } from 'console/ui';
 
 const TIERS = ['free', 'basic', 'pro', 'enterprise'];
 const LIMITS = [['perMinute', 'Requests per minute'], ['perHour', 'Requests per hour'], ['perDay', 'Requests per day'],
@@ -24,17 +24,14 @@ export async function render(main, [selected]) {
       }
     },
   }, field('Account name', name), field('Tier', tier), h('div', { class: 'field' }, h('button', { type: 'submit' }, 'Create account')));
-  const rows = list.accounts.map((a) => h('tr', { 'aria-selected': a.id === selected ? 'true' : null },
-    h('td', {}, h('a', { href: `#/admin/${a.id}` }, a.name)), h('td', {}, h('code', {}, a.id)),
-    h('td', {}, a.tier), h('td', {}, a.limits ? 'custom' : 'tier'), h('td', {}, when(a.createdAt))));
+  const rows = list.accounts.map((a) => [h('a', { href: `#/admin/${a.id}`, 'aria-current': a.id === selected ? 'true' : null }, a.name),
+    h('code', {}, a.id), a.tier, a.limits ? 'custom' : 'tier', when(a.createdAt)]);
   const current = list.accounts.find((a) => a.id === selected);
   show(main,
     h('h1', {}, 'Admin'),
     h('section', { class: 'panel' }, h('h2', {}, 'New account'), create, status),
     h('section', { class: 'panel' }, h('h2', {}, `Accounts (${list.total})`),
-      h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Accounts' },
-        h('thead', {}, h('tr', {}, ['Name', 'Id', 'Tier', 'Limits', 'Created'].map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, rows)))),
+      table('Accounts', ['Name', 'Id', 'Tier', 'Limits', 'Created'], rows, 'No accounts yet.')),
     current ? await accountPanel(current) : null);
 }
 
@@ -70,7 +67,7 @@ async function accountPanel(account) {
 
 async function showKeys(box, account) {
   const keys = (await api('GET', `/v1/admin/accounts/${account.id}/keys`)).result.keys;
-  const issued = h('div', { 'aria-live': 'polite' });
+  const issued = h('div', { class: 'issued', 'aria-live': 'polite' });
   const issue = h('button', {
     type: 'button',
     async onclick() {
@@ -91,20 +88,16 @@ async function showKeys(box, account) {
       }
     },
   }, 'Issue key');
-  issued.className = 'issued';
-  const rows = keys.map((k) => h('tr', {},
-    h('td', {}, h('code', {}, `${k.prefix}…`)), h('td', {}, h('code', {}, k.id)), h('td', {}, when(k.createdAt)),
-    h('td', {}, k.revokedAt ? `revoked ${when(k.revokedAt)}` : 'active'),
-    h('td', {}, k.revokedAt ? null : h('button', {
+  const rows = keys.map((k) => [
+    h('code', {}, `${k.prefix}…`), h('code', {}, k.id), when(k.createdAt),
+    k.revokedAt ? `revoked ${when(k.revokedAt)}` : 'active',
+    k.revokedAt ? '' : h('button', {
       type: 'button', class: 'danger', 'aria-label': `Revoke ${k.prefix}…`,
       async onclick() {
         if (!confirm(`Revoke the key ${k.prefix}…? Requests with it are refused from now on.`)) return;
         await api('DELETE', `/v1/admin/keys/${k.id}`);
         await showKeys(box, account);
       },
-    }, 'Revoke'))));
-  show(box, h('div', { class: 'actions' }, issue), issued,
-    h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Keys' },
-      h('thead', {}, h('tr', {}, ['Key', 'Id', 'Issued', 'State', ''].map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, rows.length ? rows : h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No keys yet.'))))));
+    }, 'Revoke')]);
+  show(box, h('div', { class: 'actions' }, issue), issued, table('Keys', ['Key', 'Id', 'Issued', 'State', ''], rows, 'No keys yet.'));
 }

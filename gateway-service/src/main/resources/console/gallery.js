@@ -10,7 +10,7 @@ const PAGE_SIZE = 24;
 function card(item) {
   const picture = item.media === 'video' ? item.thumbnail : item.url;
   const label = item.prompt || item.id;
-  return h('article', { class: 'card' },
+  return h('article', { class: 'card', role: 'listitem' },
     h('a', { href: `#/media/${item.id}`, 'aria-label': `${item.media}: ${label}` },
       picture ? h('img', { src: picture, alt: '', loading: 'lazy' }) : h('div', { class: 'ph' }),
       h('div', { class: 'meta' },
@@ -41,11 +41,7 @@ export async function render(main) {
         search: search.value.trim(), media: kind.value, model: model.value, provider: provider.value,
         size: size.value.trim(), user: owner.value, sort: sort.value, limit: PAGE_SIZE, page: state.page,
       })}`)).result;
-      show(grid, result.medias.map((item) => {
-        const c = card(item);
-        c.setAttribute('role', 'listitem');
-        return c;
-      }));
+      show(grid, result.medias.map(card));
       const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
       show(status, result.medias.length ? h('p', { class: 'muted' },
         `${result.total_exact === false ? 'At least ' : ''}${result.total} item${result.total === 1 ? '' : 's'}`)

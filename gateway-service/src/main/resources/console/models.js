@@ -1,6 +1,6 @@
 // Models and providers: prices, units, sizes, durations and features; provider status and health.
 import { api } from 'console/api';
-import { h, price, show } from 'console/ui';
+import { h, price, show, table } from 'console/ui';
 
 /** Every model of the catalog, following the pages (numbered from 0). */
 export async function allModels() {
@@ -33,29 +33,19 @@ export async function render(main) {
   const providerList = (providers.result && providers.result.providers) || [];
   show(main,
     h('h1', {}, 'Models and providers'),
-    h('section', { class: 'panel' },
-      h('h2', {}, 'Models'),
-      h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Models' },
-        h('thead', {}, h('tr', {}, ['Model', 'Media', 'Offers (price per unit, features)', 'Sizes', 'Durations', 'Inputs']
-          .map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, models.map((m) => h('tr', {},
-          h('td', {}, h('strong', {}, m.displayName || m.name || m.id), h('br'), h('code', {}, m.id)),
-          h('td', {}, m.media),
-          h('td', {}, offers(m)),
-          h('td', {}, (m.sizes || []).join(', ') || '—'),
-          h('td', {}, durations(m.durations)),
-          h('td', {}, (m.inputs || []).join(', ')))))))),
-    h('section', { class: 'panel' },
-      h('h2', {}, 'Providers'),
-      h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Providers' },
-        h('thead', {}, h('tr', {}, ['Provider', 'Status', 'Media', 'Success rate', 'p50 latency', 'Last error']
-          .map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, providerList.map((p) => h('tr', {},
-          h('td', {}, h('strong', {}, p.name), h('br'), h('code', {}, p.id)),
-          h('td', {}, h('span', { class: p.status === 'active' ? 'badge' : 'badge private' }, p.status)),
-          h('td', {}, (p.media || []).join(', ')),
-          h('td', {}, percent(p.health && p.health.successRate)),
-          h('td', {}, p.health && p.health.latencyP50Ms != null ? `${p.health.latencyP50Ms} ms` : '—'),
-          h('td', {}, p.health && p.health.lastErrorAt
-            ? `${new Date(p.health.lastErrorAt).toLocaleString()} (${p.health.lastErrorClass || 'error'})` : '—'))))))));
+    h('section', { class: 'panel' }, h('h2', {}, 'Models'),
+      table('Models', ['Model', 'Media', 'Offers (price per unit, features)', 'Sizes', 'Durations', 'Inputs'],
+        models.map((m) => [
+          [h('strong', {}, m.displayName || m.name || m.id), h('br'), h('code', {}, m.id)],
+          m.media, offers(m), (m.sizes || []).join(', ') || '—', durations(m.durations), (m.inputs || []).join(', ')]))),
+    h('section', { class: 'panel' }, h('h2', {}, 'Providers'),
+      table('Providers', ['Provider', 'Status', 'Media', 'Success rate', 'p50 latency', 'Last error'],
+        providerList.map((p) => [
+          [h('strong', {}, p.name), h('br'), h('code', {}, p.id)],
+          h('span', { class: p.status === 'active' ? 'badge' : 'badge private' }, p.status),
+          (p.media || []).join(', '),
+          percent(p.health && p.health.successRate),
+          p.health && p.health.latencyP50Ms != null ? `${p.health.latencyP50Ms} ms` : '—',
+          p.health && p.health.lastErrorAt
+            ? `${new Date(p.health.lastErrorAt).toLocaleString()} (${p.health.lastErrorClass || 'error'})` : '—']))));
 }

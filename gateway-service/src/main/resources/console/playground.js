@@ -2,7 +2,7 @@
 // (rendered from its parameter schema), generate, and see the result with its price, timings and the
 // routing decision. Videos run as jobs: a progress bar from the job's stage and progress, and Cancel.
 import { api } from 'console/api';
-import { h, field, notice, price, select, show } from 'console/ui';
+import { h, field, notice, price, select, show, table } from 'console/ui';
 import { allModels } from 'console/models';
 import { media, variantLinks } from 'console/player';
 
@@ -68,11 +68,9 @@ export function statsView(answer) {
     h('dt', {}, 'Retries'), h('dd', {}, String(s.retries ?? 0)),
     s.ignoredParams && s.ignoredParams.length ? [h('dt', {}, 'Ignored'), h('dd', {}, s.ignoredParams.join(', '))] : null);
   const routing = s.routing;
-  const candidates = routing ? h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Routing candidates' },
-    h('caption', { class: 'muted' }, `Routing: ${routing.mode}, candidates in ranked order`),
-    h('thead', {}, h('tr', {}, ['#', 'Provider', 'Price', 'Features'].map((t) => h('th', { scope: 'col' }, t)))),
-    h('tbody', {}, routing.candidates.map((c, i) => h('tr', {},
-      h('td', {}, String(i + 1)), h('td', {}, c.provider), h('td', {}, price(c.price)), h('td', {}, (c.features || []).join(', '))))))) : null;
+  const candidates = routing ? [h('p', { class: 'muted' }, `Routing: ${routing.mode}, candidates in ranked order`),
+    table('Routing candidates', ['#', 'Provider', 'Price', 'Features'],
+      routing.candidates.map((c, i) => [String(i + 1), c.provider, price(c.price), (c.features || []).join(', ')]))] : null;
   const attempts = h('ol', { class: 'timeline', 'aria-label': 'Attempts' }, (s.attempts || []).map((a) => h('li', {},
     h('span', { class: `dot ${a.outcome === 'success' ? '' : 'failed'}`, 'aria-hidden': 'true' }),
     h('span', {}, `${a.provider}: ${a.outcome}${a.code ? ` (${a.code}${a.failure ? `, ${a.failure}` : ''})` : ''}`),
@@ -172,7 +170,7 @@ export async function render(main) {
       if (m.media === 'video') {
         if (value('duration')) body.duration = Number(value('duration'));
         const answer = await api('POST', '/v1/videos/generations', body, { headers: { Prefer: 'respond-async' } });
-        await followJob(result, answer.result ? answer.result.job : answer.job || answer);
+        await followJob(result, answer.result.job);
       } else {
         showResult(result, await api('POST', '/v1/images/generations', body));
       }

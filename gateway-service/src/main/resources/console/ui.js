@@ -27,6 +27,14 @@ export function field(label, control, hint) {
     hint ? h('small', { class: 'hint' }, hint) : null);
 }
 
+/** A labelled table: column headings, then rows of cells (each a node or text); {@code empty} when no rows. */
+export function table(label, headings, rows, empty = 'Nothing here yet.') {
+  return h('div', { class: 'table-wrap' }, h('table', { 'aria-label': label },
+    h('thead', {}, h('tr', {}, headings.map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, rows.length ? rows.map((cells) => h('tr', {}, cells.map((c) => h('td', {}, c))))
+      : h('tr', {}, h('td', { colspan: headings.length, class: 'muted' }, empty)))));
+}
+
 export function select(options, value, attrs = {}) {
   const el = h('select', attrs);
   for (const o of options) {

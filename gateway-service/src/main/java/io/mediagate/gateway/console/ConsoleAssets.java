@@ -1,5 +1,7 @@
 package io.mediagate.gateway.console;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -25,10 +27,12 @@ final class ConsoleAssets {
     /** The console's own modules, in {@code console/<name>.js}. */
     static final List<String> MODULES = List.of("api", "ui", "app", "playground", "player", "gallery", "detail",
             "upload", "usage", "models", "admin");
-    /** Vendor libraries from their WebJars: name, WebJar artifact, file inside its version folder. */
-    private static final List<List<String>> VENDOR = List.of(
-            List.of("chart", "chart.js", "dist/chart.umd.min.js"),
-            List.of("hls", "hls.js", "dist/hls.min.js"));
+    private static final List<Vendor> VENDORS = List.of(
+            new Vendor("chart", "chart.js", "dist/chart.umd.min.js"),
+            new Vendor("hls", "hls.js", "dist/hls.min.js"));
+
+    /** A vendor library: its name on the page, its WebJar (org.webjars.npm) and the file inside its version folder. */
+    private record Vendor(String name, String artifact, String file) {}
 
     record Asset(String name, String contentType, byte[] body) {}
 
@@ -36,7 +40,7 @@ final class ConsoleAssets {
     private final String page;
     private final String importMapHash;
 
-    ConsoleAssets(ClassLoader loader) {
+    ConsoleAssets(ClassLoader loader, ObjectMapper json) {
         Map<String, String> imports = new LinkedHashMap<>();
         for (String module : MODULES) {
             imports.put("console/" + module, "/console/assets/" + publish(module, "js", "text/javascript; charset=utf-8",
@@ -44,21 +48,22 @@ final class ConsoleAssets {
         }
         String style = publish("style", "css", "text/css; charset=utf-8", read(loader, "console/style.css"));
         StringBuilder vendors = new StringBuilder();
-        for (List<String> v : VENDOR) {
-            String version = webJarVersion(loader, v.get(1));
-            String name = publish(v.get(0), "js", "text/javascript; charset=utf-8",
-                    read(loader, "META-INF/resources/webjars/" + v.get(1) + "/" + version + "/" + v.get(2)));
-            vendors.append("<meta name=\"vendor:").append(v.get(0)).append("\" content=\"/console/assets/").append(name).append("\">\n");
+        for (Vendor v : VENDORS) {
+            String name = publish(v.name(), "js", "text/javascript; charset=utf-8", read(loader,
+                    "META-INF/resources/webjars/" + v.artifact() + "/" + webJarVersion(loader, v.artifact()) + "/" + v.file()));
+            vendors.append("<meta name=\"vendor:").append(v.name()).append("\" content=\"/console/assets/").append(name).append("\">\n");
         }
-        StringBuilder map = new StringBuilder("{\"imports\":{");
-        imports.forEach((k, v) -> map.append('"').append(k).append("\":\"").append(v).append("\","));
-        map.setLength(map.length() - 1);
-        map.append("}}");
-        importMapHash = Base64.getEncoder().encodeToString(sha256(map.toString().getBytes(StandardCharsets.UTF_8)));
+        String map;
+        try {
+            map = json.writeValueAsString(Map.of("imports", imports));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        importMapHash = Base64.getEncoder().encodeToString(sha256(map.getBytes(StandardCharsets.UTF_8)));
         page = new String(read(loader, "console/index.html"), StandardCharsets.UTF_8)
                 .replace("{{style}}", "/console/assets/" + style)
                 .replace("{{vendors}}", vendors.toString().strip())
-                .replace("{{importmap}}", map.toString())
+                .replace("{{importmap}}", map)
                 .replace("{{app}}", imports.get("console/app"));
     }
 

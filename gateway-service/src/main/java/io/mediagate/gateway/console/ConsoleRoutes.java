@@ -1,5 +1,6 @@
 package io.mediagate.gateway.console;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
@@ -17,9 +18,14 @@ import jakarta.enterprise.event.Observes;
 @ApplicationScoped
 public class ConsoleRoutes {
     private static final String IMMUTABLE = "public, max-age=31536000, immutable";
+    private final ObjectMapper json;
+
+    ConsoleRoutes(ObjectMapper json) {
+        this.json = json;
+    }
 
     void install(@Observes Router router) {
-        ConsoleAssets assets = new ConsoleAssets(Thread.currentThread().getContextClassLoader());
+        ConsoleAssets assets = new ConsoleAssets(Thread.currentThread().getContextClassLoader(), json);
         String policy = String.join("; ",
                 "default-src 'self'",
                 "script-src 'self' 'sha256-" + assets.importMapHash() + "'",
