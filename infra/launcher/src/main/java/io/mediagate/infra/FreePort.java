@@ -1,5 +1,6 @@
 package io.mediagate.infra;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -35,9 +36,9 @@ public final class FreePort {
 
     /** The first port of the kernel's ephemeral range (Linux), or 0 when it cannot be read. */
     private static int ephemeralStart() {
-        try {
-            String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
-            return Integer.parseInt(range.split("\\s+")[0]);
+        // Read as a line: Files.readString trusts the size /proc reports and returns only part of the file.
+        try (BufferedReader reader = Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+            return Integer.parseInt(reader.readLine().trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return 0;
         }
