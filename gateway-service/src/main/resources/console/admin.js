@@ -23,7 +23,7 @@ export async function render(main, [selected]) {
         show(status, notice(err.message, 'error'));
       }
     },
-  }, field('Account name', name), field('Tier', tier), h('div', { class: 'field' }, h('button', { type: 'submit' }, 'Create account')));
+  }, field('Account name', name), field('Tier', tier), h('div', { class: 'field act' }, h('button', { type: 'submit' }, 'Create account')));
   const rows = list.accounts.map((a) => [h('a', { href: `#/admin/${a.id}`, 'aria-current': a.id === selected ? 'true' : null }, a.name),
     h('code', {}, a.id), a.tier, a.limits ? 'custom' : 'tier', when(a.createdAt)]);
   const current = list.accounts.find((a) => a.id === selected);
@@ -57,7 +57,7 @@ async function accountPanel(account) {
         show(status, notice(err.message, 'error'));
       }
     },
-  }, field('Tier', tier), h('div', { class: 'row' }, inputs.map(([, f]) => f)),
+  }, h('div', { class: 'row' }, field('Tier', tier), inputs.map(([, f]) => f)),
   h('button', { type: 'submit' }, 'Save tier and limits'));
   const keys = h('div');
   await showKeys(keys, account);

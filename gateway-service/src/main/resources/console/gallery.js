@@ -68,7 +68,7 @@ export async function render(main) {
   }, h('div', { class: 'row' }, field('Search', search, 'Every word, in the prompt'),
     field('Media', kind), field('Model', model), field('Provider', provider), field('Size', size),
     field('Show', owner), field('Sort', sort),
-    h('div', { class: 'field' }, h('button', { type: 'submit' }, 'Apply'))));
+    h('div', { class: 'field act' }, h('button', { type: 'submit' }, 'Apply'))));
   for (const el of [kind, model, provider, owner, sort]) el.addEventListener('change', () => { state.page = 0; load(); });
   show(main, h('h1', {}, 'Gallery'), filters, uploader(() => { state.page = 0; load(); }), status, grid, pager);
   await load();

@@ -21,7 +21,7 @@ function offers(model) {
   return h('ul', { class: 'plain' }, (model.providers || []).map((o) =>
     h('li', {}, `${o.providerName || o.provider}: ${price(o.price && o.price.amount, o.price && o.price.unit)}`,
       o.features && o.features.length ? h('span', { class: 'muted' }, ` · ${o.features.join(', ')}`) : null,
-      o.status && o.status !== 'active' ? h('span', { class: 'badge private' }, o.status) : null)));
+      o.status && o.status !== 'operational' ? h('span', { class: `badge ${o.status}` }, o.status) : null)));
 }
 
 function percent(rate) {
@@ -42,7 +42,7 @@ export async function render(main) {
       table('Providers', ['Provider', 'Status', 'Media', 'Success rate', 'p50 latency', 'Last error'],
         providerList.map((p) => [
           [h('strong', {}, p.name), h('br'), h('code', {}, p.id)],
-          h('span', { class: p.status === 'active' ? 'badge' : 'badge private' }, p.status),
+          h('span', { class: `badge ${p.status}` }, p.status),
           (p.media || []).join(', '),
           percent(p.health && p.health.successRate),
           p.health && p.health.latencyP50Ms != null ? `${p.health.latencyP50Ms} ms` : '—',

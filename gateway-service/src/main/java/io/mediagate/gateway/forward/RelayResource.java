@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * The endpoints the gateway relays to the service that owns them once the caller is authenticated and
- * counted: reads, media changes and uploads (media-service), job cancellation (routing). The owner gets a
+ * counted: reads, media changes and uploads (media-service); jobs have their own resource. The owner gets a
  * short-lived internal token for the caller and the request's path, query and JSON body as they came.
  */
 @Path("/v1")
@@ -72,19 +72,6 @@ public class RelayResource {
         return to(owners.catalog(), uri, ctx);
     }
 
-    @GET
-    @Path("jobs/{id}")
-    public Uni<Response> job(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.routing(), uri, ctx);
-    }
-
-    /** The caller's jobs, newest first ({@code kind}, {@code after}, {@code limit}, {@code order}). */
-    @GET
-    @Path("jobs")
-    public Uni<Response> jobs(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return to(owners.routing(), uri, ctx);
-    }
-
     /** Starts an upload: a presigned URL for the bytes, and the pending item's id. */
     @POST
     @Path("media/upload")
@@ -114,13 +101,6 @@ public class RelayResource {
     @Path("media/{id}")
     public Uni<Response> deleteMedia(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         return relay("DELETE", owners.media(), uri, ctx, null);
-    }
-
-    /** Cancels an unfinished job (routing owns jobs). */
-    @DELETE
-    @Path("jobs/{id}")
-    public Uni<Response> cancelJob(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return relay("DELETE", owners.routing(), uri, ctx, null);
     }
 
     private Uni<Response> to(String base, UriInfo uri, ContainerRequestContext ctx) {

@@ -7,6 +7,7 @@ import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.jobs.SubmittedJobs;
 import io.mediagate.gateway.limits.ConcurrencyLeases;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
@@ -27,7 +28,8 @@ import org.jboss.logging.Logger;
 /**
  * Hands a validated generation to routing: takes a concurrency lease for its media kind, then either
  * waits for routing's answer over Kafka request-reply (202 with the job once the wait limit passes), or,
- * asked to respond asynchronously, publishes it and answers 202 at once. A lease is released by the
+ * asked to respond asynchronously, publishes it and answers 202 at once ({@link SubmittedJobs} keeps such a
+ * job readable until routing has it). A lease is released by the
  * answer, or else by the job's completion event whichever replica reads it.
  */
 @ApplicationScoped
@@ -39,14 +41,16 @@ public class Submissions {
     private final KafkaRequestReply<GenerationRequest, GenerationReply> routing;
     private final MutinyEmitter<GenerationRequest> submissions;
     private final ConcurrencyLeases leases;
+    private final SubmittedJobs submitted;
 
     Submissions(@Channel("generation-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 KafkaRequestReply<GenerationRequest, GenerationReply> routing,
                 @Channel("generation-submissions") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
-                MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases) {
+                MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases, SubmittedJobs submitted) {
         this.routing = routing;
         this.submissions = submissions;
         this.leases = leases;
+        this.submitted = submitted;
     }
 
     public record JobAccepted(String id, String kind, String status, Instant createdAt) {}
@@ -64,15 +68,18 @@ public class Submissions {
             }
             Message<GenerationRequest> message = Message.of(request)
                     .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build());
+            // A job answered with 202 is remembered first, so that reading or cancelling it at once finds it
+            // even before routing has taken it from Kafka.
             Uni<Response> outcome = async
-                    ? submissions.sendMessage(message).replaceWith(() -> accepted(request, "queued"))
+                    ? submissions.sendMessage(message).call(() -> submitted.remember(request)).replaceWith(() -> accepted(request, "queued"))
                     : routing.request(message)
                             .call(reply -> leases.release(caller.accountId(), kind, jobId))
                             .flatMap(reply -> reply.getPayload().success()
                                     ? answer.apply(reply.getPayload())
                                     : Uni.createFrom().item(ApiExceptionMapper.render(reply.getPayload().error().toException())))
                             // Still running: the lease stays until the job's completion event releases it.
-                            .onFailure(KafkaRequestReplyTimeoutException.class).recoverWithItem(() -> accepted(request, "running"));
+                            .onFailure(KafkaRequestReplyTimeoutException.class)
+                            .recoverWithUni(() -> submitted.remember(request).replaceWith(() -> accepted(request, "running")));
             return outcome
                     .onFailure().call(f -> leases.release(caller.accountId(), kind, jobId))
                     .onFailure(f -> !(f instanceof ApiException)).transform(f -> {

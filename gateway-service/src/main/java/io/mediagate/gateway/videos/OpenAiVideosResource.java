@@ -17,6 +17,7 @@ import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.generation.Submissions;
+import io.mediagate.gateway.jobs.SubmittedJobs;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -67,7 +68,7 @@ public class OpenAiVideosResource {
     private static final Set<String> FILES = Set.of("input_reference");
     private static final Pattern JOB_ID = Pattern.compile("job_[A-Za-z0-9]{8,60}");
     private final Submissions submissions;
-    private final SubmittedVideos submitted;
+    private final SubmittedJobs submitted;
     private final SourceStore sources;
     private final VideoModels models;
     private final OwnerClient owner;
@@ -77,7 +78,7 @@ public class OpenAiVideosResource {
     private final ObjectMapper json;
     private final Clock clock;
 
-    OpenAiVideosResource(Submissions submissions, SubmittedVideos submitted, SourceStore sources, VideoModels models,
+    OpenAiVideosResource(Submissions submissions, SubmittedJobs submitted, SourceStore sources, VideoModels models,
                          OwnerClient owner, Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json,
                          Clock clock) {
         this.submissions = submissions;
@@ -187,10 +188,8 @@ public class OpenAiVideosResource {
             String media = job.path("data").path(0).path("id").asText(null);
             Uni<JsonNode> done;
             if (status.equals("queued") || status.equals("running")) {
-                done = owner.send("DELETE", owners.routing() + "/v1/jobs/" + id, caller)
-                        .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.JOB_FINISHED).recoverWithNull()
-                        .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).transform(f ->
-                                ApiException.unavailable("video " + id + " is about to start; delete it again in a moment"));
+                done = submitted.oncePickedUp(caller.accountId(), id, () -> owner.send("DELETE", owners.routing() + "/v1/jobs/" + id, caller))
+                        .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.JOB_FINISHED).recoverWithNull();
             } else if (media != null) {
                 done = owner.send("DELETE", owners.media() + "/v1/media/" + media, caller)
                         .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).recoverWithNull();
@@ -278,10 +277,8 @@ public class OpenAiVideosResource {
     }
 
     private Uni<Response> submit(Caller caller, GenerationRequest request, String remixedFrom) {
-        // Remembered once it is on its way (the client has no id before this answer) so that an immediate
-        // retrieve finds it queued; a failure to remember only costs that.
+        // Submissions remembers the job, so that an immediate retrieve finds it queued.
         return submissions.submit(caller, request, true, null)
-                .call(accepted -> submitted.remember(request).onFailure().recoverWithNull())
                 .map(accepted -> ok(VideoObject.queued(request.jobId(), request.model(), request.acceptedAt(), request.duration(),
                         request.size(), request.prompt(), remixedFrom)));
     }

@@ -2,6 +2,7 @@ package io.mediagate.usage.report;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
 
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.testing.InternalTokens;
@@ -67,6 +68,60 @@ class UsageReportIT {
                 .body("generations.images.month", equalTo(3))
                 .body("generations.videos.today", equalTo(1))
                 .body("generations.videos.month", equalTo(1));
+    }
+
+    @Test
+    void theDailySeriesHasEveryDayOldestFirstWithEmptyDaysAsZeros() {
+        String user = "usr_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        Instant now = Instant.now();
+        book(user, "image", "succeeded", "0.04", 2, now);
+        book(user, "video", "succeeded", "0.25", 1, now);
+        book(user, "image", "succeeded", "0.01", 1, today.minusDays(2).atTime(12, 0).toInstant(ZoneOffset.UTC));
+        book(user, "video", "succeeded", "1.5", 1, today.minusDays(7).atTime(12, 0).toInstant(ZoneOffset.UTC)); // before a 7-day span
+        book("usr_someoneelse", "image", "succeeded", "9", 3, now);
+
+        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+                .queryParam("days", 7).get("/internal/v1/usage")
+                .then().statusCode(200)
+                .body("daily.size()", equalTo(7))
+                .body("daily[0].date", equalTo(today.minusDays(6).toString()))
+                .body("daily[6].date", equalTo(today.toString()))
+                .body("daily[6].spend", equalTo(0.29f))
+                .body("daily[6].images", equalTo(2))
+                .body("daily[6].videos", equalTo(1))
+                .body("daily[4].spend", equalTo(0.01f))
+                .body("daily[4].images", equalTo(1))
+                .body("daily[5].spend", equalTo(0))
+                .body("daily[5].images", equalTo(0))
+                .body("daily[0].videos", equalTo(0))
+                .body("spend.total", equalTo(1.8f));
+        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+                .queryParam("days", 8).get("/internal/v1/usage")
+                .then().statusCode(200)
+                .body("daily.size()", equalTo(8))
+                .body("daily[0].spend", equalTo(1.5f))
+                .body("daily[0].videos", equalTo(1));
+        // Without days, no series.
+        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+                .get("/internal/v1/usage")
+                .then().statusCode(200)
+                .body("daily", nullValue());
+    }
+
+    @Test
+    void aDaysValueOutsideOneToNinetyIsRefusedNamingTheParameter() {
+        for (String days : new String[] {"0", "91", "-3", "ten", "1.5"}) {
+            given().header("Authorization", InternalTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
+                    .queryParam("days", days).get("/internal/v1/usage")
+                    .then().statusCode(400)
+                    .body("code", equalTo("invalid_request"))
+                    .body("param", equalTo("days"));
+        }
+        given().header("Authorization", InternalTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
+                .queryParam("days", 90).get("/internal/v1/usage")
+                .then().statusCode(200)
+                .body("daily.size()", equalTo(90));
     }
 
     @Test

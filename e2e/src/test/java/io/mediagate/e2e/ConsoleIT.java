@@ -1,0 +1,414 @@
+package io.mediagate.e2e;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.WaitForSelectorState;
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The web console in a real browser (Debian's chromium through Playwright) against the whole suite: every
+ * page a user reaches, each step checked by what the page shows and, where it changes something, by the
+ * public API. Any uncaught error in the page fails the test; a screenshot of each page is kept in
+ * {@code target/console-screenshots}.
+ */
+class ConsoleIT {
+    private static final Path SHOTS = Path.of("target", "console-screenshots");
+    private static Suite suite;
+    private static Api api;
+    private static Playwright playwright;
+    private static Browser browser;
+    private static String user;
+    private static String other;
+
+    private final List<String> pageErrors = new CopyOnWriteArrayList<>();
+    private final List<String> consoleLines = new CopyOnWriteArrayList<>();
+
+    private BrowserContext context;
+    private Page page;
+
+    /** On a failure, before the page closes: its screenshot and what it logged, to see what the user saw. */
+    @RegisterExtension
+    final AfterTestExecutionCallback onFailure = test -> {
+        if (test.getExecutionException().isPresent() && page != null && !page.isClosed()) {
+            shot("failed-" + test.getRequiredTestMethod().getName());
+            System.err.println("console of the failed page:\n  " + String.join("\n  ", consoleLines));
+        }
+    };
+
+    @BeforeAll
+    static void start() throws Exception {
+        suite = Suite.start("console", Map.of("MEDIAGATE_STAGING_BUCKET", "e2e-staging"));
+        api = new Api(suite.baseUrl());
+        user = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        other = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        playwright = Browsers.playwright();
+        browser = Browsers.launch(playwright);
+        Files.createDirectories(SHOTS);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (playwright != null) {
+            playwright.close();
+        }
+        if (suite != null) {
+            suite.close();
+        }
+    }
+
+    @BeforeEach
+    void open() {
+        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
+        context.setDefaultTimeout(30_000);
+        page = context.newPage();
+        page.onPageError(pageErrors::add);
+        page.onConsoleMessage(m -> consoleLines.add(m.type() + ": " + m.text()));
+        page.onDialog(dialog -> dialog.accept()); // the confirmations before delete and revoke
+    }
+
+    @AfterEach
+    void close(TestInfo test) {
+        context.close();
+        assertEquals(List.of(), pageErrors, "uncaught errors in the page during " + test.getDisplayName());
+    }
+
+    private Locator navLink(String name) {
+        return page.getByRole(AriaRole.NAVIGATION, new Page.GetByRoleOptions().setName("Main"))
+                .getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName(name).setExact(true));
+    }
+
+    private Locator button(String name) {
+        return page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName(name).setExact(true));
+    }
+
+    private Locator label(String name) {
+        return page.getByLabel(name, new Page.GetByLabelOptions().setExact(true));
+    }
+
+    private void signIn(String key) {
+        page.navigate(suite.baseUrl() + "/");
+        label("API key").fill(key);
+        button("Sign in").click();
+        assertThat(navLink("Usage")).isVisible();
+    }
+
+    private void shot(String name) {
+        page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve(name + ".png")).setFullPage(true));
+    }
+
+    private String image(String key, String prompt, boolean visible) throws Exception {
+        Api.Reply r = api.post("/v1/images/generations", key,
+                "{\"model\":\"local/pattern\",\"prompt\":\"" + prompt + "\",\"size\":\"256x256\",\"public\":" + visible + "}");
+        assertEquals(200, r.status(), r.body().toString());
+        return r.body().path("data").get(0).path("id").asText();
+    }
+
+    /** True once the page's image has been decoded with real pixels (not a broken-image icon). */
+    private static boolean loaded(Locator img) {
+        return (Boolean) img.evaluate("i => i.complete && i.naturalWidth > 0");
+    }
+
+    @Test
+    void aWrongKeyShowsTheApisMessageAndTheRightOneOpensTheConsoleWithoutAdmin() throws Exception {
+        String message = api.get("/v1/usage", "mg_not_a_real_key").body().path("message").asText();
+        assertFalse(message.isBlank());
+
+        page.navigate(suite.baseUrl() + "/");
+        assertTrue(page.url().endsWith("/console/#/signin"), page.url());
+        label("API key").fill("mg_not_a_real_key");
+        button("Sign in").click();
+        assertThat(page.getByRole(AriaRole.ALERT)).hasText(message);
+        shot("signin");
+
+        label("API key").fill(user);
+        button("Sign in").click();
+        for (String name : List.of("Playground", "Gallery", "Usage", "Models")) {
+            assertThat(navLink(name)).isVisible();
+        }
+        assertThat(navLink("Admin")).hasCount(0);
+        assertTrue(page.url().endsWith("#/playground"), page.url());
+        // A user key cannot reach the admin page by its address either.
+        page.navigate(suite.baseUrl() + "/console/#/admin");
+        assertThat(page).hasURL(Pattern.compile("#/playground$"));
+        assertThat(navLink("Admin")).hasCount(0);
+    }
+
+    @Test
+    void anImageIsGeneratedAndLoadsWithItsPriceTimingsAndRoutingAttempts() {
+        signIn(user);
+        label("Model").selectOption("local/pattern");
+        label("Prompt").fill("a lighthouse on a cliff in a storm");
+        label("Size").selectOption("512x512");
+        label("seed").fill("42");
+        button("Generate").click();
+
+        Locator result = page.getByRole(AriaRole.REGION, new Page.GetByRoleOptions().setName("Result"));
+        Locator img = result.getByRole(AriaRole.IMG, new Locator.GetByRoleOptions().setName("a lighthouse on a cliff in a storm"));
+        assertThat(img).isVisible();
+        page.waitForCondition(() -> loaded(img));
+        assertEquals(512, ((Number) img.evaluate("i => i.naturalWidth")).intValue(), "the image has the size asked for");
+        assertThat(result.getByRole(AriaRole.LIST, new Locator.GetByRoleOptions().setName("Attempts")).getByRole(AriaRole.LISTITEM))
+                .hasText(new Pattern[] {Pattern.compile("local: success")});
+        assertThat(result.getByRole(AriaRole.TABLE, new Locator.GetByRoleOptions().setName("Routing candidates"))).containsText("local");
+        assertThat(result.locator("dl.facts")).containsText("Generation");
+        shot("playground-image");
+
+        page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Open in the gallery")).click();
+        assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Image").setExact(true))).isVisible();
+        assertThat(page.locator("dl.facts")).containsText("a lighthouse on a cliff in a storm");
+        page.waitForCondition(() -> loaded(page.locator(".detail img").first()));
+    }
+
+    @Test
+    void aVideoJobShowsItsProgressThenPlaysInThePlayerAndAnotherCanBeCancelled() throws Exception {
+        signIn(user);
+        label("Model").selectOption("local/motion");
+        label("Prompt").fill("waves rolling onto a beach at dusk");
+        label("Size").selectOption("480p");
+        label("Duration (seconds)").fill("2");
+        button("Generate").click();
+
+        Locator progress = page.getByRole(AriaRole.PROGRESSBAR, new Page.GetByRoleOptions().setName("Video progress"));
+        assertThat(progress).isVisible();
+        assertThat(page.getByRole(AriaRole.STATUS).filter(new Locator.FilterOptions().setHasText(Pattern.compile("Queued|%"))))
+                .not().hasCount(0);
+        Locator video = page.locator(".result video");
+        video.waitFor(new Locator.WaitForOptions().setTimeout(120_000));
+        // The player has fetched the stream and knows the clip's length: metadata loaded, through hls.js.
+        page.waitForCondition(() -> ((Number) video.evaluate("v => v.readyState")).intValue() >= 1,
+                new Page.WaitForConditionOptions().setTimeout(30_000));
+        assertEquals("hls.js", video.getAttribute("data-player"));
+        assertEquals(2.0, ((Number) video.evaluate("v => v.duration")).doubleValue(), 0.25);
+        assertThat(page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName(Pattern.compile("^mp4")))).not().hasCount(0);
+        shot("playground-video");
+
+        label("Size").selectOption("1080p");
+        label("Duration (seconds)").fill("30");
+        button("Generate").click();
+        assertThat(progress).isVisible();
+        String jobId = page.locator("[aria-label=Result] p.muted").first().textContent();
+        button("Cancel").click();
+        assertThat(page.getByText("The job was cancelled.")).isVisible(new com.microsoft.playwright.assertions.LocatorAssertions
+                .IsVisibleOptions().setTimeout(60_000));
+        assertEquals("cancelled", api.get("/v1/jobs/" + jobId, user).body().path("result").path("job").path("status").asText());
+    }
+
+    @Test
+    void theGallerySearchesPromptWordsAndNeverShowsAnotherUsersPrivateMedia() throws Exception {
+        image(user, "a red kite over the dunes", false);
+        image(user, "a green forest path", true);
+        image(other, "a red kite kept private by someone else", false);
+        String othersPublic = image(other, "a red kite shared by someone else", true);
+
+        signIn(user);
+        navLink("Gallery").click();
+        Locator grid = page.getByRole(AriaRole.LIST, new Page.GetByRoleOptions().setName("Media"));
+        assertThat(grid.getByRole(AriaRole.LISTITEM).first()).isVisible();
+        label("Search").fill("red kite");
+        button("Apply").click();
+        Locator cards = grid.getByRole(AriaRole.LISTITEM);
+        assertThat(cards).hasCount(2);
+        assertThat(grid).containsText("a red kite over the dunes");
+        assertThat(grid).containsText("a red kite shared by someone else");
+        assertThat(grid).not().containsText("kept private by someone else");
+        assertThat(grid).not().containsText("green forest");
+        shot("gallery");
+
+        label("Show").selectOption("me");
+        assertThat(cards).hasCount(1);
+        assertThat(grid).containsText("a red kite over the dunes");
+
+        // Another user's public item opens read-only: no visibility or delete actions.
+        page.navigate(suite.baseUrl() + "/console/#/media/" + othersPublic);
+        assertThat(page.locator("dl.facts")).containsText("a red kite shared by someone else");
+        assertThat(button("Delete")).hasCount(0);
+        assertThat(button("Make private")).hasCount(0);
+    }
+
+    @Test
+    void aDroppedFileUploadsWithProgressAndAppearsInTheGallery() throws Exception {
+        BufferedImage picture = new BufferedImage(64, 48, BufferedImage.TYPE_INT_RGB);
+        var g = picture.createGraphics();
+        g.setColor(Color.ORANGE);
+        g.fillRect(0, 0, 64, 48);
+        g.dispose();
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ImageIO.write(picture, "png", png);
+        Path file = SHOTS.resolve("upload-sample.png");
+        Files.write(file, png.toByteArray());
+
+        signIn(other);
+        navLink("Gallery").click();
+        label("Show").selectOption("me");
+        label("Upload a file").setInputFiles(file);
+        assertThat(page.getByText("Uploaded upload-sample.png.")).isVisible();
+
+        JsonNode mine = api.get("/v1/media?user=me&media=image", other).body().path("result").path("medias");
+        JsonNode uploaded = null;
+        for (JsonNode item : mine) {
+            if (item.path("width").asInt() == 64 && item.path("height").asInt() == 48) {
+                uploaded = item;
+            }
+        }
+        assertTrue(uploaded != null, "the upload is in the caller's media with its real dimensions: " + mine);
+        Locator card = page.getByRole(AriaRole.LISTITEM).filter(new Locator.FilterOptions().setHas(
+                page.locator("a[href='#/media/" + uploaded.path("id").asText() + "']")));
+        assertThat(card).isVisible();
+        page.waitForCondition(() -> loaded(card.locator("img")));
+    }
+
+    @Test
+    void theOwnerMakesAnItemPrivateAndOthersLoseIt() throws Exception {
+        String id = image(user, "a paper boat on a pond", true);
+        assertEquals(200, api.get("/v1/media/" + id, other).status());
+
+        signIn(user);
+        page.navigate(suite.baseUrl() + "/console/#/media/" + id);
+        assertThat(page.locator("dl.facts")).containsText("public");
+        shot("detail");
+        button("Make private").click();
+        assertThat(page.getByText("The item is private now.")).isVisible();
+        assertThat(button("Make public")).isVisible();
+        assertEquals(403, api.get("/v1/media/" + id, other).status());
+        assertFalse(api.get("/v1/media/" + id, user).body().path("result").path("media").path("public").asBoolean());
+    }
+
+    @Test
+    void usageShowsTheLimitsAndDrawsThirtyDaysOfSpendAndGenerations() throws Exception {
+        String fresh = api.newUserKey(Suite.ADMIN_KEY, "basic");
+        image(fresh, "a usage chart sample", false);
+        image(fresh, "another usage chart sample", false);
+        // The ledger counts from generation events; wait until it has both before looking at the page.
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (api.get("/v1/usage", fresh).body().path("result").path("generations").path("images").path("today").asInt() < 2) {
+            assertTrue(Instant.now().isBefore(deadline), "the ledger did not count the two images");
+            Thread.sleep(200);
+        }
+
+        signIn(fresh);
+        navLink("Usage").click();
+        assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Tier: basic"))).isVisible();
+        assertThat(page.getByRole(AriaRole.METER, new Page.GetByRoleOptions().setName("Requests this minute"))).isVisible();
+        assertThat(page.getByRole(AriaRole.METER, new Page.GetByRoleOptions().setName("Storage"))).isVisible();
+        Locator counts = page.getByRole(AriaRole.IMG, new Page.GetByRoleOptions().setName("Generations per day, last 30 days"));
+        Locator spend = page.getByRole(AriaRole.IMG, new Page.GetByRoleOptions().setName("Spend per day, last 30 days"));
+        assertThat(counts).isVisible();
+        assertThat(spend).isVisible();
+        // The chart library drew them: 30 days each, both images in today's bar, and pixels on the canvas.
+        assertEquals(30, ((Number) counts.evaluate("c => Chart.getChart(c).data.labels.length")).intValue());
+        assertEquals(30, ((Number) spend.evaluate("c => Chart.getChart(c).data.labels.length")).intValue());
+        assertEquals(List.of(0, 2), counts.evaluate("c => { const d = Chart.getChart(c).data.datasets[0].data;"
+                + " return [d.slice(0, -1).reduce((a, b) => a + b, 0), d.at(-1)]; }"));
+        assertTrue(((Number) counts.evaluate(
+                "c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0;"
+                        + " for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; }")).intValue() > 1000,
+                "the canvas has been drawn on");
+        shot("usage");
+    }
+
+    @Test
+    void theModelsPageListsPricesAndProviderHealth() {
+        signIn(user);
+        navLink("Models").click();
+        Locator models = page.getByRole(AriaRole.TABLE, new Page.GetByRoleOptions().setName("Models"));
+        assertThat(models).containsText("Local Pattern");
+        assertThat(models).containsText("Local Motion");
+        assertThat(models).containsText("$0 / second");
+        Locator providers = page.getByRole(AriaRole.TABLE, new Page.GetByRoleOptions().setName("Providers"));
+        assertThat(providers.getByRole(AriaRole.ROW).filter(new Locator.FilterOptions().setHasText("Local"))).containsText("operational");
+        shot("models");
+    }
+
+    @Test
+    void theAdminCreatesAnAccountIssuesAKeyThatWorksAndRevokesIt() throws Exception {
+        signIn(Suite.ADMIN_KEY);
+        assertThat(navLink("Admin")).isVisible();
+        assertThat(page).hasURL(Pattern.compile("#/admin$"));
+        label("Account name").fill("Console test studio");
+        button("Create account").click();
+        assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Account Console test studio"))).isVisible();
+
+        button("Issue key").click();
+        Locator secret = page.locator("code.secret");
+        assertThat(secret).isVisible();
+        assertThat(button("Copy key")).isVisible();
+        String key = secret.textContent();
+        assertEquals(200, api.get("/v1/usage", key).status(), "the issued key works at once");
+        shot("admin");
+
+        Locator revoke = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName(Pattern.compile("^Revoke ")));
+        assertThat(revoke).hasCount(1);
+        revoke.click();
+        assertThat(page.getByRole(AriaRole.TABLE, new Page.GetByRoleOptions().setName("Keys"))).containsText("revoked");
+        assertThat(secret).hasCount(0);
+        assertEquals(401, api.get("/v1/usage", key).status(), "the revoked key is refused");
+    }
+
+    @Test
+    void theConsoleWorksFromTheKeyboardAlone() {
+        page.navigate(suite.baseUrl() + "/");
+        // The key field has the focus when the page opens; Enter submits.
+        page.keyboard().type(user);
+        page.keyboard().press("Enter");
+        assertThat(navLink("Playground")).isVisible();
+        page.reload(); // the key stays for the tab; the focus starts again at the top of the page
+        assertThat(navLink("Playground")).isVisible();
+        page.keyboard().press("Tab");
+        assertEquals("Skip to content", page.evaluate("() => document.activeElement.textContent"));
+        page.keyboard().press("Tab");
+        assertEquals("Playground", page.evaluate("() => document.activeElement.textContent"));
+        page.keyboard().press("Tab");
+        assertEquals("Gallery", page.evaluate("() => document.activeElement.textContent"));
+        page.keyboard().press("Enter");
+        assertThat(page).hasURL(Pattern.compile("#/gallery$"));
+        // Focus is visible where the keyboard is.
+        label("Search").focus();
+        assertFalse("none".equals(label("Search").evaluate("e => getComputedStyle(e).outlineStyle")));
+    }
+
+    @Test
+    void everyPageFitsAPhoneScreenWithoutSideways() throws Exception {
+        image(user, "a small phone screen sample", false);
+        context.close();
+        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
+        page = context.newPage();
+        page.onPageError(pageErrors::add);
+        signIn(user);
+        for (String name : List.of("playground", "gallery", "usage", "models")) {
+            page.navigate(suite.baseUrl() + "/console/#/" + name);
+            page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)).waitFor();
+            page.locator("main >> text=Loading…").waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED));
+            int width = ((Number) page.evaluate("() => document.documentElement.scrollWidth")).intValue();
+            assertTrue(width <= 390, name + " is " + width + " px wide on a 390 px screen");
+            shot("phone-" + name);
+        }
+    }
+}
