@@ -131,6 +131,19 @@ class ConsoleIT {
         return r.body().path("data").get(0).path("id").asText();
     }
 
+    /** Loads every image of the page, lazy ones too, and answers how many could not be shown (broken or not loaded in 20 s). */
+    private int brokenImages() {
+        return ((Number) page.evaluate("""
+                async () => {
+                  const images = [...document.images];
+                  images.forEach((i) => { i.loading = 'eager'; });
+                  const settled = Promise.all(images.map((i) => i.complete ? null
+                    : new Promise((done) => { i.addEventListener('load', done); i.addEventListener('error', done); })));
+                  await Promise.race([settled, new Promise((done) => setTimeout(done, 20000))]);
+                  return images.filter((i) => !i.complete || i.naturalWidth === 0).length;
+                }""")).intValue();
+    }
+
     /** True once the page's image has been decoded with real pixels (not a broken-image icon). */
     private static boolean loaded(Locator img) {
         return (Boolean) img.evaluate("i => i.complete && i.naturalWidth > 0");
@@ -240,6 +253,7 @@ class ConsoleIT {
         assertThat(grid).containsText("a red kite shared by someone else");
         assertThat(grid).not().containsText("kept private by someone else");
         assertThat(grid).not().containsText("green forest");
+        assertEquals(0, brokenImages());
         shot("gallery");
 
         label("Show").selectOption("me");
@@ -293,6 +307,7 @@ class ConsoleIT {
         signIn(user);
         page.navigate(suite.baseUrl() + "/console/#/media/" + id);
         assertThat(page.locator("dl.facts")).containsText("public");
+        assertEquals(0, brokenImages());
         shot("detail");
         button("Make private").click();
         assertThat(page.getByText("The item is private now.")).isVisible();
@@ -364,6 +379,15 @@ class ConsoleIT {
         assertEquals(200, api.get("/v1/usage", key).status(), "the issued key works at once");
         shot("admin");
 
+        Locator account = page.getByRole(AriaRole.REGION, new Page.GetByRoleOptions().setName("Account Console test studio"));
+        account.getByLabel("Tier", new Locator.GetByLabelOptions().setExact(true)).selectOption("pro");
+        account.getByLabel("Requests per minute").fill("7");
+        account.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Save tier and limits")).click();
+        assertThat(account.getByText("Saved.", new Locator.GetByTextOptions().setExact(false))).isVisible();
+        JsonNode usage = api.get("/v1/usage", key).body().path("result");
+        assertEquals("pro", usage.path("tier").asText(), usage.toString());
+        assertEquals(7, usage.path("rateLimits").path("minute").path("limit").asInt(), usage.toString());
+
         Locator revoke = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName(Pattern.compile("^Revoke ")));
         assertThat(revoke).hasCount(1);
         revoke.click();
@@ -408,6 +432,7 @@ class ConsoleIT {
             page.locator("main >> text=Loading…").waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED));
             int width = ((Number) page.evaluate("() => document.documentElement.scrollWidth")).intValue();
             assertTrue(width <= 390, name + " is " + width + " px wide on a 390 px screen");
+            assertEquals(0, brokenImages(), "images that do not show on " + name);
             shot("phone-" + name);
         }
     }

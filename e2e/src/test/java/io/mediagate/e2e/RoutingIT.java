@@ -146,6 +146,10 @@ class RoutingIT {
         assertEquals("cheapest", r.path("stats").path("routing").path("mode").asText());
         assertEquals(List.of("quality"), StreamSupport.stream(r.path("stats").path("ignoredParams").spliterator(), false).map(JsonNode::asText).toList());
         assertEquals(0.02, r.path("price").asDouble(), 1e-9);
+        // The item keeps what it cost, in the generation answer and wherever it is read later.
+        JsonNode item = r.path("data").get(0);
+        assertEquals(0.02, item.path("price").asDouble(), 1e-9);
+        assertEquals(0.02, api.get("/v1/media/" + item.path("id").asText(), key).body().path("result").path("media").path("price").asDouble(), 1e-9);
         assertEquals("Bearer " + RANK_KEY, UPSTREAMS.get("rankCheap").received().getLast().authorization(), "key from the env var the catalog names");
         assertTrue(UPSTREAMS.get("rankCheap").received().getLast().body().path("quality").isMissingNode(), "unsupported features are not sent");
     }

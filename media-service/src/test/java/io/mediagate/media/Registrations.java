@@ -29,6 +29,7 @@ public final class Registrations {
     public static Response image(String id, String owner, boolean isPublic, String prompt, byte[] content, String mime,
                                  String slug, String provider, int retentionDays) {
         Map<String, Object> body = body(id, owner, isPublic, prompt, content, mime, slug, provider, retentionDays, null, null);
+        body.put("price", 0.04); // what routing says one image cost
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(json(body).getBytes(StandardCharsets.UTF_8));
         out.write('\n');

@@ -2,6 +2,7 @@ package io.mediagate.common.events;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 
@@ -9,7 +10,8 @@ import java.util.List;
  * A media item as the public API shows it (seed "Media item" table plus CONTRACT.md additions).
  * {@code modelSlug} and {@code providerName} appear in listings; everything else everywhere. Videos add
  * {@code thumbnail} (poster image), {@code preview} (a strip of frames) and {@code variants}. The result
- * of an image edit or variation names the items it was made from in {@code sources}.
+ * of an image edit or variation names the items it was made from in {@code sources}. {@code price} is what
+ * making this one item cost in USD (absent for uploads).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MediaItem(
@@ -36,7 +38,8 @@ public record MediaItem(
         String thumbnail,
         String preview,
         List<Variant> variants,
-        List<String> sources) {
+        List<String> sources,
+        BigDecimal price) {
 
     /** One rendition of a video: MP4/H.264 at a size, WebM/VP9, or an HLS playlist. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -46,6 +49,6 @@ public record MediaItem(
     /** The generation-response form: listing-only fields left out. */
     public MediaItem forGeneration() {
         return new MediaItem(id, url, mime, user, media, model, provider, prompt, size, duration, createdAt,
-                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt, thumbnail, preview, variants, sources);
+                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt, thumbnail, preview, variants, sources, price);
     }
 }

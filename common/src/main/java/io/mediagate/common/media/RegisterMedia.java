@@ -3,6 +3,7 @@ package io.mediagate.common.media;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.VideoWork;
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
@@ -13,7 +14,8 @@ import java.util.List;
  * request, one write). {@code primary} names the file the item's {@code url} serves (an image; for a video
  * its MP4); a video's other files become its variants, thumbnail and preview. Idempotent on {@code id}.
  * {@code width}, {@code height} and {@code duration} are null where unknown or not applicable; {@code sources}
- * names the media an edited or varied image was made from (null otherwise).
+ * names the media an edited or varied image was made from (null otherwise); {@code price} is what the item
+ * cost in USD (null for uploads and edit sources).
  */
 public record RegisterMedia(
         String id,
@@ -34,7 +36,8 @@ public record RegisterMedia(
         String stagingBucket,
         String primary,
         List<VideoWork.StagedFile> files,
-        List<String> sources) {
+        List<String> sources,
+        BigDecimal price) {
 
     /** A registration followed by its primary file: one line of JSON, a newline ({@code \n}), the file's bytes. */
     public static final String WITH_FILE = "application/x-mediagate-file";

@@ -67,7 +67,7 @@ public class SourceStore {
         RegisterMedia command = new RegisterMedia(id, caller.accountId(), MediaKind.IMAGE, null, null, null, null, null, null,
                 size, null, image.width(), image.height(), false, caller.limits().retentionDays(), null, name,
                 List.of(new VideoWork.StagedFile(null, name, "original", extension, null, size, image.width(), image.height(),
-                        image.mime(), image.bytes())), null);
+                        image.mime(), image.bytes())), null, null);
         return owner.register(owners.media(), command, image.publisher()).replaceWithVoid();
     }
 }

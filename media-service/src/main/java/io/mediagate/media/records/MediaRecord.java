@@ -6,6 +6,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 
@@ -46,6 +47,8 @@ public class MediaRecord extends PanacheEntityBase {
     public String etag;
     /** Comma-separated ids of the media an edit or variation was made from, or null. */
     public String sources;
+    /** What making the item cost in USD; null for uploads. */
+    public BigDecimal price;
     @Column(name = "is_public")
     public boolean isPublic;
     public String status;
@@ -72,6 +75,7 @@ public class MediaRecord extends PanacheEntityBase {
     public MediaItem toItem(String url, String thumbnail, String preview, List<MediaItem.Variant> variants) {
         return new MediaItem(id, url, mime, ownerId, kind, model, provider, prompt, sizeLabel, durationSeconds,
                 createdAt, modelSlug, providerName, isPublic, bytes, width, height, expiresAt, status, revisedPrompt,
-                thumbnail, preview, variants, sources == null ? null : List.of(sources.split(",")));
+                thumbnail, preview, variants, sources == null ? null : List.of(sources.split(",")),
+                price == null || price.signum() == 0 ? price : price.stripTrailingZeros());
     }
 }

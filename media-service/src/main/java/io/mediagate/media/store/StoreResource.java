@@ -114,6 +114,7 @@ public class StoreResource {
         record.height = command.height();
         record.objectKey = "media/" + MediaUrls.fileName(record.id, record.mime);
         record.sources = sources(command.sources());
+        record.price = command.price();
         long total = 0;
         List<MediaFile> further = new ArrayList<>();
         for (VideoWork.StagedFile file : command.files()) {

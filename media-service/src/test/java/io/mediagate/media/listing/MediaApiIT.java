@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -62,7 +63,10 @@ class MediaApiIT {
                 .body("size", equalTo("64x48"))
                 .body("width", equalTo(64))
                 .body("height", equalTo(48))
+                .body("price", equalTo(0.04f))
                 .body("status", equalTo("ready"));
+        given().header("Authorization", as("usr_alice")).when().get("/v1/media/" + id)
+                .then().statusCode(200).body("result.media.price", equalTo(0.04f));
     }
 
     @Test
@@ -90,7 +94,8 @@ class MediaApiIT {
         String id = newId();
         byte[] png = TestImages.png(16, 12);
         Registrations.staged(id, "usr_stage", png, "image/png").then().statusCode(200)
-                .body("id", equalTo(id)).body("bytes", equalTo(png.length)).body("width", equalTo(16));
+                .body("id", equalTo(id)).body("bytes", equalTo(png.length)).body("width", equalTo(16))
+                .body("price", nullValue()); // registered without one
         byte[] served = given().when().get("/files/" + id + ".png").then().statusCode(200).extract().asByteArray();
         assertArrayEquals(png, served);
     }

@@ -59,7 +59,7 @@ class ImageResults {
             RegisterMedia command = new RegisterMedia("med_" + request.jobId().substring(4) + "x" + i, request.userId(),
                     MediaKind.IMAGE, plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
                     request.prompt(), image.revisedPrompt(), plan.size(), null, width, height, request.isPublic(), retention,
-                    null, name, List.of(file), sources(request));
+                    null, name, List.of(file), sources(request), plan.price(served, 1));
             items.add(WhileUnavailable.retry("storing " + command.id(), () -> media.register(command, image.bytes()),
                     PATIENCE, WhileUnavailable.Pause.REAL).forGeneration());
         }

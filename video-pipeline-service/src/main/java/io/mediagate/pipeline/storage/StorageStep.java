@@ -47,7 +47,7 @@ public class StorageStep implements Step {
         RegisterMedia command = new RegisterMedia(work.mediaId(), work.userId(), MediaKind.VIDEO, work.model(), work.modelSlug(),
                 work.providerId(), work.providerName(), work.prompt(), null, work.size(), work.duration(), work.width(),
                 work.height(), work.isPublic(), work.retentionDays(), staging.get().bucket(), work.size() + ".mp4",
-                work.outputs(), null);
+                work.outputs(), null, work.price());
         try {
             return work.withMedia(registry.register(command).forGeneration());
         } catch (IOException e) {
