@@ -36,6 +36,7 @@ export function media(item, label) {
         if (data.fatal) { // the MP4 still plays when the stream cannot
           player.destroy();
           fileSources(video, item);
+          video.dataset.player = 'mp4';
           video.load();
         }
       });
@@ -49,7 +50,10 @@ export function media(item, label) {
       fileSources(video, item);
       video.dataset.player = 'mp4';
     }
-  }).catch(() => fileSources(video, item));
+  }).catch(() => {
+    fileSources(video, item);
+    video.dataset.player = 'mp4';
+  });
   return video;
 }
 

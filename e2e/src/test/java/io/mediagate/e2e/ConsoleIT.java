@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.JSHandle;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
@@ -19,6 +20,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -191,6 +193,7 @@ class ConsoleIT {
         assertThat(result.getByRole(AriaRole.LIST, new Locator.GetByRoleOptions().setName("Attempts")).getByRole(AriaRole.LISTITEM))
                 .hasText(new Pattern[] {Pattern.compile("local: success")});
         assertThat(result.getByRole(AriaRole.TABLE, new Locator.GetByRoleOptions().setName("Routing candidates"))).containsText("local");
+        assertThat(result.locator("dl.facts")).containsText(Pattern.compile("Price\\s*\\$0"));
         assertThat(result.locator("dl.facts")).containsText("Generation");
         shot("playground-image");
 
@@ -201,7 +204,7 @@ class ConsoleIT {
     }
 
     @Test
-    void aVideoJobShowsItsProgressThenPlaysInThePlayerAndAnotherCanBeCancelled() throws Exception {
+    void aVideoJobShowsItsProgressThenPlaysThroughHlsOrItsMp4WhenTheStreamFails() throws Exception {
         signIn(user);
         label("Model").selectOption("local/motion");
         label("Prompt").fill("waves rolling onto a beach at dusk");
@@ -223,9 +226,28 @@ class ConsoleIT {
         assertThat(page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName(Pattern.compile("^mp4")))).not().hasCount(0);
         shot("playground-video");
 
+        // Its page in the gallery: the player, the frame strip, every file; and with the stream blocked, the MP4 plays.
+        page.route("**/*.m3u8", route -> route.abort());
+        page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Open in the gallery")).click();
+        assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Video").setExact(true))).isVisible();
+        Locator player = page.locator(".detail video");
+        page.waitForCondition(() -> "mp4".equals(player.getAttribute("data-player"))
+                && ((Number) player.evaluate("v => v.readyState")).intValue() >= 1, new Page.WaitForConditionOptions().setTimeout(30_000));
+        assertTrue(((String) player.evaluate("v => v.currentSrc")).contains(".mp4"), "the fallback plays the MP4 file");
+        Locator strip = page.getByRole(AriaRole.IMG, new Page.GetByRoleOptions().setName("Preview frames"));
+        page.waitForCondition(() -> loaded(strip)); // the frame strip shows
+        assertThat(page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName(Pattern.compile("^webm")))).hasCount(1);
+    }
+
+    @Test
+    void aRunningVideoJobIsCancelledFromThePlayground() throws Exception {
+        signIn(user);
+        label("Model").selectOption("local/motion");
+        label("Prompt").fill("a very long take of a quiet harbour");
         label("Size").selectOption("1080p");
         label("Duration (seconds)").fill("30");
         button("Generate").click();
+        Locator progress = page.getByRole(AriaRole.PROGRESSBAR, new Page.GetByRoleOptions().setName("Video progress"));
         assertThat(progress).isVisible();
         String jobId = page.locator("[aria-label=Result] p.muted").first().textContent();
         button("Cancel").click();
@@ -268,35 +290,53 @@ class ConsoleIT {
     }
 
     @Test
-    void aDroppedFileUploadsWithProgressAndAppearsInTheGallery() throws Exception {
-        BufferedImage picture = new BufferedImage(64, 48, BufferedImage.TYPE_INT_RGB);
-        var g = picture.createGraphics();
-        g.setColor(Color.ORANGE);
-        g.fillRect(0, 0, 64, 48);
-        g.dispose();
-        ByteArrayOutputStream png = new ByteArrayOutputStream();
-        ImageIO.write(picture, "png", png);
-        Path file = SHOTS.resolve("upload-sample.png");
-        Files.write(file, png.toByteArray());
-
+    void aDroppedFileAndAPickedFileUploadAndAppearInTheGallery() throws Exception {
         signIn(other);
         navLink("Gallery").click();
         label("Show").selectOption("me");
+
+        // Dropped on the drop zone, as a user drags a file from their desktop.
+        JSHandle dropped = page.evaluateHandle("""
+                ([name, base64]) => {
+                  const transfer = new DataTransfer();
+                  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+                  transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+                  return transfer;
+                }""", List.of("dropped.png", Base64.getEncoder().encodeToString(png(64, 48))));
+        page.locator(".drop").dispatchEvent("drop", Map.of("dataTransfer", dropped));
+        assertThat(page.getByText("Uploaded dropped.png.")).isVisible();
+
+        // Chosen with the file picker, the keyboard's way in.
+        Path file = SHOTS.resolve("picked.png");
+        Files.write(file, png(40, 30));
         label("Upload a file").setInputFiles(file);
-        assertThat(page.getByText("Uploaded upload-sample.png.")).isVisible();
+        assertThat(page.getByText("Uploaded picked.png.")).isVisible();
 
         JsonNode mine = api.get("/v1/media?user=me&media=image", other).body().path("result").path("medias");
-        JsonNode uploaded = null;
-        for (JsonNode item : mine) {
-            if (item.path("width").asInt() == 64 && item.path("height").asInt() == 48) {
-                uploaded = item;
+        for (int[] size : new int[][] {{64, 48}, {40, 30}}) {
+            JsonNode uploaded = null;
+            for (JsonNode item : mine) {
+                if (item.path("width").asInt() == size[0] && item.path("height").asInt() == size[1]) {
+                    uploaded = item;
+                }
             }
+            assertTrue(uploaded != null, "the upload is in the caller's media with its real dimensions: " + mine);
+            Locator card = page.getByRole(AriaRole.LISTITEM).filter(new Locator.FilterOptions().setHas(
+                    page.locator("a[href='#/media/" + uploaded.path("id").asText() + "']")));
+            assertThat(card).isVisible();
+            page.waitForCondition(() -> loaded(card.locator("img")));
         }
-        assertTrue(uploaded != null, "the upload is in the caller's media with its real dimensions: " + mine);
-        Locator card = page.getByRole(AriaRole.LISTITEM).filter(new Locator.FilterOptions().setHas(
-                page.locator("a[href='#/media/" + uploaded.path("id").asText() + "']")));
-        assertThat(card).isVisible();
-        page.waitForCondition(() -> loaded(card.locator("img")));
+    }
+
+    private static byte[] png(int width, int height) throws Exception {
+        BufferedImage picture = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        var g = picture.createGraphics();
+        g.setColor(Color.ORANGE);
+        g.fillRect(0, 0, width, height);
+        g.dispose();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(picture, "png", out);
+        return out.toByteArray();
     }
 
     @Test
