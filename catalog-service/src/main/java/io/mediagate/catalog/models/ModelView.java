@@ -12,7 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 
-/** The public model record of CONTRACT.md ("Models and providers"). */
+/** The public model record of the API guide (docs/api-guide.md, "Models and providers"). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelView(
         String id,

@@ -5,7 +5,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import java.time.Instant;
 import java.util.List;
 
-/** The public provider record of CONTRACT.md; status and health come from routing's recent calls. */
+/** The public provider record of docs/api-guide.md; status and health come from routing's recent calls. */
 public record ProviderView(String id, String slug, String name, String status, List<String> media,
                            List<String> models, Health health, Instant createdAt) {
 

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The failure envelope of CONTRACT.md: {@code success:false}, {@code message}, {@code code},
+ * The failure envelope of docs/api-guide.md: {@code success:false}, {@code message}, {@code code},
  * {@code param}, {@code request_id}, the OpenAI-shaped {@code error} mirror, and extra fields such as
  * {@code retry_after}. It also parses back from JSON, so a service can relay another service's failure.
  */

@@ -1,6 +1,6 @@
 package io.mediagate.common.api;
 
-/** Every failure code of the public contract, with the one HTTP status each maps to (CONTRACT.md). */
+/** Every failure code of the public contract, with the one HTTP status each maps to (docs/api-guide.md, "Error codes"). */
 public enum ErrorCode {
     AUTHENTICATION_ERROR(401),
     PERMISSION_DENIED(403),

@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A media item as the public API shows it (seed "Media item" table plus CONTRACT.md additions).
+ * A media item as the public API shows it (seed "Media item" table plus the additions of docs/api-guide.md).
  * {@code modelSlug} and {@code providerName} appear in listings; everything else everywhere. Videos add
  * {@code thumbnail} (poster image), {@code preview} (a strip of frames) and {@code variants}. The result
  * of an image edit or variation names the items it was made from in {@code sources}. {@code price} is what

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** The video sizes of CONTRACT.md and their 16:9 frame sizes (even sides, as H.264 4:2:0 needs). */
+/** The video sizes of docs/api-guide.md and their 16:9 frame sizes (even sides, as H.264 4:2:0 needs). */
 public enum VideoSize {
     P480("480p", 854, 480),
     P720("720p", 1280, 720),

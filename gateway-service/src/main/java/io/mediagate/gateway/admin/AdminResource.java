@@ -35,11 +35,14 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Administrator endpoints: list and create accounts, change their tier and limits, list keys, issue keys
  * (shown once, stored as hashes) and revoke them. Changes apply from the next request on every replica ({@link Epochs}).
  */
+@Tag(name = "Admin")
 @Path("/v1/admin")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(InternalToken.ADMIN)
@@ -64,6 +67,7 @@ public class AdminResource {
     public record ListedKey(String id, String account, String prefix, Instant createdAt, Instant revokedAt) {}
 
     /** {@code GET /v1/admin/accounts}: every account, newest first, a page at a time. */
+    @Operation(summary = "List accounts")
     @GET
     @Path("accounts")
     @Transactional
@@ -75,6 +79,7 @@ public class AdminResource {
     }
 
     /** {@code GET /v1/admin/accounts/{id}/keys}: the account's keys, newest first, revoked ones included. */
+    @Operation(summary = "List an account's keys (never their secrets)")
     @GET
     @Path("accounts/{id}/keys")
     @Transactional
@@ -85,6 +90,7 @@ public class AdminResource {
         return Envelope.of(Map.of("keys", keys));
     }
 
+    @Operation(summary = "Create an account")
     @POST
     @Path("accounts")
     @Consumes(MediaType.WILDCARD)
@@ -107,6 +113,7 @@ public class AdminResource {
     }
 
     /** Tier and limits apply from the next request on every replica: the account's epoch moves around the change. */
+    @Operation(summary = "Change an account's tier and limits")
     @PATCH
     @Path("accounts/{id}")
     @Consumes(MediaType.WILDCARD)
@@ -128,6 +135,7 @@ public class AdminResource {
     }
 
     /** Refused from the next request on every replica: the account's epoch moves around the revocation. */
+    @Operation(summary = "Revoke a key")
     @DELETE
     @Path("keys/{id}")
     public Envelope<Map<String, Object>> revokeKey(@PathParam("id") String keyId) {
@@ -178,6 +186,7 @@ public class AdminResource {
         }
     }
 
+    @Operation(summary = "Issue a key for an account (shown once)")
     @POST
     @Path("accounts/{id}/keys")
     @Consumes(MediaType.WILDCARD)

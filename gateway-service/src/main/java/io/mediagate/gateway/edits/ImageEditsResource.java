@@ -27,6 +27,8 @@ import java.time.Clock;
 import java.time.Instant;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /v1/images/edits} and {@code POST /v1/images/variations}, as OpenAI clients send them
@@ -35,6 +37,7 @@ import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
  * take an image (and a mask, when one is sent). The answer is a generation's. Blocking: the heads of the
  * form's files are read from disk to check them.
  */
+@Tag(name = "Images")
 @Path("/v1/images")
 @Authenticated
 public class ImageEditsResource {
@@ -55,6 +58,7 @@ public class ImageEditsResource {
         this.clock = clock;
     }
 
+    @Operation(summary = "Edit images with a prompt (OpenAI-compatible multipart)")
     @POST
     @Path("edits")
     @Blocking
@@ -64,6 +68,7 @@ public class ImageEditsResource {
         return submit(form, ImageSources.EDIT, context);
     }
 
+    @Operation(summary = "Make variations of an image (OpenAI-compatible multipart)")
     @POST
     @Path("variations")
     @Blocking

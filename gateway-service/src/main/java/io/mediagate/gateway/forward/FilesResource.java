@@ -14,11 +14,14 @@ import jakarta.ws.rs.core.Response;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /files/{name}} and {@code /files/{id}/{name}}: public media files, relayed from media-service without a key (these are the
  * CDN-style URLs in media items; a CDN can sit in front). Range and conditional headers pass through.
  */
+@Tag(name = "Files")
 @Path("/files")
 public class FilesResource {
     private static final Pattern NAME = Pattern.compile("med_[A-Za-z0-9]{8,60}\\.[a-z0-9]{2,5}");
@@ -32,6 +35,7 @@ public class FilesResource {
         this.owners = owners;
     }
 
+    @Operation(summary = "A media item's main file (public, or at its signed address)")
     @GET
     @Path("{name}")
     public Uni<Response> file(@PathParam("name") String name, @HeaderParam("Range") String range,
@@ -43,6 +47,7 @@ public class FilesResource {
     }
 
     /** A video's further files: renditions, HLS playlist and segments, thumbnail, preview. */
+    @Operation(summary = "One of a media item's further files: variants, thumbnail, preview, HLS segments")
     @GET
     @Path("{id}/{name: .+}")
     public Uni<Response> part(@PathParam("id") String id, @PathParam("name") String name, @HeaderParam("Range") String range,

@@ -17,6 +17,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The endpoints the gateway relays to the service that owns them once the caller is authenticated and
@@ -36,36 +38,48 @@ public class RelayResource {
         this.identity = identity;
     }
 
+    @Operation(summary = "List your media and public media")
+    @Tag(name = "Media")
     @GET
     @Path("media")
     public Uni<Response> media(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         return to(owners.media(), uri, ctx);
     }
 
+    @Operation(summary = "Read a media item")
+    @Tag(name = "Media")
     @GET
     @Path("media/{id}")
     public Uni<Response> mediaItem(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         return to(owners.media(), uri, ctx);
     }
 
+    @Operation(summary = "List models with their offers and prices")
+    @Tag(name = "Catalog")
     @GET
     @Path("models")
     public Uni<Response> models(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         return to(owners.catalog(), uri, ctx);
     }
 
+    @Operation(summary = "Read a model (id raw or URL-encoded, optional :version)")
+    @Tag(name = "Catalog")
     @GET
     @Path("models/{id: .+}")
     public Uni<Response> model(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         return to(owners.catalog(), uri, ctx);
     }
 
+    @Operation(summary = "List providers with status and health")
+    @Tag(name = "Catalog")
     @GET
     @Path("providers")
     public Uni<Response> providers(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         return to(owners.catalog(), uri, ctx);
     }
 
+    @Operation(summary = "Read a provider")
+    @Tag(name = "Catalog")
     @GET
     @Path("providers/{id}")
     public Uni<Response> provider(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
@@ -73,6 +87,8 @@ public class RelayResource {
     }
 
     /** Starts an upload: a presigned URL for the bytes, and the pending item's id. */
+    @Operation(summary = "Declare an upload and get its signed PUT address")
+    @Tag(name = "Media")
     @POST
     @Path("media/upload")
     @Consumes(MediaType.WILDCARD)
@@ -81,6 +97,8 @@ public class RelayResource {
     }
 
     /** Completes an upload once the bytes are in. */
+    @Operation(summary = "Complete an upload once its bytes are in")
+    @Tag(name = "Media")
     @POST
     @Path("media/{id}")
     @Consumes(MediaType.WILDCARD)
@@ -89,6 +107,8 @@ public class RelayResource {
     }
 
     /** Changes visibility or retention of one's own media item. */
+    @Operation(summary = "Change visibility or extend retention of your item")
+    @Tag(name = "Media")
     @PATCH
     @Path("media/{id}")
     @Consumes(MediaType.WILDCARD)
@@ -97,6 +117,8 @@ public class RelayResource {
     }
 
     /** Deletes one's own media item and its files. */
+    @Operation(summary = "Delete your item and its files, or cancel a pending upload")
+    @Tag(name = "Media")
     @DELETE
     @Path("media/{id}")
     public Uni<Response> deleteMedia(@Context UriInfo uri, @Context ContainerRequestContext ctx) {

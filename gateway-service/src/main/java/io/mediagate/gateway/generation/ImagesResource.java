@@ -18,12 +18,15 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Instant;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /v1/images/generations}: validate, hand the job to routing ({@link Submissions}) and answer
  * with the media, price and stats (OpenAI clients read {@code created} and {@code data[].url}, or with
  * {@code response_format: b64_json} {@code data[].b64_json}).
  */
+@Tag(name = "Images")
 @Path("/v1/images/generations")
 @Authenticated
 public class ImagesResource {
@@ -41,6 +44,7 @@ public class ImagesResource {
         this.clock = clock;
     }
 
+    @Operation(summary = "Generate images (OpenAI-compatible)")
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)

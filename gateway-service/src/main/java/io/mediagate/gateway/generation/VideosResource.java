@@ -21,6 +21,8 @@ import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /v1/videos/generations}: validate, hand the job to routing and, by default, hold the request
@@ -28,6 +30,7 @@ import java.util.Locale;
  * variants, price and stats, or 202 with the job after the wait limit. {@code Prefer: respond-async}
  * answers 202 with the job at once.
  */
+@Tag(name = "Videos")
 @Path("/v1/videos/generations")
 @Authenticated
 public class VideosResource {
@@ -45,6 +48,7 @@ public class VideosResource {
         this.clock = clock;
     }
 
+    @Operation(summary = "Generate a video (held until the pipeline ends, or 202 with the job)")
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)

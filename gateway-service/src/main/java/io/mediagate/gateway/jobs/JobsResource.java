@@ -21,12 +21,15 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The caller's jobs, which routing owns. A job the gateway has just answered with 202 is readable and
  * cancellable at once: until routing has taken it from Kafka it reads as queued, and a cancel waits for
  * routing to have it ({@link SubmittedJobs}).
  */
+@Tag(name = "Jobs")
 @Path("/v1/jobs")
 @Authenticated
 public class JobsResource {
@@ -45,6 +48,7 @@ public class JobsResource {
     }
 
     /** The caller's jobs, newest first ({@code kind}, {@code after}, {@code limit}, {@code order}). */
+    @Operation(summary = "List your jobs, newest first")
     @GET
     public Uni<Response> list(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         String query = uri.getRequestUri().getRawQuery();
@@ -52,6 +56,7 @@ public class JobsResource {
                 String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of());
     }
 
+    @Operation(summary = "Read a job: status, stage, progress, result")
     @GET
     @Path("{id}")
     public Uni<Response> job(@PathParam("id") String id, @Context ContainerRequestContext ctx) {
@@ -62,6 +67,7 @@ public class JobsResource {
     }
 
     /** Cancels an unfinished job; 409 {@code job_finished} once it has ended. */
+    @Operation(summary = "Cancel an unfinished job")
     @DELETE
     @Path("{id}")
     public Uni<Response> cancel(@PathParam("id") String id) {

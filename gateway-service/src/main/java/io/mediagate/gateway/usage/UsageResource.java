@@ -20,12 +20,15 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /v1/usage}: the caller's limits and how much of them is used now (state the gateway owns:
  * rate windows and concurrency leases) and, from usage-service's ledger, spend, generation counts and
  * stored bytes; with {@code days} (1 to 90) also {@code daily}: spend and generations per UTC day, oldest first.
  */
+@Tag(name = "Account")
 @Path("/v1/usage")
 @Authenticated
 public class UsageResource {
@@ -43,6 +46,7 @@ public class UsageResource {
         this.urls = urls;
     }
 
+    @Operation(summary = "Your usage: limits, concurrency, storage, spend, generations (and per day with days)")
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Envelope<Map<String, Object>>> usage(@QueryParam("days") String days) {

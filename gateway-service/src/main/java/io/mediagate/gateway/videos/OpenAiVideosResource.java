@@ -52,6 +52,8 @@ import java.util.regex.Pattern;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.multipart.FormValue;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The OpenAI-shaped video resource ({@code client.videos.*}): a second face on the same jobs and pipeline as
@@ -59,6 +61,7 @@ import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
  * the object is read from the job routing keeps; content is the stored files, relayed with Range support.
  * Every answer carries {@code openai-poll-after-ms}.
  */
+@Tag(name = "OpenAI videos")
 @Path("/v1/videos")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
@@ -93,6 +96,7 @@ public class OpenAiVideosResource {
         this.clock = clock;
     }
 
+    @Operation(summary = "Create a video (OpenAI video resource, asynchronous)")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(String body, @Context ContainerRequestContext context) {
@@ -100,6 +104,7 @@ public class OpenAiVideosResource {
     }
 
     /** The multipart form the SDKs send, {@code input_reference} as a file. Blocking: the file's head is read to check it. */
+    @Operation(summary = "Create a video (OpenAI video resource, asynchronous)")
     @POST
     @Blocking
     @Consumes(MediaType.MULTIPART_FORM_DATA)
@@ -146,12 +151,14 @@ public class OpenAiVideosResource {
         return checked.flatMap(request -> submit(caller, request, null));
     }
 
+    @Operation(summary = "Read a video")
     @GET
     @Path("{id}")
     public Uni<Response> retrieve(@PathParam("id") String id) {
         return job(id, Caller.of(identity)).map(job -> ok(VideoObject.of(job)));
     }
 
+    @Operation(summary = "List your videos")
     @GET
     public Uni<Response> list(@QueryParam("after") String after, @QueryParam("limit") String limit,
                               @QueryParam("order") String order) {
@@ -179,6 +186,7 @@ public class OpenAiVideosResource {
     }
 
     /** Cancels the job if it still runs, deletes its video if it is made. */
+    @Operation(summary = "Cancel or delete a video")
     @DELETE
     @Path("{id}")
     public Uni<Response> delete(@PathParam("id") String id) {
@@ -201,6 +209,7 @@ public class OpenAiVideosResource {
     }
 
     /** The made video ({@code variant=video}, the default), its poster ({@code thumbnail}) or its frame strip ({@code spritesheet}). */
+    @Operation(summary = "Download a video's content: video, thumbnail or spritesheet")
     @GET
     @Path("{id}/content")
     @Produces(MediaType.WILDCARD)
@@ -233,6 +242,7 @@ public class OpenAiVideosResource {
     }
 
     /** A variation of a made video: the same model, size and length, a new prompt. */
+    @Operation(summary = "Remix a video with a new prompt")
     @POST
     @Path("{id}/remix")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -241,6 +251,7 @@ public class OpenAiVideosResource {
     }
 
     /** The same, as the SDKs send it (a form with {@code prompt}). */
+    @Operation(summary = "Remix a video with a new prompt")
     @POST
     @Path("{id}/remix")
     @Consumes(MediaType.MULTIPART_FORM_DATA)

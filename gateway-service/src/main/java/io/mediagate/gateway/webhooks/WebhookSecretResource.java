@@ -11,11 +11,14 @@ import jakarta.ws.rs.core.MediaType;
 import java.nio.file.Path;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /v1/webhooks/secret}: the caller's webhook signing secret ({@code whsec_…}), with which they
  * verify the {@code webhook-signature} of the deliveries to their {@code webhook_url}s.
  */
+@Tag(name = "Account")
 @jakarta.ws.rs.Path("/v1/webhooks/secret")
 @Authenticated
 public class WebhookSecretResource {
@@ -28,6 +31,7 @@ public class WebhookSecretResource {
         this.master = WebhookSigning.readMaster(masterKey);
     }
 
+    @Operation(summary = "Your account's webhook signing secret")
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Envelope<Map<String, String>> secret() {

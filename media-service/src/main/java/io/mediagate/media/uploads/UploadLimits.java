@@ -3,7 +3,7 @@ package io.mediagate.media.uploads;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 
-/** What may be uploaded: the types CONTRACT.md lists, up to 20 MB for images and 100 MB for videos. */
+/** What may be uploaded: the types docs/api-guide.md lists, up to 20 MB for images and 100 MB for videos. */
 final class UploadLimits {
     static final long MAX_IMAGE = 20L * 1024 * 1024;
     static final long MAX_VIDEO = 100L * 1024 * 1024;

@@ -13,7 +13,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Brings a video request's sources into the job's scratch directory: this service's own media (by
  * {@code video_id} or by their file URL) from media-service under the caller's visibility rules, any
- * other URL through {@link SafeFetch}. Limits: 20 MB for images, 100 MB for videos (CONTRACT.md uploads).
+ * other URL through {@link SafeFetch}. Limits: 20 MB for images, 100 MB for videos (docs/api-guide.md, "Media and uploads").
  */
 @ApplicationScoped
 public class VideoInputs {
