@@ -9,6 +9,7 @@ import io.mediagate.common.events.MediaKind;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.jobs.SubmittedJobs;
 import io.mediagate.gateway.limits.ConcurrencyLeases;
+import io.mediagate.gateway.limits.LimitRefusals;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
@@ -42,15 +43,18 @@ public class Submissions {
     private final MutinyEmitter<GenerationRequest> submissions;
     private final ConcurrencyLeases leases;
     private final SubmittedJobs submitted;
+    private final LimitRefusals refusals;
 
     Submissions(@Channel("generation-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 KafkaRequestReply<GenerationRequest, GenerationReply> routing,
                 @Channel("generation-submissions") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
-                MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases, SubmittedJobs submitted) {
+                MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases, SubmittedJobs submitted,
+                LimitRefusals refusals) {
         this.routing = routing;
         this.submissions = submissions;
         this.leases = leases;
         this.submitted = submitted;
+        this.refusals = refusals;
     }
 
     public record JobAccepted(String id, String kind, String status, Instant createdAt) {}
@@ -62,6 +66,7 @@ public class Submissions {
         int limit = request.kind() == MediaKind.VIDEO ? caller.limits().concurrentVideos() : caller.limits().concurrentImages();
         return leases.acquire(caller.accountId(), kind, jobId, limit).flatMap(held -> {
             if (!held) {
+                refusals.count("concurrency_" + kind);
                 throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "at most " + limit + " " + kind
                         + " generations may run at once for this account; retry when one finishes", null,
                         Map.of("retry_after", CONCURRENCY_RETRY_SECONDS, "limit", "concurrency_" + kind));

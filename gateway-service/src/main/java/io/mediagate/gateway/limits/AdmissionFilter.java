@@ -35,14 +35,16 @@ public class AdmissionFilter {
     private static final int RELOADS = 3;
     private final RateLimiter limiter;
     private final KeyCache keys;
+    private final LimitRefusals refusals;
     private final RateLimits anonymous;
 
-    AdmissionFilter(RateLimiter limiter, KeyCache keys,
+    AdmissionFilter(RateLimiter limiter, KeyCache keys, LimitRefusals refusals,
                     @ConfigProperty(name = "mediagate.limits.anonymous.per-minute", defaultValue = "30") int perMinute,
                     @ConfigProperty(name = "mediagate.limits.anonymous.per-hour", defaultValue = "300") int perHour,
                     @ConfigProperty(name = "mediagate.limits.anonymous.per-day", defaultValue = "2000") int perDay) {
         this.limiter = limiter;
         this.keys = keys;
+        this.refusals = refusals;
         this.anonymous = new RateLimits(perMinute, perHour, perDay, 0);
     }
 
@@ -94,7 +96,8 @@ public class AdmissionFilter {
         return limiter.consume("ip:" + address, anonymous, video, null, null).map(Decision.class::cast);
     }
 
-    private static Response refuse(Decision d) {
+    private Response refuse(Decision d) {
+        refusals.count(d.window());
         return ApiExceptionMapper.render(new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED,
                 "rate limit exceeded: " + d.limit() + " requests per " + d.window().replace('_', ' ') + "; retry in " + d.retryAfter() + " s",
                 null, Map.of("retry_after", d.retryAfter(), "limit", d.window())));

@@ -36,6 +36,8 @@ import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Uploads. {@code POST /v1/media/upload {mime, bytes, filename?, public?}} checks type, size and quota and
@@ -61,9 +63,11 @@ public class UploadResource {
     private final Clock clock;
     private final Deletion deletion;
     private final Duration window;
+    /** {@code mediagate_limit_refusals_total{limit="storage"}}, the gateway counting the other limits under the same name. */
+    private final Counter storageRefusals;
 
     UploadResource(JsonWebToken caller, ObjectStore store, UploadUrls uploadUrls, Inspection inspection, MediaKeeper keeper,
-                   MediaUrls urls, Clock clock, Deletion deletion,
+                   MediaUrls urls, Clock clock, Deletion deletion, MeterRegistry registry,
                    @ConfigProperty(name = "mediagate.uploads.pending-window") Duration window) {
         this.caller = caller;
         this.store = store;
@@ -74,6 +78,8 @@ public class UploadResource {
         this.clock = clock;
         this.deletion = deletion;
         this.window = window;
+        this.storageRefusals = Counter.builder("mediagate.limit.refusals").description("Requests refused with 429, by limit")
+                .tag("limit", "storage").register(registry);
     }
 
     public record UploadRequest(String mime, Long bytes, String filename, @JsonProperty("public") Boolean isPublic) {}
@@ -218,9 +224,10 @@ public class UploadResource {
         return Tier.limitsOf(caller.getClaim(InternalToken.TIER_CLAIM));
     }
 
-    private static void checkQuota(String owner, long more, Tier.Limits limits, Instant pendingSince) {
+    private void checkQuota(String owner, long more, Tier.Limits limits, Instant pendingSince) {
         long used = MediaRecord.usedBytes(owner, pendingSince);
         if (used + more > limits.storageBytes()) {
+            storageRefusals.increment();
             throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "storage quota reached: " + used + " of "
                     + limits.storageBytes() + " bytes used; delete media or wait for older items to expire", null,
                     Map.of("retry_after", STORAGE_RETRY_SECONDS, "limit", "storage"));

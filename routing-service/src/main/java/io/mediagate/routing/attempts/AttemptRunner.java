@@ -35,12 +35,18 @@ public final class AttemptRunner {
     private final CircuitBreakers breakers;
     private final Clock clock;
     private final Pause pause;
+    private final AttemptMeter meter;
 
     public AttemptRunner(RoutingConfig config, CircuitBreakers breakers, Clock clock, Pause pause) {
+        this(config, breakers, clock, pause, AttemptMeter.NONE);
+    }
+
+    public AttemptRunner(RoutingConfig config, CircuitBreakers breakers, Clock clock, Pause pause, AttemptMeter meter) {
         this.config = config;
         this.breakers = breakers;
         this.clock = clock;
         this.pause = pause;
+        this.meter = meter;
     }
 
     /** The serving candidate, its result, every attempt made and the serving call's time. */
@@ -78,12 +84,14 @@ public final class AttemptRunner {
                     T result = call(candidate, call, min(attemptTimeout, remaining));
                     long ms = Duration.between(start, clock.instant()).toMillis();
                     attempts.add(Stats.Attempt.success(provider, ms));
+                    meter.record(provider, "success", ms);
                     breakers.success(provider);
                     return new Outcome<>(candidate, result, attempts, ms, firstCall);
                 } catch (ProviderException e) {
                     FailureClass failure = e.failure();
-                    attempts.add(new Stats.Attempt(provider, "failure", e.code().code(),
-                            Duration.between(start, clock.instant()).toMillis(), failure.wire()));
+                    long ms = Duration.between(start, clock.instant()).toMillis();
+                    attempts.add(new Stats.Attempt(provider, "failure", e.code().code(), ms, failure.wire()));
+                    meter.record(provider, failure.wire(), ms);
                     if (failure.endsRequest()) {
                         breakers.success(provider); // the provider answered; the request was the problem
                         throw new ApiException(e.code(), e.getMessage(), null, Map.of("attempts", attempts));

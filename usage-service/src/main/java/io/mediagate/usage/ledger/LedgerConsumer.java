@@ -24,6 +24,11 @@ public class LedgerConsumer {
     private static final Logger LOG = Logger.getLogger(LedgerConsumer.class);
     /** The ledger waits out a database outage this long (the batch's offsets stay uncommitted meanwhile). */
     public static final Duration PATIENCE = Duration.ofDays(1);
+    private final ProviderSpend spend;
+
+    LedgerConsumer(ProviderSpend spend) {
+        this.spend = spend;
+    }
 
     @Incoming("generation-events")
     @Blocking
@@ -35,20 +40,27 @@ public class LedgerConsumer {
         if (readable.isEmpty()) {
             return;
         }
-        WhileUnavailable.retry("booking " + readable.size() + " generations", () -> {
-            QuarkusTransaction.requiringNew().run(() -> bookAll(readable));
-            return null;
-        }, PATIENCE, WhileUnavailable.Pause.REAL);
+        List<Charge> added = WhileUnavailable.retry("booking " + readable.size() + " generations",
+                () -> QuarkusTransaction.requiringNew().call(() -> bookAll(readable)), PATIENCE, WhileUnavailable.Pause.REAL);
+        // Counted once committed, and only for charges booked now: a redelivered event adds nothing.
+        for (Charge charge : added) {
+            spend.add(charge);
+        }
     }
 
-    private static void bookAll(List<GenerationEvent> events) {
+    /** The charges booked by this call (events already in the ledger are skipped). */
+    private static List<Charge> bookAll(List<GenerationEvent> events) {
         Set<String> booked = new HashSet<>(Charge.<Charge>list("jobId in ?1", events.stream().map(GenerationEvent::jobId).toList())
                 .stream().map(c -> c.jobId).toList());
+        List<Charge> added = new java.util.ArrayList<>();
         for (GenerationEvent event : events) {
             if (booked.add(event.jobId())) {
-                charge(event).persist();
+                Charge charge = charge(event);
+                charge.persist();
+                added.add(charge);
             }
         }
+        return added;
     }
 
     private static Charge charge(GenerationEvent event) {

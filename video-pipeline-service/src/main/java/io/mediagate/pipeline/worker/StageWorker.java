@@ -37,17 +37,19 @@ final class StageWorker implements Runnable {
     private final ObjectMapper json;
     private final StagingBucket staging;
     private final PipelineConfig config;
+    private final StageMetrics metrics;
     private final AtomicReference<String> state = new AtomicReference<>("starting");
     private volatile boolean running = true;
 
     StageWorker(Step step, KafkaConsumer<String, String> consumer, KafkaProducer<String, String> producer,
-                ObjectMapper json, StagingBucket staging, PipelineConfig config) {
+                ObjectMapper json, StagingBucket staging, PipelineConfig config, StageMetrics metrics) {
         this.step = step;
         this.consumer = consumer;
         this.producer = producer;
         this.json = json;
         this.staging = staging;
         this.config = config;
+        this.metrics = metrics;
     }
 
     String state() {
@@ -99,9 +101,11 @@ final class StageWorker implements Runnable {
             deadLetter(record, "message without a job id");
             return;
         }
+        long started = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             if (staging.cancelled(work.jobId())) {
                 LOG.infof("%s: job %s was cancelled; skipping", step.name(), work.jobId());
+                metrics.ended("cancelled", Duration.ofNanos(System.nanoTime() - started));
                 return;
             }
             Path dir = config.workDir().resolve(step.name()).resolve(work.jobId());
@@ -109,19 +113,23 @@ final class StageWorker implements Runnable {
                 Files.createDirectories(dir);
                 VideoWork done = step.process(work, dir);
                 send(step.output(), done);
+                metrics.ended("done", Duration.ofNanos(System.nanoTime() - started));
                 return;
             } catch (Step.Permanent e) {
                 LOG.warnf("%s: job %s cannot be processed: %s", step.name(), work.jobId(), e.getMessage());
                 deadLetter(record, e.getMessage());
                 send(Topics.VIDEO_FAILED, work.withFailure(e.getMessage()));
+                metrics.ended("failed", Duration.ofNanos(System.nanoTime() - started));
                 return;
             } catch (IOException | RuntimeException e) {
                 if (attempt >= config.maxAttempts()) {
                     LOG.errorf(e, "%s: job %s failed %d times; dead-lettered", step.name(), work.jobId(), attempt);
                     deadLetter(record, e.toString());
                     send(Topics.VIDEO_FAILED, work.withFailure(step.name() + " failed"));
+                    metrics.ended("failed", Duration.ofNanos(System.nanoTime() - started));
                     return;
                 }
+                metrics.retried();
                 LOG.warnf("%s: job %s failed (try %d of %d): %s", step.name(), work.jobId(), attempt, config.maxAttempts(), e);
                 pause(config.backoff().multipliedBy(1L << Math.min(attempt - 1, 6)));
             } finally {
@@ -142,6 +150,7 @@ final class StageWorker implements Runnable {
         ProducerRecord<String, String> dead = new ProducerRecord<>(step.input() + ".dlq", record.key(), record.value());
         dead.headers().add("dead-letter-reason", reason.getBytes(StandardCharsets.UTF_8));
         dead.headers().add("dead-letter-stage", step.name().getBytes(StandardCharsets.UTF_8));
+        metrics.deadLettered();
         try {
             producer.send(dead).get();
         } catch (Exception e) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.staging.StagingBucket;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
@@ -37,15 +39,18 @@ public class Workers {
     private final Instance<Step> steps;
     private final ObjectMapper json;
     private final Instance<StagingBucket> staging;
+    private final MeterRegistry registry;
+    private final List<KafkaClientMetrics> clientMetrics = new ArrayList<>();
     private KafkaProducer<String, String> producer;
 
     Workers(@Identifier("default-kafka-broker") Map<String, Object> kafka, PipelineConfig config, Instance<Step> steps,
-            ObjectMapper json, Instance<StagingBucket> staging) {
+            ObjectMapper json, Instance<StagingBucket> staging, MeterRegistry registry) {
         this.kafka = kafka;
         this.config = config;
         this.steps = steps;
         this.json = json;
         this.staging = staging;
+        this.registry = registry;
     }
 
     void start(@Observes StartupEvent ignored) {
@@ -60,8 +65,14 @@ public class Workers {
         }
         producer = new KafkaProducer<>(producerConfig(), new StringSerializer(), new StringSerializer());
         for (Step step : chosen) {
-            StageWorker worker = new StageWorker(step, new KafkaConsumer<>(consumerConfig(step), new StringDeserializer(),
-                    new StringDeserializer()), producer, json, staging.get(), config);
+            KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig(step), new StringDeserializer(),
+                    new StringDeserializer());
+            // Kafka's own consumer metrics, the lag among them, tagged with this consumer's client id.
+            KafkaClientMetrics kafkaMetrics = new KafkaClientMetrics(consumer);
+            kafkaMetrics.bindTo(registry);
+            clientMetrics.add(kafkaMetrics);
+            StageWorker worker = new StageWorker(step, consumer, producer, json, staging.get(), config,
+                    new StageMetrics(registry, step.name()));
             Thread thread = Thread.ofPlatform().name("pipeline-" + step.name()).daemon().start(worker);
             workers.add(worker);
             threads.add(thread);
@@ -71,6 +82,7 @@ public class Workers {
 
     void stop(@Observes ShutdownEvent ignored) {
         workers.forEach(StageWorker::stop);
+        clientMetrics.forEach(KafkaClientMetrics::close);
         for (Thread t : threads) {
             try {
                 t.join(10_000);
@@ -107,6 +119,7 @@ public class Workers {
     private Map<String, Object> consumerConfig(Step step) {
         Map<String, Object> props = base();
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "pipeline-" + step.name());
+        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "pipeline-" + step.name());
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);

@@ -1,0 +1,31 @@
+package io.mediagate.routing.attempts;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+
+/**
+ * Provider calls as operators read them: {@code mediagate_provider_attempts_total{provider, outcome}} (outcome
+ * {@code success} or the failure class: {@code rate_limited}, {@code transient}, {@code timeout}, …) and
+ * {@code mediagate_provider_latency_seconds} as a histogram with buckets from 100 ms to 10 min.
+ */
+final class ProviderMetrics implements AttemptMeter {
+    private static final Duration[] BUCKETS = {Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500),
+            Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30),
+            Duration.ofMinutes(1), Duration.ofMinutes(2), Duration.ofMinutes(5), Duration.ofMinutes(10)};
+    private final MeterRegistry registry;
+
+    ProviderMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public void record(String provider, String outcome, long millis) {
+        Counter.builder("mediagate.provider.attempts").description("Calls to providers by outcome")
+                .tag("provider", provider).tag("outcome", outcome).register(registry).increment();
+        Timer.builder("mediagate.provider.latency").description("Time a provider call took, by outcome")
+                .tag("provider", provider).tag("outcome", outcome).serviceLevelObjectives(BUCKETS)
+                .register(registry).record(Duration.ofMillis(millis));
+    }
+}
