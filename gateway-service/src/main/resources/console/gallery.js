@@ -66,9 +66,12 @@ export async function render(main) {
       load();
     },
   }, h('div', { class: 'row' }, field('Search', search, 'Every word, in the prompt'),
-    field('Media', kind), field('Model', model), field('Provider', provider), field('Size', size),
-    field('Show', owner), field('Sort', sort),
-    h('div', { class: 'field act' }, h('button', { type: 'submit' }, 'Apply'))));
+    h('div', { class: 'field act' }, h('button', { type: 'submit' }, 'Apply'))),
+  // The other filters fold away on a narrow screen, where they would push the pictures far down.
+  h('details', { class: 'filters', open: !window.matchMedia('(max-width: 760px)').matches },
+    h('summary', {}, 'Filters and sort'),
+    h('div', { class: 'row' }, field('Media', kind), field('Model', model), field('Provider', provider), field('Size', size),
+      field('Show', owner), field('Sort', sort))));
   for (const el of [kind, model, provider, owner, sort]) el.addEventListener('change', () => { state.page = 0; load(); });
   show(main, h('h1', {}, 'Gallery'), filters, uploader(() => { state.page = 0; load(); }), status, grid, pager);
   await load();

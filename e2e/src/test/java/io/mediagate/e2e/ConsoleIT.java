@@ -157,7 +157,7 @@ class ConsoleIT {
         assertFalse(message.isBlank());
 
         page.navigate(suite.baseUrl() + "/");
-        assertTrue(page.url().endsWith("/console/#/signin"), page.url());
+        assertThat(page).hasURL(Pattern.compile("/console/#/signin$"));
         label("API key").fill("mg_not_a_real_key");
         button("Sign in").click();
         assertThat(page.getByRole(AriaRole.ALERT)).hasText(message);
@@ -169,7 +169,7 @@ class ConsoleIT {
             assertThat(navLink(name)).isVisible();
         }
         assertThat(navLink("Admin")).hasCount(0);
-        assertTrue(page.url().endsWith("#/playground"), page.url());
+        assertThat(page).hasURL(Pattern.compile("#/playground$"));
         // A user key cannot reach the admin page by its address either.
         page.navigate(suite.baseUrl() + "/console/#/admin");
         assertThat(page).hasURL(Pattern.compile("#/playground$"));
@@ -203,17 +203,20 @@ class ConsoleIT {
         page.waitForCondition(() -> loaded(page.locator(".detail img").first()));
     }
 
-    @Test
-    void aVideoJobShowsItsProgressThenPlaysThroughHlsOrItsMp4WhenTheStreamFails() throws Exception {
+    /** Signs in, asks the Playground for a local video and waits for its job's progress bar. */
+    private void startVideo(String prompt, String size, int seconds) {
         signIn(user);
         label("Model").selectOption("local/motion");
-        label("Prompt").fill("waves rolling onto a beach at dusk");
-        label("Size").selectOption("480p");
-        label("Duration (seconds)").fill("2");
+        label("Prompt").fill(prompt);
+        label("Size").selectOption(size);
+        label("Duration (seconds)").fill(String.valueOf(seconds));
         button("Generate").click();
+        assertThat(page.getByRole(AriaRole.PROGRESSBAR, new Page.GetByRoleOptions().setName("Video progress"))).isVisible();
+    }
 
-        Locator progress = page.getByRole(AriaRole.PROGRESSBAR, new Page.GetByRoleOptions().setName("Video progress"));
-        assertThat(progress).isVisible();
+    @Test
+    void aVideoJobShowsItsProgressThenPlaysThroughHlsOrItsMp4WhenTheStreamFails() throws Exception {
+        startVideo("waves rolling onto a beach at dusk", "480p", 2);
         assertThat(page.getByRole(AriaRole.STATUS).filter(new Locator.FilterOptions().setHasText(Pattern.compile("Queued|%"))))
                 .not().hasCount(0);
         Locator video = page.locator(".result video");
@@ -241,14 +244,7 @@ class ConsoleIT {
 
     @Test
     void aRunningVideoJobIsCancelledFromThePlayground() throws Exception {
-        signIn(user);
-        label("Model").selectOption("local/motion");
-        label("Prompt").fill("a very long take of a quiet harbour");
-        label("Size").selectOption("1080p");
-        label("Duration (seconds)").fill("30");
-        button("Generate").click();
-        Locator progress = page.getByRole(AriaRole.PROGRESSBAR, new Page.GetByRoleOptions().setName("Video progress"));
-        assertThat(progress).isVisible();
+        startVideo("a very long take of a quiet harbour", "1080p", 30);
         String jobId = page.locator("[aria-label=Result] p.muted").first().textContent();
         button("Cancel").click();
         assertThat(page.getByText("The job was cancelled.")).isVisible(new com.microsoft.playwright.assertions.LocatorAssertions
@@ -439,7 +435,8 @@ class ConsoleIT {
     @Test
     void theConsoleWorksFromTheKeyboardAlone() {
         page.navigate(suite.baseUrl() + "/");
-        // The key field has the focus when the page opens; Enter submits.
+        // The key field has the focus once the page has rendered (typing earlier would go nowhere); Enter submits.
+        assertThat(label("API key")).isFocused();
         page.keyboard().type(user);
         page.keyboard().press("Enter");
         assertThat(navLink("Playground")).isVisible();
@@ -475,5 +472,12 @@ class ConsoleIT {
             assertEquals(0, brokenImages(), "images that do not show on " + name);
             shot("phone-" + name);
         }
+        // On a phone the gallery's pictures come first: the filters are folded, and a tap opens them.
+        page.navigate(suite.baseUrl() + "/console/#/gallery");
+        assertThat(page.getByRole(AriaRole.LIST, new Page.GetByRoleOptions().setName("Media")).getByRole(AriaRole.LISTITEM).first())
+                .isInViewport();
+        assertThat(label("Show")).not().isVisible();
+        page.getByText("Filters and sort").tap();
+        assertThat(label("Show")).isVisible();
     }
 }

@@ -30,7 +30,8 @@ public class OutboxRelay {
         this.emitter = emitter;
     }
 
-    @Scheduled(every = "${mediagate.outbox.every}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${mediagate.outbox.every}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void relay() {
         try {
             relayAll();

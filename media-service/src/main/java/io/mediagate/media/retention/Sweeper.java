@@ -27,7 +27,8 @@ public class Sweeper {
         this.clock = clock;
     }
 
-    @Scheduled(every = "${mediagate.retention.sweep-every}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${mediagate.retention.sweep-every}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduled() {
         int removed = sweep();
         if (removed > 0) {

@@ -74,7 +74,8 @@ public class OutboxRelay {
                 .eventually(() -> this.sending.remove(row.id));
     }
 
-    @Scheduled(every = "${mediagate.outbox.delete-every:1s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${mediagate.outbox.delete-every:1s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void deleteSent() {
         while (!sent.isEmpty()) {
             List<Long> ids = sent.stream().limit(BATCH).toList();
@@ -88,7 +89,8 @@ public class OutboxRelay {
         }
     }
 
-    @Scheduled(every = "${mediagate.outbox.sweep-every:5s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${mediagate.outbox.sweep-every:5s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void sweep() {
         try {
             List<OutboxRow> stale = QuarkusTransaction.requiringNew().call(() -> OutboxRow.<OutboxRow>find(

@@ -28,7 +28,8 @@ public class WebhookDispatcher {
         this.clock = clock;
     }
 
-    @Scheduled(every = "1s", delayed = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "1s", delayed = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void dispatch() {
         Instant now = clock.instant();
         List<String> due = QuarkusTransaction.requiringNew().call(() -> WebhookDelivery.<WebhookDelivery>find(
