@@ -25,10 +25,10 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
-import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
-import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 
 /**
  * {@code POST /v1/images/edits} and {@code POST /v1/images/variations}, as OpenAI clients send them

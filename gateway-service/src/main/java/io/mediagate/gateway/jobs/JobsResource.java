@@ -1,12 +1,8 @@
 package io.mediagate.gateway.jobs;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.forward.Forwarder;
-import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -24,26 +20,20 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/**
- * The caller's jobs, which routing owns. A job the gateway has just answered with 202 is readable and
- * cancellable at once: until routing has taken it from Kafka it reads as queued, and a cancel waits for
- * routing to have it ({@link SubmittedJobs}).
- */
+/** The caller's jobs, which routing owns; reads and cancels go through {@link Jobs}. */
 @Tag(name = "Jobs")
 @Path("/v1/jobs")
 @Authenticated
 public class JobsResource {
     private final Forwarder forwarder;
-    private final OwnerClient owner;
     private final Owners owners;
-    private final SubmittedJobs submitted;
+    private final Jobs jobs;
     private final SecurityIdentity identity;
 
-    JobsResource(Forwarder forwarder, OwnerClient owner, Owners owners, SubmittedJobs submitted, SecurityIdentity identity) {
+    JobsResource(Forwarder forwarder, Owners owners, Jobs jobs, SecurityIdentity identity) {
         this.forwarder = forwarder;
-        this.owner = owner;
         this.owners = owners;
-        this.submitted = submitted;
+        this.jobs = jobs;
         this.identity = identity;
     }
 
@@ -59,11 +49,9 @@ public class JobsResource {
     @Operation(summary = "Read a job: status, stage, progress, result")
     @GET
     @Path("{id}")
-    public Uni<Response> job(@PathParam("id") String id, @Context ContainerRequestContext ctx) {
-        Caller caller = Caller.of(identity);
-        return forwarder.forward(target(id), caller, String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of())
-                .flatMap(answer -> answer.getStatus() != 404 ? Uni.createFrom().item(answer)
-                        : submitted.find(caller.accountId(), id).map(job -> job == null ? answer : ok(job)));
+    public Uni<Response> job(@PathParam("id") String id) {
+        return jobs.read(Caller.of(identity), id)
+                .map(job -> json(Map.of("success", true, "result", Map.of("job", job))));
     }
 
     /** Cancels an unfinished job; 409 {@code job_finished} once it has ended. */
@@ -71,19 +59,10 @@ public class JobsResource {
     @DELETE
     @Path("{id}")
     public Uni<Response> cancel(@PathParam("id") String id) {
-        Caller caller = Caller.of(identity);
-        return submitted.oncePickedUp(caller.accountId(), id, () -> owner.send("DELETE", target(id), caller))
-                .map(answer -> Response.ok(answer).type(MediaType.APPLICATION_JSON_TYPE).build());
+        return jobs.cancel(Caller.of(identity), id).map(JobsResource::json);
     }
 
-    private String target(String id) {
-        if (!id.matches("[A-Za-z0-9_-]{1,64}")) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "no job with this id", "id");
-        }
-        return owners.routing() + "/v1/jobs/" + id;
-    }
-
-    private static Response ok(JsonNode job) {
-        return Response.ok(Map.of("success", true, "result", Map.of("job", job))).type(MediaType.APPLICATION_JSON_TYPE).build();
+    private static Response json(Object entity) {
+        return Response.ok(entity).type(MediaType.APPLICATION_JSON_TYPE).build();
     }
 }

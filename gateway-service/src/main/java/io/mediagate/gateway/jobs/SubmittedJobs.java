@@ -4,16 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationRequest;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -26,8 +22,6 @@ import org.jboss.logging.Logger;
 public class SubmittedJobs {
     private static final Logger LOG = Logger.getLogger(SubmittedJobs.class);
     static final Duration TTL = Duration.ofHours(1);
-    static final Duration PICKUP_WAIT = Duration.ofSeconds(5);
-    private static final Duration PICKUP_POLL = Duration.ofMillis(200);
     private final ReactiveRedisDataSource redis;
     private final ObjectMapper json;
     private final String prefix;
@@ -82,30 +76,5 @@ public class SubmittedJobs {
                 return null;
             }
         });
-    }
-
-    /**
-     * Runs {@code attempt}, a call to routing about {@code jobId}, again while it fails with "not found" and the
-     * job is one this account submitted: routing takes it from Kafka within moments, so a cancel sent right
-     * after the 202 waits for that (at most {@link #PICKUP_WAIT}, then 503) instead of failing.
-     */
-    public <T> Uni<T> oncePickedUp(String accountId, String jobId, Supplier<Uni<T>> attempt) {
-        return oncePickedUp(accountId, jobId, attempt, Instant.now().plus(PICKUP_WAIT));
-    }
-
-    private <T> Uni<T> oncePickedUp(String accountId, String jobId, Supplier<Uni<T>> attempt, Instant deadline) {
-        return Uni.createFrom().<T>deferred(attempt::get)
-                .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND)
-                .recoverWithUni(notFound -> find(accountId, jobId).flatMap(job -> {
-                    if (job == null) {
-                        return Uni.createFrom().failure(notFound);
-                    }
-                    if (Instant.now().isAfter(deadline)) {
-                        return Uni.createFrom().failure(
-                                ApiException.unavailable("job " + jobId + " is about to start; try again in a moment"));
-                    }
-                    return Uni.createFrom().voidItem().onItem().delayIt().by(PICKUP_POLL)
-                            .flatMap(ignored -> oncePickedUp(accountId, jobId, attempt, deadline));
-                }));
     }
 }

@@ -17,7 +17,7 @@ import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.generation.Submissions;
-import io.mediagate.gateway.jobs.SubmittedJobs;
+import io.mediagate.gateway.jobs.Jobs;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -48,12 +48,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.multipart.FormValue;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The OpenAI-shaped video resource ({@code client.videos.*}): a second face on the same jobs and pipeline as
@@ -69,9 +68,8 @@ public class OpenAiVideosResource {
     static final String POLL_AFTER = "openai-poll-after-ms";
     static final String POLL_AFTER_MS = "2000";
     private static final Set<String> FILES = Set.of("input_reference");
-    private static final Pattern JOB_ID = Pattern.compile("job_[A-Za-z0-9]{8,60}");
     private final Submissions submissions;
-    private final SubmittedJobs submitted;
+    private final Jobs jobs;
     private final SourceStore sources;
     private final VideoModels models;
     private final OwnerClient owner;
@@ -81,11 +79,11 @@ public class OpenAiVideosResource {
     private final ObjectMapper json;
     private final Clock clock;
 
-    OpenAiVideosResource(Submissions submissions, SubmittedJobs submitted, SourceStore sources, VideoModels models,
+    OpenAiVideosResource(Submissions submissions, Jobs jobs, SourceStore sources, VideoModels models,
                          OwnerClient owner, Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json,
                          Clock clock) {
         this.submissions = submissions;
-        this.submitted = submitted;
+        this.jobs = jobs;
         this.sources = sources;
         this.models = models;
         this.owner = owner;
@@ -196,7 +194,7 @@ public class OpenAiVideosResource {
             String media = job.path("data").path(0).path("id").asText(null);
             Uni<JsonNode> done;
             if (status.equals("queued") || status.equals("running")) {
-                done = submitted.oncePickedUp(caller.accountId(), id, () -> owner.send("DELETE", owners.routing() + "/v1/jobs/" + id, caller))
+                done = jobs.cancel(caller, id)
                         .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.JOB_FINISHED).recoverWithNull();
             } else if (media != null) {
                 done = owner.send("DELETE", owners.media() + "/v1/media/" + media, caller)
@@ -297,15 +295,10 @@ public class OpenAiVideosResource {
     /** The caller's video job {@code id}, as routing shows it; another kind of job is not found here. */
     private Uni<JsonNode> job(String id, Caller caller) {
         ApiException none = new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id");
-        if (!JOB_ID.matcher(id).matches()) {
-            return Uni.createFrom().failure(none);
-        }
-        return owner.get(owners.routing() + "/v1/jobs/" + id, caller).map(found -> found.path("result").path("job"))
-                // Submitted a moment ago and not yet picked up by routing: queued.
-                .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND)
-                .recoverWithUni(() -> submitted.find(caller.accountId(), id))
+        return jobs.read(caller, id)
+                .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).transform(f -> none)
                 .map(job -> {
-                    if (job == null || !"video".equals(job.path("kind").asText())) {
+                    if (!"video".equals(job.path("kind").asText())) {
                         throw none;
                     }
                     return job;

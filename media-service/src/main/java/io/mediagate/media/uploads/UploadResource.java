@@ -14,6 +14,8 @@ import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
 import io.mediagate.media.storage.ObjectStore;
 import io.mediagate.media.store.MediaKeeper;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -36,8 +38,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Uploads. {@code POST /v1/media/upload {mime, bytes, filename?, public?}} checks type, size and quota and

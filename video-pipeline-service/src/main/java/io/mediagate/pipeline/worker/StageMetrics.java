@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One stage's work as operators read it: {@code mediagate_pipeline_stage_seconds{stage, outcome}} (a histogram;
@@ -15,30 +17,25 @@ final class StageMetrics {
     private static final Duration[] BUCKETS = {Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1),
             Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofMinutes(1),
             Duration.ofMinutes(2), Duration.ofMinutes(5), Duration.ofMinutes(10)};
-    private final MeterRegistry registry;
-    private final String stage;
+    private final Map<String, Timer> timers = new HashMap<>();
     private final Counter retries;
     private final Counter deadLetters;
 
     StageMetrics(MeterRegistry registry, String stage) {
-        this.registry = registry;
-        this.stage = stage;
         this.retries = Counter.builder("mediagate.pipeline.stage.retries").description("Tries of a stage repeated after a failure")
                 .tag("stage", stage).register(registry);
         this.deadLetters = Counter.builder("mediagate.pipeline.dead.letters").description("Messages a stage gave up on")
                 .tag("stage", stage).register(registry);
+        // Every series from the start, so rates and alerts see zeros rather than nothing.
         for (String outcome : new String[] {"done", "failed", "cancelled"}) {
-            timer(outcome); // every series from the start, so rates and alerts see zeros rather than nothing
+            timers.put(outcome, Timer.builder("mediagate.pipeline.stage").description("Time one message took in a stage, by outcome")
+                    .tag("stage", stage).tag("outcome", outcome).serviceLevelObjectives(BUCKETS).register(registry));
         }
     }
 
-    private Timer timer(String outcome) {
-        return Timer.builder("mediagate.pipeline.stage").description("Time one message took in a stage, by outcome")
-                .tag("stage", stage).tag("outcome", outcome).serviceLevelObjectives(BUCKETS).register(registry);
-    }
-
-    void ended(String outcome, Duration took) {
-        timer(outcome).record(took);
+    /** A message begun at {@code startedNanos} ({@link System#nanoTime()}) ended {@code done}, {@code failed} or {@code cancelled}. */
+    void ended(String outcome, long startedNanos) {
+        timers.get(outcome).record(Duration.ofNanos(System.nanoTime() - startedNanos));
     }
 
     void retried() {

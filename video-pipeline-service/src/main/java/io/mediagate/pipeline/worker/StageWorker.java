@@ -105,7 +105,7 @@ final class StageWorker implements Runnable {
         for (int attempt = 1; ; attempt++) {
             if (staging.cancelled(work.jobId())) {
                 LOG.infof("%s: job %s was cancelled; skipping", step.name(), work.jobId());
-                metrics.ended("cancelled", Duration.ofNanos(System.nanoTime() - started));
+                metrics.ended("cancelled", started);
                 return;
             }
             Path dir = config.workDir().resolve(step.name()).resolve(work.jobId());
@@ -113,20 +113,20 @@ final class StageWorker implements Runnable {
                 Files.createDirectories(dir);
                 VideoWork done = step.process(work, dir);
                 send(step.output(), done);
-                metrics.ended("done", Duration.ofNanos(System.nanoTime() - started));
+                metrics.ended("done", started);
                 return;
             } catch (Step.Permanent e) {
                 LOG.warnf("%s: job %s cannot be processed: %s", step.name(), work.jobId(), e.getMessage());
                 deadLetter(record, e.getMessage());
                 send(Topics.VIDEO_FAILED, work.withFailure(e.getMessage()));
-                metrics.ended("failed", Duration.ofNanos(System.nanoTime() - started));
+                metrics.ended("failed", started);
                 return;
             } catch (IOException | RuntimeException e) {
                 if (attempt >= config.maxAttempts()) {
                     LOG.errorf(e, "%s: job %s failed %d times; dead-lettered", step.name(), work.jobId(), attempt);
                     deadLetter(record, e.toString());
                     send(Topics.VIDEO_FAILED, work.withFailure(step.name() + " failed"));
-                    metrics.ended("failed", Duration.ofNanos(System.nanoTime() - started));
+                    metrics.ended("failed", started);
                     return;
                 }
                 metrics.retried();

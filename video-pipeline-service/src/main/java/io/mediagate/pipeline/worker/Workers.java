@@ -2,10 +2,10 @@ package io.mediagate.pipeline.worker;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.staging.StagingBucket;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
