@@ -38,9 +38,9 @@ public class ServiceResource implements QuarkusTestResourceLifecycleManager {
             config.put("kafka.bootstrap.servers", infra.kafka());
         }
         if ("true".equals(args.get("s3"))) {
-            config.put("quarkus.s3.endpoint-override", infra.s3());
-            config.put("quarkus.s3.aws.credentials.static-provider.access-key-id", TestInfra.S3_ACCESS);
-            config.put("quarkus.s3.aws.credentials.static-provider.secret-access-key", infra.s3Secret());
+            config.put("mediagate.s3.endpoint", infra.s3());
+            config.put("mediagate.s3.access-key", TestInfra.S3_ACCESS);
+            config.put("mediagate.s3.secret-key", infra.s3Secret());
             config.put("mediagate.media.bucket", "test-" + args.getOrDefault("service", "service"));
         }
         args.forEach((k, v) -> {

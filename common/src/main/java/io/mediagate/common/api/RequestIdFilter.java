@@ -1,5 +1,6 @@
 package io.mediagate.common.api;
 
+import io.mediagate.common.tracing.Tracing;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseContext;
@@ -8,10 +9,12 @@ import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.ext.Provider;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.jboss.logging.MDC;
 
 /**
  * Gives every request an id (the caller's {@code X-Request-Id} when it is sane, else a new one),
- * echoes it on the response and writes it into failure bodies as {@code request_id}.
+ * echoes it on the response, writes it into failure bodies as {@code request_id} and names it in the
+ * log lines written while the request is served.
  */
 @Provider
 @PreMatching
@@ -23,7 +26,9 @@ public class RequestIdFilter implements ContainerRequestFilter, ContainerRespons
     @Override
     public void filter(ContainerRequestContext request) {
         String given = request.getHeaderString(HEADER);
-        request.setProperty(PROPERTY, given != null && SANE.matcher(given).matches() ? given : newId());
+        String id = given != null && SANE.matcher(given).matches() ? given : newId();
+        request.setProperty(PROPERTY, id);
+        MDC.put(Tracing.REQUEST_ID, id); // for the log lines written while it is served
     }
 
     @Override
@@ -33,6 +38,7 @@ public class RequestIdFilter implements ContainerRequestFilter, ContainerRespons
             id = newId();
         }
         response.getHeaders().putSingle(HEADER, id);
+        MDC.remove(Tracing.REQUEST_ID);
         if (response.getEntity() instanceof ErrorBody body && body.requestId == null) {
             body.requestId = id.toString();
         }

@@ -4,6 +4,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.common.internal.InternalTokens;
+import io.mediagate.common.tracing.Tracing;
 import io.mediagate.gateway.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,9 +30,11 @@ public class Forwarder {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(3)).build();
     private final InternalTokens tokens;
+    private final Tracing tracing;
 
-    Forwarder(InternalTokens tokens) {
+    Forwarder(InternalTokens tokens, Tracing tracing) {
         this.tokens = tokens;
+        this.tracing = tracing;
     }
 
     /** {@code target} is the owner's base URL plus the raw path and query of the original request. */
@@ -53,6 +56,7 @@ public class Forwarder {
             request.header("Authorization", tokens.bearer(caller.accountId(), caller.tier(), caller.groups()));
         }
         headers.forEach(request::header);
+        tracing.inject(request::header);
         return Uni.createFrom().completionStage(() -> http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray()))
                 .map(Forwarder::relay)
                 .onFailure(f -> !(f instanceof ApiException)).transform(f -> {

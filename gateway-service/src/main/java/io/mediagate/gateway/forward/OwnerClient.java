@@ -8,6 +8,7 @@ import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.internal.InternalTokens;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.tracing.Tracing;
 import io.mediagate.gateway.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,10 +32,12 @@ public class OwnerClient {
             .connectTimeout(Duration.ofSeconds(3)).build();
     private final ObjectMapper json;
     private final InternalTokens tokens;
+    private final Tracing tracing;
 
-    OwnerClient(ObjectMapper json, InternalTokens tokens) {
+    OwnerClient(ObjectMapper json, InternalTokens tokens, Tracing tracing) {
         this.json = json;
         this.tokens = tokens;
+        this.tracing = tracing;
     }
 
     public Uni<JsonNode> get(String url, Caller caller) {
@@ -63,7 +66,8 @@ public class OwnerClient {
         } catch (JsonProcessingException e) {
             return Uni.createFrom().failure(new IllegalStateException("cannot serialise a registration", e));
         }
-        return call(HttpRequest.newBuilder(URI.create(mediaBase + "/internal/v1/media/register")).timeout(Duration.ofSeconds(60))
+        return call(traced(HttpRequest.newBuilder(URI.create(mediaBase + "/internal/v1/media/register")))
+                .timeout(Duration.ofSeconds(60))
                 .header("Authorization", tokens.bearer("gateway-service", null, Set.of(InternalToken.SERVICE)))
                 .header("Content-Type", RegisterMedia.WITH_FILE).header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.concat(HttpRequest.BodyPublishers.ofByteArray(head),
@@ -71,8 +75,14 @@ public class OwnerClient {
     }
 
     private HttpRequest.Builder asCaller(String url, Caller caller, Duration timeout) {
-        return HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
+        return traced(HttpRequest.newBuilder(URI.create(url))).timeout(timeout)
                 .header("Authorization", tokens.bearer(caller.accountId(), caller.tier(), caller.groups()));
+    }
+
+    /** With the current trace context, so that the owner's work shows in the caller's trace. */
+    private HttpRequest.Builder traced(HttpRequest.Builder request) {
+        tracing.inject(request::header);
+        return request;
     }
 
     /** The body of a 2xx answer; otherwise the owner's error, or 503 when it cannot be reached or read. */

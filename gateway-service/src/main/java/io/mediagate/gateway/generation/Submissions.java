@@ -10,8 +10,10 @@ import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.jobs.SubmittedJobs;
 import io.mediagate.gateway.limits.ConcurrencyLeases;
 import io.mediagate.gateway.limits.LimitRefusals;
+import io.opentelemetry.context.Context;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.smallrye.reactive.messaging.kafka.reply.KafkaRequestReply;
 import io.smallrye.reactive.messaging.kafka.reply.KafkaRequestReplyTimeoutException;
@@ -61,6 +63,8 @@ public class Submissions {
 
     /** Submits {@code request}; {@code answer} renders routing's successful reply. */
     public Uni<Response> submit(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Uni<Response>> answer) {
+        // The job continues the request's trace: its context is taken here, on the request's own thread.
+        TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
         String kind = request.kind().wire();
         String jobId = request.jobId();
         int limit = request.kind() == MediaKind.VIDEO ? caller.limits().concurrentVideos() : caller.limits().concurrentImages();
@@ -72,7 +76,7 @@ public class Submissions {
                         Map.of("retry_after", CONCURRENCY_RETRY_SECONDS, "limit", "concurrency_" + kind));
             }
             Message<GenerationRequest> message = Message.of(request)
-                    .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build());
+                    .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build()).addMetadata(trace);
             // A job answered with 202 is remembered first, so that reading or cancelling it at once finds it
             // even before routing has taken it from Kafka.
             Uni<Response> outcome = async

@@ -1,9 +1,11 @@
 package io.mediagate.media.events;
 
+import io.mediagate.common.tracing.Tracing;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -24,10 +26,12 @@ public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final int BATCH = 200;
     private final MutinyEmitter<String> emitter;
+    private final Tracing tracing;
 
     OutboxRelay(@Channel("storage-events") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 2 * BATCH)
-                MutinyEmitter<String> emitter) {
+                MutinyEmitter<String> emitter, Tracing tracing) {
         this.emitter = emitter;
+        this.tracing = tracing;
     }
 
     @Scheduled(every = "${mediagate.outbox.every}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
@@ -48,7 +52,9 @@ public class OutboxRelay {
             rows = QuarkusTransaction.requiringNew().call(() -> OutboxRow.<OutboxRow>find("order by id").page(0, BATCH).list());
             List<Long> acknowledged = new ArrayList<>();
             List<Uni<Void>> sends = rows.stream().map(row -> emitter.sendMessage(Message.of(row.payload).addMetadata(
-                            OutgoingKafkaRecordMetadata.<String>builder().withKey(row.mediaId).build()))
+                            OutgoingKafkaRecordMetadata.<String>builder().withKey(row.mediaId).build())
+                            // The trace the change was made in, however late its event is sent.
+                            .addMetadata(TracingMetadata.withCurrent(tracing.restore(row.trace))))
                     .invoke(() -> {
                         synchronized (acknowledged) {
                             acknowledged.add(row.id);

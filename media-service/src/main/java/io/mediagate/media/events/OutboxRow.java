@@ -19,6 +19,8 @@ public class OutboxRow extends PanacheEntityBase {
     @Column(name = "media_id")
     public String mediaId;
     public String payload;
+    /** The trace context the change was made in ({@code Tracing#current()}); null when tracing is off. */
+    public String trace;
     @Column(name = "created_at")
     public Instant createdAt;
 }

@@ -3,6 +3,7 @@ package io.mediagate.media.events;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.StorageEvent;
+import io.mediagate.common.tracing.Tracing;
 import io.mediagate.media.records.MediaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -17,10 +18,12 @@ import java.time.Instant;
 public class StorageEvents {
     private final ObjectMapper json;
     private final Clock clock;
+    private final Tracing tracing;
 
-    StorageEvents(ObjectMapper json, Clock clock) {
+    StorageEvents(ObjectMapper json, Clock clock, Tracing tracing) {
         this.json = json;
         this.clock = clock;
+        this.tracing = tracing;
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
@@ -38,6 +41,7 @@ public class StorageEvents {
         OutboxRow row = new OutboxRow();
         row.mediaId = media.id;
         row.createdAt = now;
+        row.trace = tracing.current();
         try {
             row.payload = json.writeValueAsString(new StorageEvent(media.id, media.ownerId, media.kind, bytes, change, now));
         } catch (JsonProcessingException e) {

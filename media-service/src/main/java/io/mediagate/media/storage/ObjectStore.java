@@ -35,7 +35,7 @@ public class ObjectStore {
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final String bucket;
 
-    ObjectStore(S3Client s3, Presigners presigners, @ConfigProperty(name = "quarkus.s3.endpoint-override") Optional<URI> endpoint,
+    ObjectStore(S3Client s3, Presigners presigners, @ConfigProperty(name = "mediagate.s3.endpoint") Optional<URI> endpoint,
                 @ConfigProperty(name = "mediagate.media.bucket") String bucket, Clock clock) {
         this.s3 = s3;
         this.signer = presigners.signer();

@@ -17,9 +17,9 @@ public class Presigners {
     private final String accessKey;
     private final String secretKey;
 
-    Presigners(@ConfigProperty(name = "quarkus.s3.aws.region") String region,
-               @ConfigProperty(name = "quarkus.s3.aws.credentials.static-provider.access-key-id") String accessKey,
-               @ConfigProperty(name = "quarkus.s3.aws.credentials.static-provider.secret-access-key") String secretKey) {
+    Presigners(@ConfigProperty(name = "mediagate.s3.region") String region,
+               @ConfigProperty(name = "mediagate.s3.access-key") String accessKey,
+               @ConfigProperty(name = "mediagate.s3.secret-key") String secretKey) {
         this.region = region;
         this.accessKey = accessKey;
         this.secretKey = secretKey;

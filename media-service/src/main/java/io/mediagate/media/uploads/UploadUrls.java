@@ -23,7 +23,7 @@ public class UploadUrls {
     private final S3Presigner presigner;
     private final String bucket;
 
-    UploadUrls(Presigners presigners, @ConfigProperty(name = "quarkus.s3.endpoint-override") Optional<URI> endpoint,
+    UploadUrls(Presigners presigners, @ConfigProperty(name = "mediagate.s3.endpoint") Optional<URI> endpoint,
                @ConfigProperty(name = "mediagate.uploads.endpoint") Optional<URI> publicEndpoint,
                @ConfigProperty(name = "mediagate.media.bucket") String bucket) {
         this.presigner = presigners.at(publicEndpoint.or(() -> endpoint));

@@ -1,13 +1,16 @@
 package io.mediagate.routing.messaging;
 
+import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
+import io.mediagate.common.tracing.KafkaTraceHeaders;
+import io.mediagate.common.tracing.Tracing;
 import io.mediagate.routing.generation.ImageGeneration;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.Stage;
-import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.routing.video.VideoJobs;
+import io.opentelemetry.api.trace.SpanKind;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -28,9 +31,11 @@ public class GenerationConsumer {
     private final Replies replies;
     private final JobEnds ends;
     private final VideoJobs videos;
+    private final Tracing tracing;
 
-    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, JobEnds ends, VideoJobs videos) {
+    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, JobEnds ends, VideoJobs videos, Tracing tracing) {
         this.jobs = jobs;
+        this.tracing = tracing;
         this.videos = videos;
         this.images = images;
         this.replies = replies;
@@ -47,6 +52,15 @@ public class GenerationConsumer {
         }
         ReplyAddress replyTo = ReplyAddress.of(record.headers());
         boolean video = request.kind() == MediaKind.VIDEO;
+        // The job continues the trace of the request the gateway accepted (its traceparent header).
+        try (Tracing.Traced traced = tracing.start(video ? "generate video" : "generate image", SpanKind.CONSUMER,
+                tracing.extract(KafkaTraceHeaders.reader(record.headers())), request.jobId())) {
+            traced.attribute("mediagate.model", request.model());
+            run(request, video, replyTo);
+        }
+    }
+
+    private void run(GenerationRequest request, boolean video, ReplyAddress replyTo) {
         switch (WhileUnavailable.retry("starting " + request.jobId(), () -> jobs.begin(request, video ? Stage.GENERATING : null, replyTo),
                 JobEnds.PATIENCE, WhileUnavailable.Pause.REAL)) {
             case Jobs.Begun.Ended ended -> replies.send(ended.reply(), replyTo);

@@ -7,6 +7,7 @@ import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.events.Topics;
+import io.mediagate.common.tracing.Tracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
@@ -21,9 +22,11 @@ import java.util.List;
 @ApplicationScoped
 public class JobOutbox {
     private final ObjectMapper json;
+    private final Tracing tracing;
 
-    JobOutbox(ObjectMapper json) {
+    JobOutbox(ObjectMapper json, Tracing tracing) {
         this.json = json;
+        this.tracing = tracing;
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
@@ -57,6 +60,7 @@ public class JobOutbox {
             throw new IllegalStateException("cannot serialise an outbox message", e);
         }
         row.createdAt = now;
+        row.trace = tracing.current();
         return row;
     }
 }

@@ -1,9 +1,11 @@
 package io.mediagate.routing.messaging;
 
+import io.mediagate.common.tracing.Tracing;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -32,6 +34,7 @@ public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final int BATCH = 500;
     private final MutinyEmitter<String> emitter;
+    private final Tracing tracing;
     private final Clock clock;
     private final Duration sweepAfter;
     /** Rows handed to Kafka and not yet acknowledged. */
@@ -40,8 +43,10 @@ public class OutboxRelay {
     private final Set<Long> sent = ConcurrentHashMap.newKeySet();
 
     OutboxRelay(@Channel("job-outbox") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 65536) MutinyEmitter<String> emitter,
-                Clock clock, @ConfigProperty(name = "mediagate.outbox.sweep-after", defaultValue = "10s") Duration sweepAfter) {
+                Tracing tracing, Clock clock,
+                @ConfigProperty(name = "mediagate.outbox.sweep-after", defaultValue = "10s") Duration sweepAfter) {
         this.emitter = emitter;
+        this.tracing = tracing;
         this.clock = clock;
         this.sweepAfter = sweepAfter;
     }
@@ -60,7 +65,9 @@ public class OutboxRelay {
             headers.add(Replies.CORRELATION_HEADER, new ReplyAddress(row.topic, row.correlation).correlationBytes());
         }
         Message<String> message = Message.of(row.payload).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
-                .withTopic(row.topic).withKey(row.jobId).withHeaders(headers).build());
+                .withTopic(row.topic).withKey(row.jobId).withHeaders(headers).build())
+                // The job's trace, however late the row is sent (a sweep runs in no trace of its own).
+                .addMetadata(TracingMetadata.withCurrent(tracing.restore(row.trace)));
         Uni<Void> sending;
         try {
             sending = emitter.sendMessage(message);

@@ -22,6 +22,8 @@ public class OutboxRow extends PanacheEntityBase {
     /** Base64 request-reply correlation id of a reply; null for an event. */
     public String correlation;
     public String payload;
+    /** The trace context the row was written in ({@code Tracing#current()}); null when tracing is off. */
+    public String trace;
     @Column(name = "created_at")
     public Instant createdAt;
 }

@@ -1,7 +1,9 @@
 package io.mediagate.routing.messaging;
 
 import io.mediagate.common.events.GenerationReply;
+import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.common.header.Headers;
@@ -34,6 +36,6 @@ public class Replies {
                 .withKey(reply.jobId())
                 .withHeaders(headers)
                 .build();
-        emitter.sendMessageAndAwait(Message.of(reply).addMetadata(metadata));
+        emitter.sendMessageAndAwait(Message.of(reply).addMetadata(metadata).addMetadata(TracingMetadata.withCurrent(Context.current())));
     }
 }

@@ -1,13 +1,18 @@
 package io.mediagate.routing.messaging;
 
 import io.mediagate.common.events.VideoWork;
+import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
-/** Hands a generated video to the pipeline on {@code video.generated}, keyed by job id; waits for the broker. */
+/**
+ * Hands a generated video to the pipeline on {@code video.generated}, keyed by job id and carrying the
+ * job's trace; waits for the broker.
+ */
 @ApplicationScoped
 public class VideoPipeline {
     private final MutinyEmitter<VideoWork> emitter;
@@ -17,7 +22,8 @@ public class VideoPipeline {
     }
 
     public void generated(VideoWork work) {
-        emitter.sendMessageAndAwait(Message.of(work).addMetadata(
-                OutgoingKafkaRecordMetadata.<String>builder().withKey(work.jobId()).build()));
+        emitter.sendMessageAndAwait(Message.of(work)
+                .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(work.jobId()).build())
+                .addMetadata(TracingMetadata.withCurrent(Context.current())));
     }
 }

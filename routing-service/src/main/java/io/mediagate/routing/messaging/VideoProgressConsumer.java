@@ -1,7 +1,10 @@
 package io.mediagate.routing.messaging;
 
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.tracing.KafkaTraceHeaders;
+import io.mediagate.common.tracing.Tracing;
 import io.mediagate.routing.video.VideoJobs;
+import io.opentelemetry.api.trace.SpanKind;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -13,9 +16,11 @@ import org.jboss.logging.Logger;
 public class VideoProgressConsumer {
     private static final Logger LOG = Logger.getLogger(VideoProgressConsumer.class);
     private final VideoJobs jobs;
+    private final Tracing tracing;
 
-    VideoProgressConsumer(VideoJobs jobs) {
+    VideoProgressConsumer(VideoJobs jobs, Tracing tracing) {
         this.jobs = jobs;
+        this.tracing = tracing;
     }
 
     @Incoming("video-progress")
@@ -25,6 +30,10 @@ public class VideoProgressConsumer {
             LOG.warnf("skipping unreadable pipeline message at %s-%d@%d", record.topic(), record.partition(), record.offset());
             return;
         }
-        jobs.progressed(record.topic(), record.value());
+        // In the job's trace, which the pipeline's stages carry in their records' headers.
+        try (Tracing.Traced traced = tracing.start("video progress " + record.topic(), SpanKind.CONSUMER,
+                tracing.extract(KafkaTraceHeaders.reader(record.headers())), record.value().jobId())) {
+            jobs.progressed(record.topic(), record.value());
+        }
     }
 }

@@ -7,6 +7,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.internal.InternalTokens;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.tracing.Tracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.URI;
@@ -29,10 +30,12 @@ public class ServiceHttp {
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final ObjectMapper json;
     private final InternalTokens tokens;
+    private final Tracing tracing;
 
-    ServiceHttp(ObjectMapper json, InternalTokens tokens) {
+    ServiceHttp(ObjectMapper json, InternalTokens tokens, Tracing tracing) {
         this.json = json;
         this.tokens = tokens;
+        this.tracing = tracing;
     }
 
     public <T> T get(String url, Class<T> type) {
@@ -90,8 +93,10 @@ public class ServiceHttp {
     }
 
     private <T> HttpResponse<T> asUser(String url, String user, String tier, HttpResponse.BodyHandler<T> handler) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(120))
-                .header("Authorization", tokens.bearer(user, tier, Set.of(InternalToken.USER))).GET().build();
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(120))
+                .header("Authorization", tokens.bearer(user, tier, Set.of(InternalToken.USER))).GET();
+        tracing.inject(builder::header);
+        HttpRequest request = builder.build();
         try {
             return http.send(request, handler);
         } catch (IOException e) {
@@ -117,6 +122,7 @@ public class ServiceHttp {
     }
 
     private <T> T send(HttpRequest.Builder builder, Class<T> type) {
+        tracing.inject(builder::header);
         HttpRequest request = builder.timeout(Duration.ofSeconds(60))
                 .header("Authorization", tokens.bearer("routing-service", null, Set.of(InternalToken.SERVICE)))
                 .header("Accept", "application/json")

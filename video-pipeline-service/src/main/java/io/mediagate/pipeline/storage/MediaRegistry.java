@@ -6,6 +6,7 @@ import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.internal.InternalTokens;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.tracing.Tracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.URI;
@@ -23,22 +24,25 @@ public class MediaRegistry {
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final ObjectMapper json;
     private final InternalTokens tokens;
+    private final Tracing tracing;
     private final String base;
 
-    MediaRegistry(ObjectMapper json, InternalTokens tokens, @ConfigProperty(name = "mediagate.media.url") String base) {
+    MediaRegistry(ObjectMapper json, InternalTokens tokens, Tracing tracing, @ConfigProperty(name = "mediagate.media.url") String base) {
         this.json = json;
         this.tokens = tokens;
+        this.tracing = tracing;
         this.base = base;
     }
 
     /** Registers the video; an answer other than 2xx or 4xx (media-service down, 5xx) is an IOException (retried). */
     public MediaItem register(RegisterMedia command) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/internal/v1/media/register"))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + "/internal/v1/media/register"))
                 .timeout(Duration.ofMinutes(2))
                 .header("Authorization", tokens.bearer("video-pipeline-service", null, Set.of(InternalToken.SERVICE)))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(command)))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(command)));
+        tracing.inject(builder::header); // media-service's work shows in the job's trace
+        HttpRequest request = builder.build();
         HttpResponse<byte[]> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());

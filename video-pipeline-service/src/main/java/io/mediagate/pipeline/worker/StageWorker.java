@@ -3,8 +3,11 @@ package io.mediagate.pipeline.worker;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.tracing.KafkaTraceHeaders;
+import io.mediagate.common.tracing.Tracing;
 import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.staging.StagingBucket;
+import io.opentelemetry.api.trace.SpanKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,11 +41,12 @@ final class StageWorker implements Runnable {
     private final StagingBucket staging;
     private final PipelineConfig config;
     private final StageMetrics metrics;
+    private final Tracing tracing;
     private final AtomicReference<String> state = new AtomicReference<>("starting");
     private volatile boolean running = true;
 
     StageWorker(Step step, KafkaConsumer<String, String> consumer, KafkaProducer<String, String> producer,
-                ObjectMapper json, StagingBucket staging, PipelineConfig config, StageMetrics metrics) {
+                ObjectMapper json, StagingBucket staging, PipelineConfig config, StageMetrics metrics, Tracing tracing) {
         this.step = step;
         this.consumer = consumer;
         this.producer = producer;
@@ -50,6 +54,7 @@ final class StageWorker implements Runnable {
         this.staging = staging;
         this.config = config;
         this.metrics = metrics;
+        this.tracing = tracing;
     }
 
     String state() {
@@ -101,6 +106,14 @@ final class StageWorker implements Runnable {
             deadLetter(record, "message without a job id");
             return;
         }
+        // The stage continues the job's trace from the record's headers; what it sends carries it on.
+        try (Tracing.Traced traced = tracing.start(step.name(), SpanKind.CONSUMER,
+                tracing.extract(KafkaTraceHeaders.reader(record.headers())), work.jobId())) {
+            process(record, work, traced);
+        }
+    }
+
+    private void process(ConsumerRecord<String, String> record, VideoWork work, Tracing.Traced traced) {
         long started = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             if (staging.cancelled(work.jobId())) {
@@ -114,9 +127,11 @@ final class StageWorker implements Runnable {
                 VideoWork done = step.process(work, dir);
                 send(step.output(), done);
                 metrics.ended("done", started);
+                LOG.infof("%s: job %s done in %d ms", step.name(), work.jobId(), (System.nanoTime() - started) / 1_000_000);
                 return;
             } catch (Step.Permanent e) {
                 LOG.warnf("%s: job %s cannot be processed: %s", step.name(), work.jobId(), e.getMessage());
+                traced.failed(e);
                 deadLetter(record, e.getMessage());
                 send(Topics.VIDEO_FAILED, work.withFailure(e.getMessage()));
                 metrics.ended("failed", started);
@@ -124,6 +139,7 @@ final class StageWorker implements Runnable {
             } catch (IOException | RuntimeException e) {
                 if (attempt >= config.maxAttempts()) {
                     LOG.errorf(e, "%s: job %s failed %d times; dead-lettered", step.name(), work.jobId(), attempt);
+                    traced.failed(e);
                     deadLetter(record, e.toString());
                     send(Topics.VIDEO_FAILED, work.withFailure(step.name() + " failed"));
                     metrics.ended("failed", started);
@@ -140,7 +156,9 @@ final class StageWorker implements Runnable {
 
     private void send(String topic, VideoWork work) {
         try {
-            producer.send(new ProducerRecord<>(topic, work.jobId(), json.writeValueAsString(work))).get();
+            ProducerRecord<String, String> out = new ProducerRecord<>(topic, work.jobId(), json.writeValueAsString(work));
+            tracing.inject(KafkaTraceHeaders.writer(out.headers()));
+            producer.send(out).get();
         } catch (Exception e) {
             throw new IllegalStateException("could not publish to " + topic, e);
         }
@@ -150,6 +168,7 @@ final class StageWorker implements Runnable {
         ProducerRecord<String, String> dead = new ProducerRecord<>(step.input() + ".dlq", record.key(), record.value());
         dead.headers().add("dead-letter-reason", reason.getBytes(StandardCharsets.UTF_8));
         dead.headers().add("dead-letter-stage", step.name().getBytes(StandardCharsets.UTF_8));
+        tracing.inject(KafkaTraceHeaders.writer(dead.headers()));
         metrics.deadLettered();
         try {
             producer.send(dead).get();

@@ -1,6 +1,7 @@
 package io.mediagate.pipeline.worker;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.tracing.Tracing;
 import io.mediagate.staging.StagingBucket;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
@@ -40,17 +41,19 @@ public class Workers {
     private final ObjectMapper json;
     private final Instance<StagingBucket> staging;
     private final MeterRegistry registry;
+    private final Tracing tracing;
     private final List<KafkaClientMetrics> clientMetrics = new ArrayList<>();
     private KafkaProducer<String, String> producer;
 
     Workers(@Identifier("default-kafka-broker") Map<String, Object> kafka, PipelineConfig config, Instance<Step> steps,
-            ObjectMapper json, Instance<StagingBucket> staging, MeterRegistry registry) {
+            ObjectMapper json, Instance<StagingBucket> staging, MeterRegistry registry, Tracing tracing) {
         this.kafka = kafka;
         this.config = config;
         this.steps = steps;
         this.json = json;
         this.staging = staging;
         this.registry = registry;
+        this.tracing = tracing;
     }
 
     void start(@Observes StartupEvent ignored) {
@@ -72,7 +75,7 @@ public class Workers {
             kafkaMetrics.bindTo(registry);
             clientMetrics.add(kafkaMetrics);
             StageWorker worker = new StageWorker(step, consumer, producer, json, staging.get(), config,
-                    new StageMetrics(registry, step.name()));
+                    new StageMetrics(registry, step.name()), tracing);
             Thread thread = Thread.ofPlatform().name("pipeline-" + step.name()).daemon().start(worker);
             workers.add(worker);
             threads.add(thread);
