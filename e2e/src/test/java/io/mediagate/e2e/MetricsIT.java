@@ -32,7 +32,9 @@ import org.junit.jupiter.api.Test;
  */
 class MetricsIT {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final Pattern SERIES = Pattern.compile("(?m)^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*})? ([0-9.eE+-]+|NaN)$");
+    /** A sample line of the OpenMetrics text Prometheus scrapes: name, labels, value, then an optional exemplar. */
+    private static final Pattern SERIES = Pattern.compile(
+            "(?m)^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*})? ([0-9.eE+-]+|NaN)(?: [0-9.]+)?(?: # \\{[^}]*} \\S+(?: \\S+)?)?$");
     private static Suite suite;
     private static Api api;
 
