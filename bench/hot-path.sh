@@ -99,6 +99,9 @@ fi
 pk() { load "$1" "$PK_URL" "$(up_body "$2")" "${@:3}" "x-portkey-provider: openai" "x-portkey-custom-host: ${PK_HOST:-$FAKE}" "Authorization: Bearer unused"; }
 
 rss_mb() { ps -o rss= -p "$1" 2>/dev/null | awk '{printf "%d", $1/1024}' || true; }
+# Proportional set size: each page shared between processes (the JVM's library, the JDK's class archive)
+# counted once across them, so the sum over processes is the memory the suite really occupies.
+pss_mb() { awk '/^Pss:/ {printf "%d", $2/1024}' "/proc/$1/smaps_rollup" 2>/dev/null || true; }
 heap_mb() { curl -fsS "http://127.0.0.1:9080/q/metrics" 2>/dev/null \
   | awk '/^jvm_memory_used_bytes\{area="heap"/ {s+=$NF} END {printf "%d", s/1048576}'; }
 
@@ -132,13 +135,14 @@ printf '%-8s ' suite; load burst "$SUITE_URL" "$(suite_body slow)" "$BIG_BURST" 
 kill "$SAMPLER" 2>/dev/null || true
 echo "gateway heap used, peak while in flight: $(cat "$WORK/heap.peak") MB"
 sleep "$SETTLE"
-echo "== resident memory $SETTLE s after the run (MB)"
-total=0
+echo "== resident memory $SETTLE s after the run (MB: RSS, and PSS with shared pages counted once)"
+total=0; ptotal=0
 for f in .mediagate/pids/*; do
   name=$(basename "$f"); mb=$(rss_mb "$(cat "$f")"); [ -n "$mb" ] || continue
-  printf '  %-24s %5d\n' "$name" "$mb"; total=$((total + mb))
+  pss=$(pss_mb "$(cat "$f")"); pss=${pss:-0}
+  printf '  %-24s %5d  %5d\n' "$name" "$mb" "$pss"; total=$((total + mb)); ptotal=$((ptotal + pss))
 done
-printf '  %-24s %5d\n' "whole suite" "$total"
-[ -n "$PK_URL" ] && printf '  %-24s %5d\n' "portkey (node)" "$(rss_mb "$PK_PID")"
+printf '  %-24s %5d  %5d\n' "whole suite" "$total" "$ptotal"
+[ -n "$PK_URL" ] && printf '  %-24s %5d  %5d\n' "portkey (node)" "$(rss_mb "$PK_PID")" "$(pss_mb "$PK_PID")"
 # KEEP_UP=1 leaves the suite running for a look inside (jcmd, /q/metrics); ./mediagate down ends it.
 [ "${KEEP_UP:-0}" = 1 ] || ./mediagate down > /dev/null
