@@ -22,7 +22,7 @@ import org.jboss.logging.MDC;
  * Carries a trace where Quarkus does not carry it by itself: across the services' own JDK HTTP clients,
  * outbox rows (the context is stored with the row and continued when it is published) and the
  * pipeline's plain Kafka clients. Headers are W3C Trace Context ({@code traceparent}, {@code tracestate}).
- * With tracing off (no {@code MEDIAGATE_OTLP_ENDPOINT}) everything here is a no-op.
+ * With tracing off (no {@code MEDIAGATE_OTLP_ENDPOINT}) nothing is exported.
  *
  * <p>Log lines name the trace, the request and the job through the MDC keys {@link #TRACE_ID},
  * {@link #REQUEST_ID} and {@link #JOB_ID}.

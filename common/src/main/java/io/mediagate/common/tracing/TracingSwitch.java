@@ -6,7 +6,7 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
  * Tracing is on exactly when {@code MEDIAGATE_OTLP_ENDPOINT} names a collector: this source turns the
- * OpenTelemetry SDK off otherwise, so a service without a collector neither records nor exports spans.
+ * OpenTelemetry SDK off otherwise, so a service without a collector exports no spans.
  * An explicit {@code QUARKUS_OTEL_SDK_DISABLED} (or system property) still wins: this source's ordinal is
  * below both.
  */

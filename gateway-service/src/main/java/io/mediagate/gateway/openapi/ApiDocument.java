@@ -1,6 +1,7 @@
 package io.mediagate.gateway.openapi;
 
 import io.mediagate.common.api.ErrorCode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ public class ApiDocument implements OASFilter {
         }
         Map<Integer, List<ErrorCode>> byStatus = new TreeMap<>();
         for (ErrorCode code : ErrorCode.values()) {
-            byStatus.computeIfAbsent(code.status(), s -> new java.util.ArrayList<>()).add(code);
+            byStatus.computeIfAbsent(code.status(), s -> new ArrayList<>()).add(code);
         }
         byStatus.forEach((status, codes) -> components.addResponse(responseName(status), failure(status, codes)));
         if (document.getPaths() == null) {

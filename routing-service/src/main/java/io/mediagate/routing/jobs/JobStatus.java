@@ -1,6 +1,6 @@
 package io.mediagate.routing.jobs;
 
-/** Wire names of job states (the API guide (docs/api-guide.md, "Videos and jobs")). */
+/** Wire names of job states (docs/api-guide.md, "Videos and jobs"). */
 public final class JobStatus {
     public static final String QUEUED = "queued";
     public static final String RUNNING = "running";

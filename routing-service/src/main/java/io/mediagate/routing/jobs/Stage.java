@@ -1,6 +1,6 @@
 package io.mediagate.routing.jobs;
 
-/** Wire names of a video job's stages (the API guide (docs/api-guide.md, "Videos and jobs")) and the progress each starts at. */
+/** Wire names of a video job's stages (docs/api-guide.md, "Videos and jobs") and the progress each starts at. */
 public final class Stage {
     public static final String GENERATING = "generating";
     public static final String TRANSCODING = "transcoding";

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Orders the eligible candidates for a routing mode (the API guide (docs/api-guide.md, "Routing")). The first is tried
+ * Orders the eligible candidates for a routing mode (docs/api-guide.md, "Routing"). The first is tried
  * first; the rest are the fallbacks, in order. Ties everywhere: lower price, then higher recent
  * success rate, then lower latency.
  */

@@ -7,6 +7,7 @@ import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -52,7 +53,7 @@ public class LedgerConsumer {
     private static List<Charge> bookAll(List<GenerationEvent> events) {
         Set<String> booked = new HashSet<>(Charge.<Charge>list("jobId in ?1", events.stream().map(GenerationEvent::jobId).toList())
                 .stream().map(c -> c.jobId).toList());
-        List<Charge> added = new java.util.ArrayList<>();
+        List<Charge> added = new ArrayList<>();
         for (GenerationEvent event : events) {
             if (booked.add(event.jobId())) {
                 Charge charge = charge(event);

@@ -3,25 +3,28 @@ package io.mediagate.usage.ledger;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the providers have been paid for, as {@code mediagate_provider_spend_usd_total{provider, media}}:
- * each charge the ledger books adds its price once (failed generations cost nothing and add zero).
+ * each charge the ledger books adds its price once (failed generations cost nothing and add zero). The
+ * counter of each provider and media kind is built once: every booked job passes here.
  */
 @ApplicationScoped
 public class ProviderSpend {
     private final MeterRegistry registry;
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
     ProviderSpend(MeterRegistry registry) {
         this.registry = registry;
     }
 
     void add(Charge charge) {
-        Counter.builder("mediagate.provider.spend").baseUnit("usd")
-                .description("Spend at each provider, in US dollars, from the charges booked")
-                .tag("provider", charge.provider == null ? "none" : charge.provider)
-                .tag("media", charge.kind)
-                .register(registry)
+        String provider = charge.provider == null ? "none" : charge.provider;
+        counters.computeIfAbsent(provider + '\n' + charge.kind, key -> Counter.builder("mediagate.provider.spend").baseUnit("usd")
+                        .description("Spend at each provider, in US dollars, from the charges booked")
+                        .tag("provider", provider).tag("media", charge.kind).register(registry))
                 .increment(charge.price == null ? 0 : charge.price.doubleValue());
     }
 }

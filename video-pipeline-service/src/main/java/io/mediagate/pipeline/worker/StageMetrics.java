@@ -33,9 +33,14 @@ final class StageMetrics {
         }
     }
 
-    /** A message begun at {@code startedNanos} ({@link System#nanoTime()}) ended {@code done}, {@code failed} or {@code cancelled}. */
-    void ended(String outcome, long startedNanos) {
-        timers.get(outcome).record(Duration.ofNanos(System.nanoTime() - startedNanos));
+    /**
+     * A message begun at {@code startedNanos} ({@link System#nanoTime()}) ended {@code done}, {@code failed} or
+     * {@code cancelled}; returns how long it took.
+     */
+    Duration ended(String outcome, long startedNanos) {
+        Duration took = Duration.ofNanos(System.nanoTime() - startedNanos);
+        timers.get(outcome).record(took);
+        return took;
     }
 
     void retried() {

@@ -126,8 +126,8 @@ final class StageWorker implements Runnable {
                 Files.createDirectories(dir);
                 VideoWork done = step.process(work, dir);
                 send(step.output(), done);
-                metrics.ended("done", started);
-                LOG.infof("%s: job %s done in %d ms", step.name(), work.jobId(), (System.nanoTime() - started) / 1_000_000);
+                Duration took = metrics.ended("done", started);
+                LOG.infof("%s: job %s done in %d ms", step.name(), work.jobId(), took.toMillis());
                 return;
             } catch (Step.Permanent e) {
                 LOG.warnf("%s: job %s cannot be processed: %s", step.name(), work.jobId(), e.getMessage());
