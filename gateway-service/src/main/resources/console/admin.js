@@ -1,5 +1,5 @@
-// Admin (admin key only): accounts (create, tier, custom limits) and their keys (issue: shown once with
-// a copy button; revoke).
+// Admin (admin key only): accounts (create, tier, custom limits) and their keys (name, scopes, last use and
+// state; issue: shown once with a copy button; revoke).
 import { api, query } from 'console/api';
 import { h, field, notice, select, show, table, when } from 'console/ui';
 
@@ -88,9 +88,15 @@ async function showKeys(box, account) {
       }
     },
   }, 'Issue key');
+  const state = (k) => {
+    if (k.status === 'revoked') return `revoked ${when(k.revokedAt)}`;
+    if (k.status === 'expired') return `expired ${when(k.expiresAt)}`;
+    return k.expiresAt ? `active until ${when(k.expiresAt)}` : 'active';
+  };
   const rows = keys.map((k) => [
-    h('code', {}, `${k.prefix}…`), h('code', {}, k.id), when(k.createdAt),
-    k.revokedAt ? `revoked ${when(k.revokedAt)}` : 'active',
+    h('span', {}, h('code', {}, `${k.prefix}…`), k.name ? ` ${k.name}` : ''), h('code', {}, k.id),
+    k.scopes ? k.scopes.join(', ') : 'all', when(k.createdAt), k.lastUsedAt ? when(k.lastUsedAt) : 'never',
+    state(k),
     k.revokedAt ? '' : h('button', {
       type: 'button', class: 'danger', 'aria-label': `Revoke ${k.prefix}…`,
       async onclick() {
@@ -99,5 +105,5 @@ async function showKeys(box, account) {
         await showKeys(box, account);
       },
     }, 'Revoke')]);
-  show(box, h('div', { class: 'actions' }, issue), issued, table('Keys', ['Key', 'Id', 'Issued', 'State', ''], rows, 'No keys yet.'));
+  show(box, h('div', { class: 'actions' }, issue), issued, table('Keys', ['Key', 'Id', 'Scopes', 'Issued', 'Last used', 'State', ''], rows, 'No keys yet.'));
 }

@@ -40,6 +40,12 @@ final class Api {
     /** A multipart form: text fields as name/value pairs, then the files. */
     Reply postForm(String path, String key, java.util.List<String> fields, FormFile... files)
             throws IOException, InterruptedException {
+        return postForm(path, key, null, fields, files);
+    }
+
+    /** The same with an {@code Idempotency-Key} (none when null). */
+    Reply postForm(String path, String key, String idempotencyKey, java.util.List<String> fields, FormFile... files)
+            throws IOException, InterruptedException {
         String boundary = "e2e-" + java.util.UUID.randomUUID();
         java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
         for (int i = 0; i + 1 < fields.size(); i += 2) {
@@ -53,8 +59,12 @@ final class Api {
             body.writeBytes("\r\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         body.writeBytes(("--" + boundary + "--\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())), key);
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()));
+        if (idempotencyKey != null) {
+            request.header("Idempotency-Key", idempotencyKey);
+        }
+        return send(request, key);
     }
 
     byte[] download(String url) throws IOException, InterruptedException {

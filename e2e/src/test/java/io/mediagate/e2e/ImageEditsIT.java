@@ -125,6 +125,26 @@ class ImageEditsIT {
     }
 
     @Test
+    void aRetriedEditWithItsIdempotencyKeyIsTheSameJobWhateverTheBoundary() throws Exception {
+        String idem = "edit-" + System.nanoTime();
+        byte[] image = TestImages.halves(64, 64, RED, BLUE);
+        List<String> fields = List.of("model", "local/pattern", "prompt", "a scarf", "size", "256x256");
+        Api.Reply first = api.postForm("/v1/images/edits", key, idem, fields, new Api.FormFile("image", "a.png", image));
+        assertEquals(200, first.status(), first.body().toString());
+        // Api.postForm draws a new boundary for every request, as SDKs do for every attempt; the file name may change too.
+        Api.Reply retry = api.postForm("/v1/images/edits", key, idem, fields, new Api.FormFile("image", "renamed.png", image));
+        assertEquals(200, retry.status(), retry.body().toString());
+        assertEquals("true", retry.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
+        assertEquals(first.body().path("data").get(0).path("id"), retry.body().path("data").get(0).path("id"));
+        assertEquals(first.body().path("data").get(0).path("sources"), retry.body().path("data").get(0).path("sources"),
+                "no second copy of the sources was kept");
+        Api.Reply otherImage = api.postForm("/v1/images/edits", key, idem, fields,
+                new Api.FormFile("image", "a.png", TestImages.halves(64, 64, BLUE, RED)));
+        assertEquals(409, otherImage.status(), otherImage.body().toString());
+        assertEquals("idempotency_conflict", otherImage.body().path("code").asText());
+    }
+
+    @Test
     void aVariationKeepsTheCompositionInOtherColours() throws Exception {
         ImagesResponse response = sdk().images().createVariation(ImageCreateVariationParams.builder()
                 .model("local/pattern").image(TestImages.halves(128, 128, RED, BLUE))

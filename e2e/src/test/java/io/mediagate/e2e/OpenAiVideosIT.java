@@ -149,6 +149,16 @@ class OpenAiVideosIT {
         assertEquals("1", json.body().path("seconds").asText());
         assertEquals("1920x1080", json.body().path("size").asText(), "the model's default size");
         assertTrue(json.raw().headers().firstValue("openai-poll-after-ms").isPresent());
+
+        // The SDKs send an Idempotency-Key with every attempt of a POST: a retry is the same video, never a second one.
+        String body = "{\"model\":\"local/motion\",\"prompt\":\"snow\",\"seconds\":1}";
+        String idem = "video-" + System.nanoTime();
+        Api.Reply once = api.post("/v1/videos", key, body, "Idempotency-Key", idem);
+        assertEquals(200, once.status(), once.body().toString());
+        Api.Reply twice = api.post("/v1/videos", key, body, "Idempotency-Key", idem);
+        assertEquals(200, twice.status(), twice.body().toString());
+        assertEquals(once.body().path("id"), twice.body().path("id"), "the same video: " + twice.body());
+        assertEquals("true", twice.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.mediagate.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,7 +22,10 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
-/** Two gateway replicas on one Redis, one database and one Kafka: limits and keys hold across both. */
+/**
+ * Two gateway replicas on one Redis, one database and one Kafka: limits, keys and spend caps hold across both;
+ * an idempotent retry survives a gateway restart.
+ */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicasIT {
     private static Suite suite;
@@ -135,9 +139,126 @@ class ReplicasIT {
         assertEquals("authentication_error", onA.body().path("code").asText(), onA.body().toString());
     }
 
+    /** A new account (Enterprise, with room for bursts) and its admin id. */
+    private static String account(String budgetJson) throws Exception {
+        String id = a.post("/v1/admin/accounts", Suite.ADMIN_KEY, "{\"name\":\"spend\",\"tier\":\"enterprise\"}")
+                .body().path("result").path("account").path("id").asText();
+        Api.Reply patched = a.send("PATCH", "/v1/admin/accounts/" + id, Suite.ADMIN_KEY,
+                "{\"limits\":{\"perMinute\":1000,\"concurrentImages\":50}" + (budgetJson == null ? "" : ",\"budget\":" + budgetJson) + "}");
+        assertEquals(200, patched.status(), patched.body().toString());
+        return id;
+    }
+
+    private static String key(String account, String settingsJson) throws Exception {
+        Api.Reply issued = a.post("/v1/admin/accounts/" + account + "/keys", Suite.ADMIN_KEY, settingsJson);
+        assertEquals(200, issued.status(), issued.body().toString());
+        return issued.body().path("result").path("key").path("key").asText();
+    }
+
+    /** The caller's budget state once no reservation is outstanding (settlement follows the jobs' end events). */
+    private static JsonNode settledBudgets(String key) throws Exception {
+        long deadline = System.currentTimeMillis() + 30_000;
+        JsonNode budgets;
+        do {
+            Thread.sleep(300);
+            budgets = a.get("/v1/usage", key).body().path("result").path("budgets");
+        } while (budgets.path("account").path("daily").path("reserved").decimalValue().signum() != 0 && System.currentTimeMillis() < deadline);
+        return budgets;
+    }
+
+    @Test
+    void aBudgetSpentThroughTwoReplicasAllowsExactlyTheCap() throws Exception {
+        String key = key(account("{\"daily\":0.10}"), "");
+        ExecutorService pool = Executors.newFixedThreadPool(30);
+        List<Future<Api.Reply>> calls = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            Api api = i % 2 == 0 ? a : b;
+            calls.add(pool.submit(() -> api.post("/v1/images/generations", key, "{\"model\":\"test/quick\",\"prompt\":\"spend\"}")));
+        }
+        int ok = 0;
+        int refused = 0;
+        for (Future<Api.Reply> call : calls) {
+            Api.Reply r = call.get();
+            if (r.status() == 200) {
+                ok++;
+            } else {
+                assertEquals(402, r.status(), r.body().toString());
+                assertEquals("budget_exceeded", r.body().path("code").asText());
+                JsonNode budget = r.body().path("budget");
+                assertEquals("account", budget.path("scope").asText(), budget.toString());
+                assertEquals("daily", budget.path("period").asText());
+                assertEquals(0, new java.math.BigDecimal("0.10").compareTo(budget.path("cap").decimalValue()), budget.toString());
+                assertTrue(budget.path("resetsAt").asText().endsWith("T00:00:00Z"), budget.toString());
+                refused++;
+            }
+        }
+        pool.shutdown();
+        assertEquals(10, ok, "0.10 USD of 0.01 images is exactly 10, whichever replica serves them");
+        assertEquals(20, refused);
+        JsonNode daily = settledBudgets(key).path("account").path("daily");
+        assertEquals(0, new java.math.BigDecimal("0.10").compareTo(daily.path("spent").decimalValue()), daily.toString());
+        assertEquals(0, daily.path("remaining").decimalValue().signum(), daily.toString());
+    }
+
+    @Test
+    void aKeysOwnCapStopsThatKeyOnly() throws Exception {
+        String account = account(null);
+        String capped = key(account, "{\"name\":\"capped\",\"budget\":{\"daily\":0.02}}");
+        String other = key(account, "");
+        for (int i = 0; i < 2; i++) {
+            assertEquals(200, (i == 0 ? a : b).post("/v1/images/generations", capped, "{\"model\":\"test/quick\",\"prompt\":\"k\"}").status());
+        }
+        Api.Reply third = b.post("/v1/images/generations", capped, "{\"model\":\"test/quick\",\"prompt\":\"k\"}");
+        assertEquals(402, third.status(), third.body().toString());
+        assertEquals("key", third.body().path("budget").path("scope").asText());
+        assertEquals(200, a.post("/v1/images/generations", other, "{\"model\":\"test/quick\",\"prompt\":\"k\"}").status());
+        JsonNode budgets = settledBudgets(capped);
+        assertEquals(0, new java.math.BigDecimal("0.02").compareTo(budgets.path("key").path("daily").path("spent").decimalValue()), budgets.toString());
+        assertEquals(0, new java.math.BigDecimal("0.03").compareTo(budgets.path("account").path("daily").path("spent").decimalValue()),
+                "the account counts both keys' spend: " + budgets);
+    }
+
     private static int used(JsonNode usage) {
         JsonNode minute = usage.path("rateLimits").path("minute");
         return minute.path("limit").asInt() - minute.path("remaining").asInt();
+    }
+
+    @Test
+    @Order(Integer.MAX_VALUE - 1) // restarts gateway a
+    void anIdempotentRetryAfterAGatewayRestartGetsTheFirstJobAndOneCharge() throws Exception {
+        String key = key(account(null), "");
+        String body = "{\"model\":\"test/slow\",\"prompt\":\"once only\"}";
+        String idem = "retry-" + System.nanoTime();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        Future<Api.Reply> lost = pool.submit(() -> a.post("/v1/images/generations", key, body, "Idempotency-Key", idem));
+        Thread.sleep(1_500);
+        suite.kill("gateway-service"); // the first attempt's gateway dies while the job runs
+        pool.shutdownNow();
+        assertThrows(java.util.concurrent.ExecutionException.class, lost::get, "the first attempt's connection was cut");
+        suite.restart("gateway-service");
+
+        Api.Reply retry = a.post("/v1/images/generations", key, body, "Idempotency-Key", idem);
+        assertEquals(200, retry.status(), retry.body().toString());
+        assertEquals("true", retry.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
+        String media = retry.body().path("data").path(0).path("id").asText();
+        assertTrue(media.startsWith("med_"), retry.body().toString());
+        Api.Reply again = b.post("/v1/images/generations", key, " {\"prompt\": \"once only\", \"model\": \"test/slow\"} ", "Idempotency-Key", idem);
+        assertEquals(200, again.status(), again.body().toString());
+        assertEquals(media, again.body().path("data").path(0).path("id").asText(), "the same job's image, however the body is spaced");
+        Api.Reply other = a.post("/v1/images/generations", key, "{\"model\":\"test/slow\",\"prompt\":\"another\"}", "Idempotency-Key", idem);
+        assertEquals(409, other.status(), other.body().toString());
+        assertEquals("idempotency_conflict", other.body().path("code").asText());
+
+        long deadline = System.currentTimeMillis() + 30_000;
+        JsonNode usage;
+        do {
+            Thread.sleep(500);
+            usage = a.get("/v1/usage", key).body().path("result");
+        } while (usage.path("generations").path("images").path("today").asInt() < 1 && System.currentTimeMillis() < deadline);
+        Thread.sleep(1_000); // a second charge, were there one, would follow the first closely
+        usage = a.get("/v1/usage", key).body().path("result");
+        assertEquals(1, usage.path("generations").path("images").path("today").asInt(), "one job, however many retries: " + usage);
+        assertEquals(0, new java.math.BigDecimal("0.01").compareTo(usage.path("spend").path("today").decimalValue()), usage.toString());
     }
 
     @Test
@@ -145,7 +266,10 @@ class ReplicasIT {
     void leasesHeldByAKilledReplicaAreFreedWhenItsJobsFinish() throws Exception {
         Windows.awayFromTheMinuteBoundary();
         // Two image generations at once, and requests enough for polling.
-        String key = a.newKeyWithLimits(Suite.ADMIN_KEY, "{\"concurrentImages\":2,\"perMinute\":1000}");
+        String account = account("{\"daily\":1}");
+        Api.Reply limited = a.send("PATCH", "/v1/admin/accounts/" + account, Suite.ADMIN_KEY, "{\"limits\":{\"concurrentImages\":2,\"perMinute\":1000}}");
+        assertEquals(200, limited.status(), limited.body().toString());
+        String key = key(account, "");
         Api.Reply warm = a.post("/v1/images/generations", key, "{\"model\":\"test/quick\",\"prompt\":\"warm\"}");
         assertEquals(200, warm.status(), warm.body().toString());
         ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -170,5 +294,9 @@ class ReplicasIT {
             }
         }
         assertEquals(200, accepted.status(), "the completion events freed the dead replica's leases: " + accepted.body());
+        // The same events settled the spend the dead replica reserved: four images of 0.01, nothing left reserved.
+        JsonNode daily = settledBudgets(key).path("account").path("daily");
+        assertEquals(0, daily.path("reserved").decimalValue().signum(), daily.toString());
+        assertEquals(0, new java.math.BigDecimal("0.04").compareTo(daily.path("spent").decimalValue()), daily.toString());
     }
 }

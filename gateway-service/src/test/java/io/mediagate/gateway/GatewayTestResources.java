@@ -13,7 +13,8 @@ import io.quarkus.test.common.ResourceArg;
         @ResourceArg(name = "service", value = "gateway"), @ResourceArg(name = "kafka", value = "true"),
         @ResourceArg(name = "config:mediagate.admin.key", value = GatewayTestResources.ADMIN_KEY),
         @ResourceArg(name = "config:mediagate.catalog.url", value = "http://127.0.0.1:9"),
-        @ResourceArg(name = "config:mediagate.media.url", value = "http://127.0.0.1:9")})
+        @ResourceArg(name = "config:mediagate.media.url", value = "http://127.0.0.1:9"),
+        @ResourceArg(name = "config:mediagate.auth.last-used-flush", value = "1s")})
 public final class GatewayTestResources {
     /** The administrator key of the gateway under test (test-only value). */
     public static final String ADMIN_KEY = "mg_admin_test_only_0123456789abcdef";

@@ -20,6 +20,10 @@ public enum ErrorCode {
     JOB_CANCELLED(409),
     /** (+) A finished job cannot be cancelled. */
     JOB_FINISHED(409),
+    /** (+) The request's worst-case price would pass a spend cap of the account or key. */
+    BUDGET_EXCEEDED(402),
+    /** (+) An {@code Idempotency-Key} reused with a different request. */
+    IDEMPOTENCY_CONFLICT(409),
     PROVIDER_ERROR(502),
     PROVIDER_UNAVAILABLE(503),
     SERVICE_UNAVAILABLE(503),

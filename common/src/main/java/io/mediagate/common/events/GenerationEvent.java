@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A finished generation on {@code generation.events}: usage charges it (once per {@code jobId}),
- * catalog learns provider health from its attempts.
+ * catalog learns provider health from its attempts, the gateway settles the spend it reserved for the job
+ * (against the caps of the account and of {@code keyId}, the key the request came with).
  */
 public record GenerationEvent(
         String jobId,
@@ -18,7 +19,8 @@ public record GenerationEvent(
         BigDecimal price,
         int items,
         List<Stats.Attempt> attempts,
-        Instant occurredAt) {
+        Instant occurredAt,
+        String keyId) {
     public static final String SUCCEEDED = "succeeded";
     public static final String FAILED = "failed";
     public static final String CANCELLED = "cancelled";

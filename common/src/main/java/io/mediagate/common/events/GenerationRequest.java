@@ -8,6 +8,7 @@ import java.util.Map;
  * {@code jobId} is the idempotency key: a redelivered request never runs twice. {@code videoUrl} or
  * {@code videoId} name the source of a video variation; {@code webhookUrl} is told when the job ends.
  * {@code sources} (null for a plain generation) names the images of an image edit or variation.
+ * {@code keyId} is the API key it came with (null for the administrator key), for spend per key.
  */
 public record GenerationRequest(
         String jobId,
@@ -30,5 +31,6 @@ public record GenerationRequest(
         String responseFormat,
         Map<String, Object> extras,
         Instant acceptedAt,
-        ImageSources sources) {
+        ImageSources sources,
+        String keyId) {
 }

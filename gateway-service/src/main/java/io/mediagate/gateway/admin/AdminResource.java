@@ -11,9 +11,9 @@ import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.Account;
 import io.mediagate.gateway.auth.AccountLimits;
-import io.mediagate.gateway.auth.ApiKey;
 import io.mediagate.gateway.auth.Epochs;
 import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.budgets.Budget;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Sort;
@@ -39,8 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Administrator endpoints: list and create accounts, change their tier and limits, list keys, issue keys
- * (shown once, stored as hashes) and revoke them. Changes apply from the next request on every replica ({@link Epochs}).
+ * Administrator endpoints for accounts: list and create them, change their tier, limits and spend cap (keys are
+ * {@link KeyAdminResource}). Changes apply from the next request on every replica ({@link Epochs}).
  */
 @Tag(name = "Admin")
 @Path("/v1/admin")
@@ -57,14 +57,7 @@ public class AdminResource {
         this.clock = clock;
     }
 
-    public record AccountView(String id, String name, String tier, AccountLimits limits, Instant createdAt) {}
-
-    public record RevokedKey(String id, String account, Instant revokedAt) {}
-
-    public record IssuedKey(String id, String account, String key, String prefix, Instant createdAt) {}
-
-    /** A key as listed: never its secret or hash, only the prefix that tells keys apart. */
-    public record ListedKey(String id, String account, String prefix, Instant createdAt, Instant revokedAt) {}
+    public record AccountView(String id, String name, String tier, AccountLimits limits, Budget budget, Instant createdAt) {}
 
     /** {@code GET /v1/admin/accounts}: every account, newest first, a page at a time. */
     @Operation(summary = "List accounts")
@@ -76,18 +69,6 @@ public class AdminResource {
         List<AccountView> accounts = Account.<Account>findAll(Sort.descending("createdAt").and("id"))
                 .page(p.page(), p.limit()).list().stream().map(this::view).toList();
         return Envelope.of(Map.of("total", Account.count(), "accounts", accounts));
-    }
-
-    /** {@code GET /v1/admin/accounts/{id}/keys}: the account's keys, newest first, revoked ones included. */
-    @Operation(summary = "List an account's keys (never their secrets)")
-    @GET
-    @Path("accounts/{id}/keys")
-    @Transactional
-    public Envelope<Map<String, Object>> listKeys(@PathParam("id") String accountId) {
-        account(accountId);
-        List<ListedKey> keys = ApiKey.<ApiKey>find("accountId", Sort.descending("createdAt").and("id"), accountId).list().stream()
-                .map(k -> new ListedKey(k.id, k.accountId, k.prefix, k.createdAt, k.revokedAt)).toList();
-        return Envelope.of(Map.of("keys", keys));
     }
 
     @Operation(summary = "Create an account")
@@ -107,13 +88,14 @@ public class AdminResource {
         account.id = KeyHashing.newId("usr_");
         account.name = name;
         account.tier = tier.wire();
+        account.budget = budget(in);
         account.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
         account.persist();
         return Envelope.of(Map.of("account", view(account)));
     }
 
-    /** Tier and limits apply from the next request on every replica: the account's epoch moves around the change. */
-    @Operation(summary = "Change an account's tier and limits")
+    /** Tier, limits and spend cap apply from the next request on every replica: the account's epoch moves around the change. */
+    @Operation(summary = "Change an account's tier, limits and spend cap")
     @PATCH
     @Path("accounts/{id}")
     @Consumes(MediaType.WILDCARD)
@@ -123,6 +105,8 @@ public class AdminResource {
                 ApiException.invalid("tier", "tier must be free, basic, pro or enterprise")).wire());
         boolean newLimits = in.node().has("limits");
         String limits = newLimits ? limits(in) : null;
+        boolean newBudget = in.node().has("budget");
+        String budget = newBudget ? budget(in) : null;
         QuarkusTransaction.requiringNew().run(() -> account(accountId));
         return epochs.around(accountId, () -> QuarkusTransaction.requiringNew().call(() -> {
             Account account = account(accountId);
@@ -130,39 +114,19 @@ public class AdminResource {
             if (newLimits) {
                 account.limits = limits;
             }
+            if (newBudget) {
+                account.budget = budget;
+            }
             return Envelope.of(Map.of("account", view(account)));
         }));
     }
 
-    /** Refused from the next request on every replica: the account's epoch moves around the revocation. */
-    @Operation(summary = "Revoke a key")
-    @DELETE
-    @Path("keys/{id}")
-    public Envelope<Map<String, Object>> revokeKey(@PathParam("id") String keyId) {
-        String accountId = QuarkusTransaction.requiringNew().call(() -> key(keyId).accountId);
-        return epochs.around(accountId, () -> QuarkusTransaction.requiringNew().call(() -> {
-            ApiKey key = key(keyId);
-            if (key.revokedAt == null) {
-                key.revokedAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-            }
-            return Envelope.of(Map.of("key", new RevokedKey(key.id, key.accountId, key.revokedAt)));
-        }));
-    }
-
-    private static Account account(String accountId) {
+    static Account account(String accountId) {
         Account account = Account.findById(accountId);
         if (account == null) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no account " + accountId);
         }
         return account;
-    }
-
-    private static ApiKey key(String keyId) {
-        ApiKey key = ApiKey.findById(keyId);
-        if (key == null) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "no key " + keyId);
-        }
-        return key;
     }
 
     private String limits(JsonBody in) {
@@ -178,29 +142,26 @@ public class AdminResource {
         }
     }
 
-    private AccountView view(Account a) {
+    /** The account's spend cap from {@code budget} (null or {} clears it), as stored. */
+    private String budget(JsonBody in) {
+        JsonNode node = in.node().get("budget");
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        Budget budget = KeySettings.budget(json, node, "budget");
         try {
-            return new AccountView(a.id, a.name, a.tier, a.limits == null ? null : json.readValue(a.limits, AccountLimits.class), a.createdAt);
+            return budget.isEmpty() ? null : json.writeValueAsString(budget);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    @Operation(summary = "Issue a key for an account (shown once)")
-    @POST
-    @Path("accounts/{id}/keys")
-    @Consumes(MediaType.WILDCARD)
-    @Transactional
-    public Envelope<Map<String, Object>> issueKey(@PathParam("id") String accountId) {
-        Account account = account(accountId);
-        String raw = KeyHashing.newKey();
-        ApiKey key = new ApiKey();
-        key.id = KeyHashing.newId("key_");
-        key.accountId = account.id;
-        key.keyHash = KeyHashing.hash(raw);
-        key.prefix = raw.substring(0, 10);
-        key.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-        key.persist();
-        return Envelope.of(Map.of("key", new IssuedKey(key.id, account.id, raw, key.prefix, key.createdAt)));
+    private AccountView view(Account a) {
+        try {
+            return new AccountView(a.id, a.name, a.tier, a.limits == null ? null : json.readValue(a.limits, AccountLimits.class),
+                    a.budget == null ? null : json.readValue(a.budget, Budget.class), a.createdAt);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

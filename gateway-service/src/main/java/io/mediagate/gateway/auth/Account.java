@@ -17,6 +17,8 @@ public class Account extends PanacheEntityBase {
     public String tier;
     /** JSON of {@link AccountLimits}, or null. */
     public String limits;
+    /** JSON of {@code budgets.Budget}, or null. */
+    public String budget;
     @Column(name = "created_at")
     public Instant createdAt;
 }

@@ -7,7 +7,10 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** An API key, kept only as its SHA-256 hash plus a short prefix for recognising it in listings. */
+/**
+ * An API key, kept only as its SHA-256 hash plus a short prefix for recognising it in listings; with an optional
+ * name, scopes (space-separated wire names, null: every scope), expiry, spend cap (JSON) and the time it was last used.
+ */
 @Entity
 @Table(name = "api_keys")
 public class ApiKey extends PanacheEntityBase {
@@ -22,4 +25,12 @@ public class ApiKey extends PanacheEntityBase {
     public Instant createdAt;
     @Column(name = "revoked_at")
     public Instant revokedAt;
+    public String name;
+    public String scopes;
+    @Column(name = "expires_at")
+    public Instant expiresAt;
+    @Column(name = "last_used_at")
+    public Instant lastUsedAt;
+    /** JSON of {@code budgets.Budget}, or null. */
+    public String budget;
 }

@@ -9,6 +9,7 @@ import io.quarkus.vertx.http.runtime.security.HttpAuthenticationMechanism;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,15 +17,25 @@ import java.util.Set;
  * The request's identity is the caller the admission filter ({@code limits.AdmissionFilter}) admitted: it
  * read {@code Authorization: Bearer <key>}, found the key and counted the request before anything else
  * ran. A key it did not admit (unknown, revoked, malformed) fails authentication here (401); no key is
- * anonymous.
+ * anonymous. An expired key fails with a message that says so.
  */
 @ApplicationScoped
 public class ApiKeyAuthMechanism implements HttpAuthenticationMechanism {
+    /** Where the admission filter leaves the expiry of a known key that has expired. */
+    public static final String EXPIRED_AT = "mediagate.keyExpiredAt";
+
+    /** The start of the message of a key that was valid until a given time (401 naming the expiry). */
+    static final String EXPIRED_MESSAGE = "this API key expired at ";
+
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
         Caller caller = context.get(Caller.CONTEXT_KEY);
         if (caller != null) {
             return Uni.createFrom().item(caller.identity());
+        }
+        Instant expiredAt = context.get(EXPIRED_AT);
+        if (expiredAt != null) {
+            return Uni.createFrom().failure(new AuthenticationFailedException(EXPIRED_MESSAGE + expiredAt + "; ask for a new key"));
         }
         String header = context.request().getHeader("Authorization");
         if (header == null || header.isBlank()) {

@@ -20,7 +20,8 @@ public class AuthFailureMappers {
 
     @ServerExceptionMapper
     public Response failed(AuthenticationFailedException e) {
-        return ApiExceptionMapper.render(new ApiException(ErrorCode.AUTHENTICATION_ERROR, HINT));
+        return ApiExceptionMapper.render(new ApiException(ErrorCode.AUTHENTICATION_ERROR,
+                e.getMessage() != null && e.getMessage().startsWith(ApiKeyAuthMechanism.EXPIRED_MESSAGE) ? e.getMessage() : HINT));
     }
 
     @ServerExceptionMapper

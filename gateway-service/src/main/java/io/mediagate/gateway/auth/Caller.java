@@ -2,29 +2,47 @@ package io.mediagate.gateway.auth;
 
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.gateway.budgets.Budgets;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.runtime.QuarkusPrincipal;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Set;
 
-/** The authenticated caller: account id, tier, effective limits and whether it is the administrator. */
-public record Caller(String accountId, String tier, Tier.Limits limits, boolean admin) {
+/**
+ * The authenticated caller: account id, tier, effective limits, whether it is the administrator, and what the
+ * key it came with grants: its id, its scopes (null: every scope) and the spend caps of its account and key.
+ */
+public record Caller(String accountId, String tier, Tier.Limits limits, boolean admin, String keyId, Set<Scope> scopes,
+                     Budgets budgets) {
     /** Where the admission filter leaves a request's admitted caller for {@link ApiKeyAuthMechanism}. */
     public static final String CONTEXT_KEY = "mediagate.caller";
     public static final String ADMIN_ACCOUNT = "usr_admin";
-    static final String TIER_ATTRIBUTE = "mediagate.tier";
-    static final String LIMITS_ATTRIBUTE = "mediagate.limits";
+    private static final String CALLER_ATTRIBUTE = "mediagate.caller";
+
+    public Caller {
+        scopes = scopes == null ? null : Collections.unmodifiableSet(scopes.isEmpty() ? EnumSet.noneOf(Scope.class) : EnumSet.copyOf(scopes));
+        budgets = budgets == null ? Budgets.NONE : budgets;
+    }
 
     /** The holder of the configured administrator key. */
     static Caller administrator() {
-        return new Caller(ADMIN_ACCOUNT, Tier.ENTERPRISE.wire(), Tier.ENTERPRISE.limits(), true);
+        return new Caller(ADMIN_ACCOUNT, Tier.ENTERPRISE.wire(), Tier.ENTERPRISE.limits(), true, null, null, Budgets.NONE);
     }
 
     public static Caller of(SecurityIdentity identity) {
-        String tier = identity.getAttribute(TIER_ATTRIBUTE);
-        Tier.Limits limits = identity.getAttribute(LIMITS_ATTRIBUTE);
-        return new Caller(identity.getPrincipal().getName(), tier,
-                limits != null ? limits : Tier.limitsOf(tier), identity.hasRole(InternalToken.ADMIN));
+        Caller caller = identity.getAttribute(CALLER_ATTRIBUTE);
+        if (caller == null) {
+            throw new IllegalStateException("no caller on an authenticated request");
+        }
+        return caller;
+    }
+
+    /** True when the key grants at least one of {@code needed}. */
+    public boolean mayAny(Collection<Scope> needed) {
+        return scopes == null || needed.stream().anyMatch(scopes::contains);
     }
 
     /** This caller as the request's security identity (role admin or user). */
@@ -32,8 +50,7 @@ public record Caller(String accountId, String tier, Tier.Limits limits, boolean 
         return QuarkusSecurityIdentity.builder()
                 .setPrincipal(new QuarkusPrincipal(accountId))
                 .addRole(admin ? InternalToken.ADMIN : InternalToken.USER)
-                .addAttribute(TIER_ATTRIBUTE, tier)
-                .addAttribute(LIMITS_ATTRIBUTE, limits)
+                .addAttribute(CALLER_ATTRIBUTE, this)
                 .build();
     }
 

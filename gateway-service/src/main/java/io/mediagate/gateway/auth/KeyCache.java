@@ -5,11 +5,14 @@ import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.gateway.budgets.Budget;
+import io.mediagate.gateway.budgets.Budgets;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -23,8 +26,15 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class KeyCache {
-    /** A key in use: its caller, and the epoch key and value to check with every request (null for the administrator). */
-    public record Known(Caller caller, String epochKey, String epoch) {}
+    /**
+     * A key in use: its caller, the epoch key and value to check with every request (null for the administrator),
+     * and when the key expires (null: never).
+     */
+    public record Known(Caller caller, String epochKey, String epoch, Instant expiresAt) {
+        public boolean expired(Instant now) {
+            return expiresAt != null && !now.isBefore(expiresAt);
+        }
+    }
 
     private final KeyStore store;
     private final Epochs epochs;
@@ -62,7 +72,7 @@ public class KeyCache {
     /** The key with this hash, or empty when it is unknown or revoked; fails when the store cannot be read. */
     public Uni<Optional<Known>> find(String hash) {
         if (adminKeyHash.isPresent() && KeyHashing.sameHash(adminKeyHash.get(), hash)) {
-            return Uni.createFrom().item(Optional.of(new Known(Caller.administrator(), null, null)));
+            return Uni.createFrom().item(Optional.of(new Known(Caller.administrator(), null, null, null)));
         }
         return Uni.createFrom().completionStage(() -> cache.get(hash, (h, executor) -> load(h).subscribeAsCompletionStage()));
     }
@@ -78,7 +88,7 @@ public class KeyCache {
                 ? Uni.createFrom().item(Optional.<Known>empty())
                 : epochs.current(first.get().accountId()).flatMap(epoch -> read(hash).map(row -> row
                         .filter(r -> !r.revoked())
-                        .map(r -> new Known(caller(r), epochs.key(r.accountId()), epoch)))));
+                        .map(r -> new Known(caller(r), epochs.key(r.accountId()), epoch, r.expiresAt())))));
     }
 
     private Uni<Optional<KeyStore.Row>> read(String hash) {
@@ -95,6 +105,15 @@ public class KeyCache {
                 throw new IllegalStateException("stored limits of " + row.accountId() + " are unreadable", e);
             }
         }
-        return new Caller(row.accountId(), tier.wire(), limits, false);
+        return new Caller(row.accountId(), tier.wire(), limits, false, row.keyId(), Scope.fromColumn(row.scopes()),
+                new Budgets(budget(row, row.accountBudget()), budget(row, row.keyBudget())));
+    }
+
+    private Budget budget(KeyStore.Row row, String stored) {
+        try {
+            return stored == null ? null : json.readValue(stored, Budget.class);
+        } catch (IOException e) {
+            throw new IllegalStateException("stored budget of " + row.accountId() + " is unreadable", e);
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.mediagate.gateway.edits;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.gateway.auth.Caller;
@@ -9,6 +10,9 @@ import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.generation.ImageRequests;
 import io.mediagate.gateway.generation.InlineImages;
 import io.mediagate.gateway.generation.Submissions;
+import io.mediagate.gateway.idempotency.Fingerprint;
+import io.mediagate.gateway.idempotency.GenerationReplays;
+import io.mediagate.gateway.idempotency.Idempotency;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -25,6 +29,7 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -47,15 +52,19 @@ public class ImageEditsResource {
     private final SecurityIdentity identity;
     private final ObjectMapper json;
     private final Clock clock;
+    private final Idempotency idempotency;
+    private final GenerationReplays replays;
 
     ImageEditsResource(Submissions submissions, SourceStore sources, InlineImages inline, SecurityIdentity identity,
-                       ObjectMapper json, Clock clock) {
+                       ObjectMapper json, Clock clock, Idempotency idempotency, GenerationReplays replays) {
         this.submissions = submissions;
         this.sources = sources;
         this.inline = inline;
         this.identity = identity;
         this.json = json;
         this.clock = clock;
+        this.idempotency = idempotency;
+        this.replays = replays;
     }
 
     @Operation(summary = "Edit images with a prompt (OpenAI-compatible multipart)")
@@ -93,7 +102,20 @@ public class ImageEditsResource {
         ImageSources planned = SourceStore.planned(jobId, operation, read);
         // Every field is checked before a file is kept, so a request refused for its input leaves nothing behind.
         GenerationRequest request = ImageRequests.parse(json, JsonBody.of(read.fields()), caller, jobId, requestId, accepted, planned);
-        return sources.keep(caller, planned, read).flatMap(kept ->
-                submissions.submit(caller, request, false, reply -> inline.answer(reply, request.responseFormat(), caller)));
+        Function<GenerationReply, Uni<Response>> answer = reply -> inline.answer(reply, request.responseFormat(), caller);
+        String key = Idempotency.key(context);
+        return idempotency.once(caller, key, key == null ? null : fingerprint(operation, read), jobId,
+                () -> sources.keep(caller, planned, read).flatMap(kept -> submissions.submit(caller, request, false, answer)),
+                first -> replays.replay(caller, first, false, answer));
+    }
+
+    /** The form's fields and the contents of its files, whatever the multipart boundary and file names. */
+    private static String fingerprint(String operation, ImageForm read) {
+        Fingerprint print = Fingerprint.of("POST /v1/images/" + (operation.equals(ImageSources.EDIT) ? "edits" : "variations")).fields(read.fields());
+        read.images().forEach(image -> print.file(image.field(), image.open()));
+        if (read.mask() != null) {
+            print.file("mask", read.mask().open());
+        }
+        return print.hex();
     }
 }

@@ -12,6 +12,15 @@ import org.jboss.resteasy.reactive.server.multipart.FileItem;
  */
 public record SourceImage(String field, String mime, int width, int height, long bytes, FileItem file) {
 
+    /** The file's bytes, from disk or memory. */
+    public InputStream open() {
+        try {
+            return file.getInputStream();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The file's bytes as a request body, streamed from disk. */
     HttpRequest.BodyPublisher publisher() {
         try {

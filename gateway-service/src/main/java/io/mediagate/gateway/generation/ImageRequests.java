@@ -58,7 +58,7 @@ public final class ImageRequests {
         Map<String, Object> extras = in.rest(json, KNOWN);
         IGNORED.forEach(extras::remove);
         return new GenerationRequest(jobId, requestId, caller.accountId(), caller.tier(), MediaKind.IMAGE, model,
-                provider, routing, prompt, size, n, null, null, null, null, null, isPublic, format, extras, acceptedAt, sources);
+                provider, routing, prompt, size, n, null, null, null, null, null, isPublic, format, extras, acceptedAt, sources, caller.keyId());
     }
 
     /** {@code url} (the default) or {@code b64_json}: the stored item's URL, or that and its bytes inline. */

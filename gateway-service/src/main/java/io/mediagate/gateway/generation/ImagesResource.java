@@ -1,10 +1,16 @@
 package io.mediagate.gateway.generation;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.idempotency.Fingerprint;
+import io.mediagate.gateway.idempotency.GenerationReplays;
+import io.mediagate.gateway.idempotency.Idempotency;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
@@ -18,13 +24,15 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /v1/images/generations}: validate, hand the job to routing ({@link Submissions}) and answer
  * with the media, price and stats (OpenAI clients read {@code created} and {@code data[].url}, or with
- * {@code response_format: b64_json} {@code data[].b64_json}).
+ * {@code response_format: b64_json} {@code data[].b64_json}). With an {@code Idempotency-Key} a retry gets the
+ * first request's answer ({@link Idempotency}).
  */
 @Tag(name = "Images")
 @Path("/v1/images/generations")
@@ -35,13 +43,18 @@ public class ImagesResource {
     private final ObjectMapper json;
     private final InlineImages inline;
     private final Clock clock;
+    private final Idempotency idempotency;
+    private final GenerationReplays replays;
 
-    ImagesResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, InlineImages inline, Clock clock) {
+    ImagesResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, InlineImages inline, Clock clock,
+                   Idempotency idempotency, GenerationReplays replays) {
         this.submissions = submissions;
         this.identity = identity;
         this.json = json;
         this.inline = inline;
         this.clock = clock;
+        this.idempotency = idempotency;
+        this.replays = replays;
     }
 
     @Operation(summary = "Generate images (OpenAI-compatible)")
@@ -53,6 +66,19 @@ public class ImagesResource {
         String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
         Caller caller = Caller.of(identity);
         GenerationRequest request = ImageRequests.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
-        return submissions.submit(caller, request, false, reply -> inline.answer(reply, request.responseFormat(), caller));
+        Function<GenerationReply, Uni<Response>> answer = reply -> inline.answer(reply, request.responseFormat(), caller);
+        String key = Idempotency.key(context);
+        return idempotency.once(caller, key, key == null ? null : Fingerprint.of("POST /v1/images/generations").fields(tree(body)).hex(),
+                request.jobId(), () -> submissions.submit(caller, request, false, answer),
+                first -> replays.replay(caller, first, false, answer));
+    }
+
+    /** The body as parsed (it parsed once already, as the request). */
+    private JsonNode tree(String body) {
+        try {
+            return json.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -7,6 +7,7 @@ import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.budgets.Budgeting;
 import io.mediagate.gateway.jobs.SubmittedJobs;
 import io.mediagate.gateway.limits.ConcurrencyLeases;
 import io.mediagate.gateway.limits.LimitRefusals;
@@ -29,11 +30,13 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.jboss.logging.Logger;
 
 /**
- * Hands a validated generation to routing: takes a concurrency lease for its media kind, then either
+ * Hands a validated generation to routing: takes a concurrency lease for its media kind, reserves its worst-case
+ * price when the caller has a spend cap ({@link Budgeting}: 402 when a cap would be passed), then either
  * waits for routing's answer over Kafka request-reply (202 with the job once the wait limit passes), or,
  * asked to respond asynchronously, publishes it and answers 202 at once ({@link SubmittedJobs} keeps such a
  * job readable until routing has it). A lease is released by the
- * answer, or else by the job's completion event whichever replica reads it.
+ * answer, or else by the job's completion event whichever replica reads it; the reservation by the completion event
+ * (or, should the job never be seen to end, by its expiry).
  */
 @ApplicationScoped
 public class Submissions {
@@ -46,17 +49,19 @@ public class Submissions {
     private final ConcurrencyLeases leases;
     private final SubmittedJobs submitted;
     private final LimitRefusals refusals;
+    private final Budgeting budgeting;
 
     Submissions(@Channel("generation-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 KafkaRequestReply<GenerationRequest, GenerationReply> routing,
                 @Channel("generation-submissions") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases, SubmittedJobs submitted,
-                LimitRefusals refusals) {
+                LimitRefusals refusals, Budgeting budgeting) {
         this.routing = routing;
         this.submissions = submissions;
         this.leases = leases;
         this.submitted = submitted;
         this.refusals = refusals;
+        this.budgeting = budgeting;
     }
 
     public record JobAccepted(String id, String kind, String status, Instant createdAt) {}
@@ -75,34 +80,48 @@ public class Submissions {
                         + " generations may run at once for this account; retry when one finishes", null,
                         Map.of("retry_after", CONCURRENCY_RETRY_SECONDS, "limit", "concurrency_" + kind));
             }
-            Message<GenerationRequest> message = Message.of(request)
-                    .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build()).addMetadata(trace);
-            // A job answered with 202 is remembered first, so that reading or cancelling it at once finds it
-            // even before routing has taken it from Kafka.
-            Uni<Response> outcome = async
-                    ? submissions.sendMessage(message).call(() -> submitted.remember(request)).replaceWith(() -> accepted(request, "queued"))
-                    : routing.request(message)
-                            .call(reply -> leases.release(caller.accountId(), kind, jobId))
-                            .flatMap(reply -> reply.getPayload().success()
-                                    ? answer.apply(reply.getPayload())
-                                    : Uni.createFrom().item(ApiExceptionMapper.render(reply.getPayload().error().toException())))
-                            // Still running: the lease stays until the job's completion event releases it.
-                            .onFailure(KafkaRequestReplyTimeoutException.class)
-                            .recoverWithUni(() -> submitted.remember(request).replaceWith(() -> accepted(request, "running")));
-            return outcome
+            // The budget step comes last: a job refused for concurrency reserves nothing.
+            return budgeting.reserve(caller, request)
                     .onFailure().call(f -> leases.release(caller.accountId(), kind, jobId))
-                    .onFailure(f -> !(f instanceof ApiException)).transform(f -> {
-                        LOG.errorf(f, "job %s could not be handed to routing", jobId);
-                        return ApiException.unavailable("generation is unavailable; try again shortly");
-                    });
+                    .flatMap(reserved -> handOver(caller, request, async, answer, trace));
         });
     }
 
+    private Uni<Response> handOver(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Uni<Response>> answer,
+                                   TracingMetadata trace) {
+        String kind = request.kind().wire();
+        String jobId = request.jobId();
+        Message<GenerationRequest> message = Message.of(request)
+                .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build()).addMetadata(trace);
+        // A job answered with 202 is remembered first, so that reading or cancelling it at once finds it
+        // even before routing has taken it from Kafka.
+        Uni<Response> outcome = async
+                ? submissions.sendMessage(message).call(() -> submitted.remember(request)).replaceWith(() -> accepted(request, "queued"))
+                : routing.request(message)
+                        .call(reply -> leases.release(caller.accountId(), kind, jobId))
+                        .flatMap(reply -> reply.getPayload().success()
+                                ? answer.apply(reply.getPayload())
+                                : Uni.createFrom().item(ApiExceptionMapper.render(reply.getPayload().error().toException())))
+                        // Still running: the lease stays until the job's completion event releases it.
+                        .onFailure(KafkaRequestReplyTimeoutException.class)
+                        .recoverWithUni(() -> submitted.remember(request).replaceWith(() -> accepted(request, "running")));
+        return outcome
+                .onFailure().call(f -> leases.release(caller.accountId(), kind, jobId))
+                .onFailure(f -> !(f instanceof ApiException)).transform(f -> {
+                    LOG.errorf(f, "job %s could not be handed to routing", jobId);
+                    return ApiException.unavailable("generation is unavailable; try again shortly");
+                });
+    }
+
     private static Response accepted(GenerationRequest request, String status) {
-        return Response.accepted(Map.of("success", true, "result", Map.of("job",
-                        new JobAccepted(request.jobId(), request.kind().wire(), status, request.acceptedAt()))))
-                .header("Location", "/v1/jobs/" + request.jobId())
-                .header("Preference-Applied", "queued".equals(status) ? "respond-async" : null)
+        return accepted(request.jobId(), request.kind().wire(), status, request.acceptedAt(), "queued".equals(status));
+    }
+
+    /** 202 with the job ({@code Location} names it); {@code queued} when it was asked to run asynchronously. */
+    public static Response accepted(String jobId, String kind, String status, Instant createdAt, boolean async) {
+        return Response.accepted(Map.of("success", true, "result", Map.of("job", new JobAccepted(jobId, kind, status, createdAt))))
+                .header("Location", "/v1/jobs/" + jobId)
+                .header("Preference-Applied", async ? "respond-async" : null)
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .build();
     }

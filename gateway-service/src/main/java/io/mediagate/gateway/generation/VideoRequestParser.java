@@ -66,6 +66,6 @@ public final class VideoRequestParser {
         Map<String, Object> extras = in.rest(json, KNOWN);
         return new GenerationRequest(jobId, requestId, caller.accountId(), caller.tier(), MediaKind.VIDEO, model,
                 RequestFields.provider(in), RequestFields.routing(in), prompt, size, 1, duration, imageUrl, videoUrl,
-                videoId, webhookUrl, in.bool("public").orElse(true), "url", extras, acceptedAt, reference);
+                videoId, webhookUrl, in.bool("public").orElse(true), "url", extras, acceptedAt, reference, caller.keyId());
     }
 }

@@ -2,9 +2,14 @@ package io.mediagate.gateway.generation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.idempotency.Fingerprint;
+import io.mediagate.gateway.idempotency.GenerationReplays;
+import io.mediagate.gateway.idempotency.Idempotency;
+import io.mediagate.gateway.support.JsonBody;
 import io.mediagate.gateway.webhooks.WebhookTargets;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -21,6 +26,7 @@ import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -28,7 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * {@code POST /v1/videos/generations}: validate, hand the job to routing and, by default, hold the request
  * until the pipeline (generation → transcoding → thumbnail → storage) ends: 200 with the video, its
  * variants, price and stats, or 202 with the job after the wait limit. {@code Prefer: respond-async}
- * answers 202 with the job at once.
+ * answers 202 with the job at once. With an {@code Idempotency-Key} a retry gets the first request's answer.
  */
 @Tag(name = "Videos")
 @Path("/v1/videos/generations")
@@ -39,13 +45,18 @@ public class VideosResource {
     private final ObjectMapper json;
     private final Clock clock;
     private final WebhookTargets webhooks;
+    private final Idempotency idempotency;
+    private final GenerationReplays replays;
 
-    VideosResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, Clock clock, WebhookTargets webhooks) {
+    VideosResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, Clock clock, WebhookTargets webhooks,
+                   Idempotency idempotency, GenerationReplays replays) {
         this.submissions = submissions;
         this.webhooks = webhooks;
         this.identity = identity;
         this.json = json;
         this.clock = clock;
+        this.idempotency = idempotency;
+        this.replays = replays;
     }
 
     @Operation(summary = "Generate a video (held until the pipeline ends, or 202 with the job)")
@@ -58,7 +69,11 @@ public class VideosResource {
         Caller caller = Caller.of(identity);
         GenerationRequest request = VideoRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
         boolean async = prefer != null && prefer.toLowerCase(Locale.ROOT).contains("respond-async");
-        return webhooks.check(request.webhookUrl()).flatMap(checked ->
-                submissions.submit(caller, request, async, reply -> Uni.createFrom().item(GenerationResponse.ok(reply, clock))));
+        Function<GenerationReply, Uni<Response>> answer = reply -> Uni.createFrom().item(GenerationResponse.ok(reply, clock));
+        String key = Idempotency.key(context);
+        return webhooks.check(request.webhookUrl()).flatMap(checked -> idempotency.once(caller, key,
+                key == null ? null : Fingerprint.of("POST /v1/videos/generations").fields(JsonBody.parse(json, body).node()).hex(),
+                request.jobId(), () -> submissions.submit(caller, request, async, answer),
+                first -> replays.replay(caller, first, async, answer)));
     }
 }

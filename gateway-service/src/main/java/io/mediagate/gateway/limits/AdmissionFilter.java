@@ -6,12 +6,14 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.gateway.auth.ApiKeyAuthMechanism;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyCache;
+import io.mediagate.gateway.auth.KeyLastUse;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -22,7 +24,7 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 /**
  * Admits every API request before anything else runs: finds the caller's key (cached, {@link KeyCache}) and
  * counts the request against the caller's windows, accounts by their tier, unauthenticated callers and
- * keys that are unknown or revoked by client address. One Redis script counts and checks that the cached
+ * keys that are unknown, revoked or expired by client address. One Redis script counts and checks that the cached
  * key is still current; when it is not, the key is read again. Adds {@code X-RateLimit-*} to every
  * response and answers 429 when a window is full. When Redis or the key store cannot be reached the
  * answer is 503 with {@code Retry-After}: a key that could not be checked is never taken for anonymous.
@@ -37,14 +39,18 @@ public class AdmissionFilter {
     private final KeyCache keys;
     private final LimitRefusals refusals;
     private final RateLimits anonymous;
+    private final KeyLastUse lastUse;
+    private final Clock clock;
 
-    AdmissionFilter(RateLimiter limiter, KeyCache keys, LimitRefusals refusals,
+    AdmissionFilter(RateLimiter limiter, KeyCache keys, LimitRefusals refusals, KeyLastUse lastUse, Clock clock,
                     @ConfigProperty(name = "mediagate.limits.anonymous.per-minute", defaultValue = "30") int perMinute,
                     @ConfigProperty(name = "mediagate.limits.anonymous.per-hour", defaultValue = "300") int perHour,
                     @ConfigProperty(name = "mediagate.limits.anonymous.per-day", defaultValue = "2000") int perDay) {
         this.limiter = limiter;
         this.keys = keys;
         this.refusals = refusals;
+        this.lastUse = lastUse;
+        this.clock = clock;
         this.anonymous = new RateLimits(perMinute, perHour, perDay, 0);
     }
 
@@ -73,11 +79,18 @@ public class AdmissionFilter {
             if (known.isEmpty()) {
                 return byAddress(routing, video); // unknown or revoked: 401 once authentication is asked for
             }
+            if (known.get().expired(clock.instant())) {
+                routing.put(ApiKeyAuthMechanism.EXPIRED_AT, known.get().expiresAt());
+                return byAddress(routing, video); // 401 once authentication is asked for, naming the expiry
+            }
             Caller caller = known.get().caller();
             return limiter.consume(caller.accountId(), RateLimits.of(caller.limits()), video, known.get().epochKey(), known.get().epoch())
                     .flatMap(count -> switch (count) {
                         case Decision d -> {
                             routing.put(Caller.CONTEXT_KEY, caller);
+                            if (d.allowed()) {
+                                lastUse.seen(caller.keyId());
+                            }
                             yield Uni.createFrom().item(d);
                         }
                         case Count.Stale stale -> {

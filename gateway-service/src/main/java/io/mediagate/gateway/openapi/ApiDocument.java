@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.examples.Example;
 import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
@@ -71,6 +72,12 @@ public class ApiDocument implements OASFilter {
                     responses.addAPIResponse(String.valueOf(status), OASFactory.createAPIResponse().ref(responseName(status)));
                 }
             }
+            if (generation(entry.getKey(), path)) {
+                operation.addParameter(OASFactory.createParameter().name("Idempotency-Key").in(Parameter.In.HEADER)
+                        .description("Makes retries safe: the same key and request within 24 hours answer the first request's job "
+                                + "(Idempotent-Replayed: true), never a second job or charge; another request with it is 409.")
+                        .schema(OASFactory.createSchema().addType(Schema.SchemaType.STRING).maxLength(255)));
+            }
             if (!files) {
                 operation.setSecurity(List.of(OASFactory.createSecurityRequirement().addScheme(KEY_SCHEME)));
             }
@@ -80,20 +87,25 @@ public class ApiDocument implements OASFilter {
     /** Which failure statuses an operation can answer, from what it is: every call, bodies, generations, files, jobs. */
     private static boolean applies(int status, PathItem.HttpMethod method, String path) {
         boolean post = method == PathItem.HttpMethod.POST;
-        boolean generation = post && (path.contains("/generations") || path.startsWith("/v1/images/")
-                || path.equals("/v1/videos") || path.endsWith("/remix"));
+        boolean generation = generation(method, path);
         boolean files = post && (path.startsWith("/v1/media/") || path.startsWith("/v1/images/edits")
                 || path.startsWith("/v1/images/variations") || path.equals("/v1/videos"));
         return switch (status) {
             case 400, 403, 404 -> true;
             case 405 -> false; // a wrong method on a known route: the same envelope, not listed per operation
             case 409 -> method == PathItem.HttpMethod.DELETE && (path.startsWith("/v1/jobs/") || path.startsWith("/v1/videos/"))
-                    || post && (path.equals("/v1/media/{id}") || path.equals("/v1/videos/generations"));
+                    || post && path.equals("/v1/media/{id}") || generation;
             case 413 -> post || method == PathItem.HttpMethod.PATCH;
             case 415 -> files;
-            case 422, 502, 504 -> generation;
+            case 402, 422, 502, 504 -> generation;
             default -> EVERY_CALL.contains(status);
         };
+    }
+
+    /** The operations that create a job: they take an {@code Idempotency-Key} and may be refused by a budget. */
+    private static boolean generation(PathItem.HttpMethod method, String path) {
+        return method == PathItem.HttpMethod.POST && (path.contains("/generations") || path.startsWith("/v1/images/")
+                || path.equals("/v1/videos") || path.endsWith("/remix"));
     }
 
     private static APIResponse failure(int status, List<ErrorCode> codes) {

@@ -3,6 +3,7 @@ package io.mediagate.gateway.usage;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.budgets.BudgetLedger;
 import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.limits.ConcurrencyLeases;
@@ -19,6 +20,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -26,7 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * {@code GET /v1/usage}: the caller's limits and how much of them is used now (state the gateway owns:
  * rate windows and concurrency leases) and, from usage-service's ledger, spend, generation counts and
- * stored bytes; with {@code days} (1 to 90) also {@code daily}: spend and generations per UTC day, oldest first.
+ * stored bytes, and the spend of the account and the key against their caps ({@code budgets}); with {@code days} (1 to 90) also {@code daily}: spend and generations per UTC day, oldest first.
  */
 @Tag(name = "Account")
 @Path("/v1/usage")
@@ -37,16 +39,34 @@ public class UsageResource {
     private final ConcurrencyLeases leases;
     private final OwnerClient owners;
     private final Owners urls;
+    private final BudgetLedger budgets;
 
-    UsageResource(SecurityIdentity identity, RateLimiter limiter, ConcurrencyLeases leases, OwnerClient owners, Owners urls) {
+    UsageResource(SecurityIdentity identity, RateLimiter limiter, ConcurrencyLeases leases, OwnerClient owners, Owners urls,
+                  BudgetLedger budgets) {
         this.identity = identity;
         this.limiter = limiter;
         this.leases = leases;
         this.owners = owners;
         this.urls = urls;
+        this.budgets = budgets;
     }
 
-    @Operation(summary = "Your usage: limits, concurrency, storage, spend, generations (and per day with days)")
+    /** {@code {account: {daily, monthly}, key: {id, daily, monthly}}}: cap (null: none), spent, reserved, remaining, resetsAt. */
+    private static Map<String, Object> budgets(List<BudgetLedger.ScopeState> scopes) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (BudgetLedger.ScopeState scope : scopes) {
+            Map<String, Object> periods = new LinkedHashMap<>();
+            if (scope.keyId() != null) {
+                periods.put("id", scope.keyId());
+            }
+            periods.put("daily", scope.daily());
+            periods.put("monthly", scope.monthly());
+            out.put(scope.scope(), periods);
+        }
+        return out;
+    }
+
+    @Operation(summary = "Your usage: limits, concurrency, storage, spend, budgets, generations (and per day with days)")
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Envelope<Map<String, Object>>> usage(@QueryParam("days") String days) {
@@ -56,9 +76,10 @@ public class UsageResource {
                         limiter.peek(caller.accountId(), RateLimits.of(limits)),
                         leases.active(caller.accountId(), "image"),
                         leases.active(caller.accountId(), "video"),
+                        budgets.peek(caller),
                         owners.get(urls.usage() + "/internal/v1/usage"
                                 + (days == null ? "" : "?days=" + URLEncoder.encode(days, StandardCharsets.UTF_8)), caller))
-                .with((windows, images, videos, ledger) -> {
+                .with((windows, images, videos, spend, ledger) -> {
                     Map<String, Object> result = new LinkedHashMap<>();
                     result.put("user", caller.accountId());
                     result.put("tier", caller.tier());
@@ -70,6 +91,7 @@ public class UsageResource {
                             "usedBytes", ledger.path("storage").path("usedBytes").asLong(), "retentionDays", limits.retentionDays()));
                     result.put("spend", ledger.path("spend"));
                     result.put("generations", ledger.path("generations"));
+                    result.put("budgets", budgets(spend));
                     if (ledger.has("daily")) {
                         result.put("daily", ledger.get("daily"));
                     }

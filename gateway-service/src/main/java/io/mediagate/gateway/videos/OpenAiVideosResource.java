@@ -17,6 +17,8 @@ import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.generation.Submissions;
+import io.mediagate.gateway.idempotency.Fingerprint;
+import io.mediagate.gateway.idempotency.Idempotency;
 import io.mediagate.gateway.jobs.Jobs;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
@@ -78,10 +80,11 @@ public class OpenAiVideosResource {
     private final SecurityIdentity identity;
     private final ObjectMapper json;
     private final Clock clock;
+    private final Idempotency idempotency;
 
     OpenAiVideosResource(Submissions submissions, Jobs jobs, SourceStore sources, VideoModels models,
                          OwnerClient owner, Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json,
-                         Clock clock) {
+                         Clock clock, Idempotency idempotency) {
         this.submissions = submissions;
         this.jobs = jobs;
         this.sources = sources;
@@ -92,6 +95,7 @@ public class OpenAiVideosResource {
         this.identity = identity;
         this.json = json;
         this.clock = clock;
+        this.idempotency = idempotency;
     }
 
     @Operation(summary = "Create a video (OpenAI video resource, asynchronous)")
@@ -146,7 +150,23 @@ public class OpenAiVideosResource {
             // Kept only once everything is checked, so a refused request leaves nothing behind.
             checked = checked.call(request -> sources.keep(caller, referenceId, file));
         }
-        return checked.flatMap(request -> submit(caller, request, null));
+        Uni<GenerationRequest> submission = checked;
+        String key = Idempotency.key(context);
+        return idempotency.once(caller, key, key == null ? null : fingerprint("POST /v1/videos", fields, file), jobId,
+                () -> submission.flatMap(request -> submit(caller, request, null)), first -> replay(first, caller));
+    }
+
+    private static String fingerprint(String endpoint, JsonNode fields, SourceImage file) {
+        Fingerprint print = Fingerprint.of(endpoint).fields(fields);
+        if (file != null) {
+            print.file("input_reference", file.open());
+        }
+        return print.hex();
+    }
+
+    /** A retry with the {@code Idempotency-Key} of a created video: the video as it is now. */
+    private Uni<Response> replay(String jobId, Caller caller) {
+        return job(jobId, caller).map(job -> ok(VideoObject.of(job)));
     }
 
     @Operation(summary = "Read a video")
@@ -262,6 +282,13 @@ public class OpenAiVideosResource {
         Instant accepted = Instant.now(clock);
         String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
         String prompt = in.requiredString("prompt");
+        String jobId = KeyHashing.newId("job_");
+        String key = Idempotency.key(context);
+        return idempotency.once(caller, key, key == null ? null : fingerprint("POST /v1/videos/" + id + "/remix", in.node(), null), jobId,
+                () -> remix(id, prompt, jobId, caller, requestId, accepted), first -> replay(first, caller));
+    }
+
+    private Uni<Response> remix(String id, String prompt, String jobId, Caller caller, String requestId, Instant accepted) {
         return job(id, caller).flatMap(job -> {
             String media = job.path("data").path(0).path("id").asText(null);
             if (!"succeeded".equals(job.path("status").asText()) || media == null) {
@@ -279,7 +306,6 @@ public class OpenAiVideosResource {
             }
             fields.put("video_id", media);
             fields.put("public", job.path("data").path(0).path("public").asBoolean(true));
-            String jobId = KeyHashing.newId("job_");
             GenerationRequest request = VideoCreation.request(json, JsonBody.of(fields), caller, jobId, requestId, accepted, null);
             return submit(caller, request, id);
         });

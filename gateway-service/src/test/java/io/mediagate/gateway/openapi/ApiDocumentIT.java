@@ -96,6 +96,14 @@ class ApiDocumentIT {
             }
         }));
         assertTrue(doc.path("paths").path("/v1/images/generations").path("post").path("responses").has("422"));
+        for (String generation : List.of("/v1/images/generations", "/v1/images/edits", "/v1/videos/generations", "/v1/videos")) {
+            JsonNode post = doc.path("paths").path(generation).path("post");
+            assertTrue(post.path("responses").has("402") && post.path("responses").has("409"), generation + ": budgets and idempotency");
+            List<String> parameters = new java.util.ArrayList<>();
+            post.path("parameters").forEach(p -> parameters.add(p.path("name").asText()));
+            assertTrue(parameters.contains("Idempotency-Key"), generation + " " + parameters);
+        }
+        assertFalse(doc.path("paths").path("/v1/media").path("get").path("responses").has("402"));
         assertTrue(doc.path("paths").path("/v1/media/upload").path("post").path("responses").has("413"));
     }
 

@@ -46,7 +46,7 @@ public class JobOutbox {
                 : reply.isCancelled() ? GenerationEvent.CANCELLED : GenerationEvent.FAILED;
         return new GenerationEvent(request.jobId(), request.userId(), request.kind(), status, request.model(),
                 stats == null ? null : stats.providerId(), reply.price(), reply.data() == null ? 0 : reply.data().size(),
-                stats == null || stats.attempts() == null ? List.of() : stats.attempts(), now);
+                stats == null || stats.attempts() == null ? List.of() : stats.attempts(), now, request.keyId());
     }
 
     private OutboxRow row(String jobId, String topic, String correlation, Object payload, Instant now) {

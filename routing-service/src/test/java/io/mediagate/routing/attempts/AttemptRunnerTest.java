@@ -10,7 +10,9 @@ import io.mediagate.common.events.Stats;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.RankingTest;
+import io.mediagate.testing.ManualClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +21,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class AttemptRunnerTest {
-    private final CircuitBreakersTest.ManualClock clock = new CircuitBreakersTest.ManualClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-01T00:00:00Z"));
     private final List<Duration> waits = new ArrayList<>();
 
     private AttemptRunner runner(int retries, Duration attemptTimeout, int threshold) {

@@ -4,38 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
+import io.mediagate.testing.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class CircuitBreakersTest {
     /** A clock the test moves by hand. */
-    static final class ManualClock extends Clock {
-        Instant now = Instant.parse("2026-11-01T00:00:00Z");
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-    }
-
-    private final ManualClock clock = new ManualClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-01T00:00:00Z"));
     private final CircuitBreakers breakers = new CircuitBreakers(clock, 3, Duration.ofSeconds(30));
 
     @Test

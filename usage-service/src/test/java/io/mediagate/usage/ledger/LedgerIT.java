@@ -47,7 +47,7 @@ class LedgerIT {
 
     private static GenerationEvent event(String jobId, String user, String status, String price) {
         return new GenerationEvent(jobId, user, MediaKind.IMAGE, status, "local/pattern", "local",
-                new BigDecimal(price), 2, List.of(), Instant.parse("2026-11-01T10:00:00Z"));
+                new BigDecimal(price), 2, List.of(), Instant.parse("2026-11-01T10:00:00Z"), null);
     }
 
     private static Charge charge(String jobId) {

@@ -1,0 +1,30 @@
+package io.mediagate.gateway.budgets;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mediagate.common.api.ApiException;
+import java.math.BigDecimal;
+
+/** A spend cap in US dollars per UTC day and per UTC month; a null field is no cap for that period. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Budget(BigDecimal daily, BigDecimal monthly) {
+    private static final BigDecimal MAX = new BigDecimal("1000000000");
+
+    /** Positive amounts of at most a billion dollars, to the millionth of a dollar. */
+    public Budget validated(String param) {
+        for (BigDecimal v : new BigDecimal[] {daily, monthly}) {
+            if (v != null && (v.signum() <= 0 || v.compareTo(MAX) > 0 || v.stripTrailingZeros().scale() > 6)) {
+                throw ApiException.invalid(param, param + " takes daily and monthly caps in US dollars, above 0 and at most "
+                        + "1000000000, to six decimals");
+            }
+        }
+        return this;
+    }
+
+    public boolean isEmpty() {
+        return daily == null && monthly == null;
+    }
+
+    public BigDecimal cap(Period period) {
+        return period == Period.DAILY ? daily : monthly;
+    }
+}
