@@ -125,10 +125,14 @@ public final class PinnedHttp {
         headers.forEach(options::addHeader);
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
         CompletableFuture<Answer> answer = new CompletableFuture<>();
-        client.request(options).compose(request -> {
+        client.request(options).onFailure(answer::completeExceptionally).onSuccess(request -> {
             sent.set(request);
-            return body == null ? request.send() : request.send(body);
-        }).onFailure(answer::completeExceptionally).onSuccess(response -> receive(response, saveTo, maxBytes, answer));
+            // Registered on the request's own future, whose listeners run on the connection's event loop as the
+            // response arrives: receive() pauses it there, before any of the body can be handled. A listener on a
+            // derived future may run later, on another context, after a short body and its end have gone by.
+            request.response().onFailure(answer::completeExceptionally).onSuccess(response -> receive(response, saveTo, maxBytes, answer));
+            (body == null ? request.send() : request.send(body)).onFailure(answer::completeExceptionally);
+        });
         try {
             return answer.get(left, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
