@@ -1,5 +1,6 @@
 package io.mediagate.catalog.catalog;
 
+import io.mediagate.common.catalog.AdapterNames;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
@@ -8,6 +9,7 @@ import io.mediagate.common.model.ModelId;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /** Checks what the YAML mapper cannot: references, ranges and required fields. */
@@ -33,6 +35,8 @@ final class CatalogValidator {
             require(providerIds.add(p.id()), source, at + ".id", "duplicate provider " + p.id());
             require(p.name() != null && !p.name().isBlank(), source, at + ".name", "is required");
             require(p.adapter() != null && !p.adapter().isBlank(), source, at + ".adapter", "is required");
+            require(AdapterNames.ALL.contains(p.adapter()), source, at + ".adapter",
+                    "unknown adapter " + p.adapter() + "; routing knows " + new TreeSet<>(AdapterNames.ALL));
             require(p.media() != null && MEDIA.containsAll(p.media()) && !p.media().isEmpty(), source, at + ".media", "must list image and/or video");
         }
         Set<String> modelIds = new HashSet<>();

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers;
 
 import io.mediagate.routing.providers.a1111.A1111ImageGenerator;
+import io.mediagate.routing.providers.azure.AzureOpenAiEndpoint;
 import io.mediagate.routing.providers.bfl.BflImageGenerator;
 import io.mediagate.routing.providers.comfyui.ComfyUiImageGenerator;
 import io.mediagate.routing.providers.fake.FakeImageGenerator;
@@ -19,6 +20,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Which code talks to a provider, by the catalog's {@code adapter} name. Wired explicitly. */
 @ApplicationScoped
@@ -31,15 +36,19 @@ public class Adapters {
     private final Map<String, ImageVariator> imageVariators;
 
     Adapters(LocalImageGenerator local, FakeImageGenerator fake,
-             LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, Upstream upstream) {
+             LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, Upstream upstream,
+             @ConfigProperty(name = "mediagate.providers.azure-openai.api-version", defaultValue = "2025-04-01-preview") String azureApiVersion) {
         ReplicateGenerator replicate = new ReplicateGenerator(upstream);
         FalGenerator fal = new FalGenerator(upstream);
         BflImageGenerator bfl = new BflImageGenerator(upstream);
         StabilityImageGenerator stability = new StabilityImageGenerator(upstream);
         OpenAiImageGenerator openai = new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE);
-        OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, null);
+        OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, (String) null);
+        OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion,
+                name -> ConfigProvider.getConfig().getOptionalValue(name, String.class)));
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
-                Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("bfl", bfl),
+                Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure),
+                Map.entry("bfl", bfl),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("stability", stability), Map.entry("a1111", new A1111ImageGenerator(upstream)),
                 Map.entry("comfyui", new ComfyUiImageGenerator(upstream)));
@@ -49,8 +58,15 @@ public class Adapters {
                 Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
                 Map.entry("minimax", new MiniMaxVideoGenerator(upstream)));
         this.imageEditors = Map.of("local", local, "fake", fake, "openai", openai, "openai-compatible", openaiCompatible,
-                "stability", stability, "bfl", bfl, "fal", fal, "replicate", replicate);
+                "azure-openai", azure, "stability", stability, "bfl", bfl, "fal", fal, "replicate", replicate);
         this.imageVariators = Map.of("local", local, "fake", fake);
+    }
+
+    /** Every adapter name this routing service knows, for checking a catalog against it. */
+    public Set<String> names() {
+        Set<String> names = new TreeSet<>(imageGenerators.keySet());
+        names.addAll(videoGenerators.keySet());
+        return names;
     }
 
     public Optional<VideoGenerator> videos(String adapter) {

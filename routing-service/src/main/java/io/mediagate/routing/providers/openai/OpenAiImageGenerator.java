@@ -13,11 +13,11 @@ import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * OpenAI images ({@code adapter: openai}, default base {@code https://api.openai.com/v1}) and any
- * OpenAI-compatible images endpoint ({@code adapter: openai-compatible}, the catalog gives the base URL).
+ * OpenAI-compatible images endpoint ({@code adapter: openai-compatible}, the catalog gives the base URL), and, through
+ * another {@link Endpoint}, the same wire at an Azure OpenAI deployment.
  * GPT image models answer base64, decoded as the answer streams in and stored by us; {@code url} answers (dall-e, compatible servers) are
  * downloaded at once through the safe fetch. The offer's features carry {@code quality},
  * {@code background}, {@code output_format} and the like straight through. The key is sent when the
@@ -28,32 +28,35 @@ import java.util.Optional;
 public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
     public static final String OPENAI_BASE = "https://api.openai.com/v1";
     private final Upstream upstream;
-    private final String defaultBase;
+    private final Endpoint endpoint;
 
     /** @param defaultBase the base URL when the catalog gives none, or null to require one */
     public OpenAiImageGenerator(Upstream upstream, String defaultBase) {
+        this(upstream, Endpoint.openAi(defaultBase));
+    }
+
+    /** The OpenAI images wire at another kind of endpoint (e.g. an Azure OpenAI deployment). */
+    public OpenAiImageGenerator(Upstream upstream, Endpoint endpoint) {
         this.upstream = upstream;
-        this.defaultBase = defaultBase;
+        this.endpoint = endpoint;
     }
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        String base = Upstream.base(provider, defaultBase);
-        return call(provider, upstream.postJson(base + "/images/generations", OpenAiWire.requestBody(task)));
+        return call(provider, upstream.postJson(endpoint.url(provider, task, "generations"),
+                OpenAiWire.requestBody(task, endpoint.namesModel())));
     }
 
     /** {@code POST /images/edits}: multipart, every source as {@code image[]}, the mask as {@code mask}. */
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
-        String base = Upstream.base(provider, defaultBase);
-        Multipart form = OpenAiWire.editForm(task, images, mask);
-        return call(provider, upstream.request(base + "/images/edits").header("Content-Type", form.contentType())
+        Multipart form = OpenAiWire.editForm(task, images, mask, endpoint.namesModel());
+        return call(provider, upstream.request(endpoint.url(provider, task, "edits")).header("Content-Type", form.contentType())
                 .header("Accept", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())));
     }
 
     private List<GeneratedImage> call(ProviderSpec provider, HttpRequest.Builder request) {
-        Optional<String> key = provider.apiKeyEnv() == null ? Optional.empty() : Optional.of(Upstream.requireCredential(provider));
-        key.ifPresent(k -> request.header("Authorization", "Bearer " + k));
+        endpoint.authenticate(provider, request);
         HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {
             JsonNode body = upstream.read(Upstream.drain(response));

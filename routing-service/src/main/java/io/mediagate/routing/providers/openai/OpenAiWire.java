@@ -27,10 +27,12 @@ final class OpenAiWire {
     private OpenAiWire() {
     }
 
-    /** The request body: model, prompt, n, size, optional response_format, then the offer's features. */
-    static Map<String, Object> requestBody(ImageTask task) {
+    /** The request body: model (when {@code withModel}), prompt, n, size, optional response_format, then the offer's features. */
+    static Map<String, Object> requestBody(ImageTask task, boolean withModel) {
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", task.upstreamModel());
+        if (withModel) {
+            body.put("model", task.upstreamModel());
+        }
         body.put("prompt", task.prompt());
         body.put("n", task.n());
         body.put("size", task.width() + "x" + task.height());
@@ -50,12 +52,15 @@ final class OpenAiWire {
     private static final Set<String> EDIT_ONLY = Set.of("input_fidelity");
 
     /**
-     * The edit form: model, prompt, n, size, every source as {@code image[]} (OpenAI's array field for one
+     * The edit form: model (when {@code withModel}), prompt, n, size, every source as {@code image[]} (OpenAI's array field for one
      * image or several), the mask, then the offer's features (quality, background, output_format, ...).
      */
-    static Multipart editForm(ImageTask task, List<SourceImage> images, SourceImage mask) {
-        Multipart form = new Multipart().field("model", task.upstreamModel()).field("prompt", task.prompt())
-                .field("n", task.n()).field("size", task.width() + "x" + task.height());
+    static Multipart editForm(ImageTask task, List<SourceImage> images, SourceImage mask, boolean withModel) {
+        Multipart form = new Multipart();
+        if (withModel) {
+            form.field("model", task.upstreamModel());
+        }
+        form.field("prompt", task.prompt()).field("n", task.n()).field("size", task.width() + "x" + task.height());
         for (int i = 0; i < images.size(); i++) {
             SourceImage image = images.get(i);
             form.file("image[]", "image_" + i + "." + ContentSniffer.extension(image.mime()), image.mime(), image.bytes());

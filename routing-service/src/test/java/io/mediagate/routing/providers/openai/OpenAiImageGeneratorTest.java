@@ -31,7 +31,7 @@ class OpenAiImageGeneratorTest {
     private final FakeOpenAiImages upstream;
     private final OpenAiImageGenerator generator = new OpenAiImageGenerator(new Upstream(new ObjectMapper(),
             new Poller(new Poller.Settings(Duration.ofMillis(10), Duration.ofMillis(10), Duration.ofSeconds(1)), Clock.systemUTC(), Thread::sleep),
-            new SafeFetch(true, Duration.ofSeconds(5)), Duration.ofSeconds(5), Clock.systemUTC()), null);
+            new SafeFetch(true, Duration.ofSeconds(5)), Duration.ofSeconds(5), Clock.systemUTC()), (String) null);
     private final ProviderSpec provider;
 
     OpenAiImageGeneratorTest() throws Exception {

@@ -1,0 +1,16 @@
+package io.mediagate.common.catalog;
+
+import java.util.Set;
+
+/**
+ * The adapter names a catalog's providers may use: one for each kind of provider routing-service can talk to.
+ * The catalog refuses any other name at load (a typo would otherwise make a provider silently unroutable), and
+ * routing's tests check that it wires exactly these.
+ */
+public final class AdapterNames {
+    public static final Set<String> ALL = Set.of("local", "fake", "openai", "openai-compatible", "azure-openai", "stability", "bfl",
+            "replicate", "fal", "a1111", "comfyui", "veo", "runway", "luma", "minimax");
+
+    private AdapterNames() {
+    }
+}
