@@ -16,6 +16,7 @@ import io.mediagate.routing.providers.replicate.ReplicateGenerator;
 import io.mediagate.routing.providers.runway.RunwayVideoGenerator;
 import io.mediagate.routing.providers.stability.StabilityImageGenerator;
 import io.mediagate.routing.providers.veo.VeoVideoGenerator;
+import io.mediagate.routing.providers.xai.XaiImageGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Map;
@@ -44,11 +45,12 @@ public class Adapters {
         StabilityImageGenerator stability = new StabilityImageGenerator(upstream);
         OpenAiImageGenerator openai = new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE);
         OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, (String) null);
+        XaiImageGenerator xai = new XaiImageGenerator(upstream);
         OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion,
                 name -> ConfigProvider.getConfig().getOptionalValue(name, String.class)));
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
                 Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure),
-                Map.entry("bfl", bfl),
+                Map.entry("bfl", bfl), Map.entry("xai", xai),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("stability", stability), Map.entry("a1111", new A1111ImageGenerator(upstream)),
                 Map.entry("comfyui", new ComfyUiImageGenerator(upstream)));
@@ -58,7 +60,7 @@ public class Adapters {
                 Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
                 Map.entry("minimax", new MiniMaxVideoGenerator(upstream)));
         this.imageEditors = Map.of("local", local, "fake", fake, "openai", openai, "openai-compatible", openaiCompatible,
-                "azure-openai", azure, "stability", stability, "bfl", bfl, "fal", fal, "replicate", replicate);
+                "azure-openai", azure, "stability", stability, "bfl", bfl, "fal", fal, "replicate", replicate, "xai", xai);
         this.imageVariators = Map.of("local", local, "fake", fake);
     }
 

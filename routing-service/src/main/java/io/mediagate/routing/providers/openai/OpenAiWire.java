@@ -21,9 +21,10 @@ import java.util.Set;
 
 /**
  * Pure mapping between our image task and the OpenAI images wire format
- * ({@code POST /images/generations}, {@code POST /images/edits}), for any OpenAI-compatible server.
+ * ({@code POST /images/generations}, {@code POST /images/edits}), for any OpenAI-compatible server. The answer's
+ * reader ({@link #items}) is public: other providers answer in the same {@code data[]} shape.
  */
-final class OpenAiWire {
+public final class OpenAiWire {
     private OpenAiWire() {
     }
 
@@ -74,7 +75,7 @@ final class OpenAiWire {
     }
 
     /** One item of {@code data}: exactly one of {@code url} and the image decoded from {@code b64_json}. */
-    record Item(String url, byte[] image, String revisedPrompt) {}
+    public record Item(String url, byte[] image, String revisedPrompt) {}
 
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -83,7 +84,7 @@ final class OpenAiWire {
      * so neither the body nor the base64 text is ever held whole. A body that is not what OpenAI sends is a
      * retryable failure.
      */
-    static List<Item> items(InputStream body, String provider) {
+    public static List<Item> items(InputStream body, String provider) {
         List<Item> items = new ArrayList<>();
         boolean sawData = false;
         try (InputStream in = body; JsonParser p = JSON.createParser(in)) {
