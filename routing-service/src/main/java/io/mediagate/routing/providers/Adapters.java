@@ -46,21 +46,24 @@ public class Adapters {
         OpenAiImageGenerator openai = new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE);
         OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, (String) null);
         XaiImageGenerator xai = new XaiImageGenerator(upstream);
+        A1111ImageGenerator a1111 = new A1111ImageGenerator(upstream);
         OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion,
                 name -> ConfigProvider.getConfig().getOptionalValue(name, String.class)));
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
                 Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure),
                 Map.entry("bfl", bfl), Map.entry("xai", xai),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
-                Map.entry("stability", stability), Map.entry("a1111", new A1111ImageGenerator(upstream)),
+                Map.entry("stability", stability), Map.entry("a1111", a1111),
                 Map.entry("comfyui", new ComfyUiImageGenerator(upstream)));
         this.videoGenerators = Map.ofEntries(Map.entry("local", localVideo), Map.entry("fake", fakeVideo),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
                 Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
                 Map.entry("minimax", new MiniMaxVideoGenerator(upstream)));
-        this.imageEditors = Map.of("local", local, "fake", fake, "openai", openai, "openai-compatible", openaiCompatible,
-                "azure-openai", azure, "stability", stability, "bfl", bfl, "fal", fal, "replicate", replicate, "xai", xai);
+        this.imageEditors = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake), Map.entry("openai", openai),
+                Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure), Map.entry("stability", stability),
+                Map.entry("bfl", bfl), Map.entry("fal", fal), Map.entry("replicate", replicate), Map.entry("xai", xai),
+                Map.entry("a1111", a1111));
         this.imageVariators = Map.of("local", local, "fake", fake);
     }
 

@@ -3,9 +3,11 @@ package io.mediagate.routing.providers.a1111;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -18,10 +20,11 @@ import java.util.Map;
 
 /**
  * A self-hosted AUTOMATIC1111 or Forge server ({@code adapter: a1111}, started with {@code --api}):
- * {@code POST /sdapi/v1/txt2img}, images answered inline in base64. The catalog's base URL is required;
+ * {@code POST /sdapi/v1/txt2img}, and edits through {@code POST /sdapi/v1/img2img} (image to image, or inpainting
+ * with a mask), images answered inline in base64. The catalog's base URL is required;
  * when it names a credential variable, its {@code user:password} goes as HTTP Basic ({@code --api-auth}).
  */
-public class A1111ImageGenerator implements ImageGenerator {
+public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
     private final Upstream upstream;
 
     public A1111ImageGenerator(Upstream upstream) {
@@ -30,8 +33,28 @@ public class A1111ImageGenerator implements ImageGenerator {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        return call(provider, "/sdapi/v1/txt2img", body(task), task.n());
+    }
+
+    /**
+     * {@code POST /sdapi/v1/img2img}: the first source as the init image, the mask (when one is sent) converted to
+     * A1111's convention (white where the image changes; ours is transparent there), and how far the result may
+     * stray from the source ({@code denoising_strength}, the offer's option or request's parameter, default 0.75).
+     */
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
+        Map<String, Object> body = body(task);
+        body.put("init_images", List.of(images.getFirst().base64()));
+        if (mask != null) {
+            body.put("mask", mask.whiteWhereTransparent().base64());
+        }
+        body.putIfAbsent("denoising_strength", Double.parseDouble(task.option("denoising_strength", "0.75")));
+        return call(provider, "/sdapi/v1/img2img", body, task.n());
+    }
+
+    private List<GeneratedImage> call(ProviderSpec provider, String path, Map<String, Object> body, int n) {
         String base = Upstream.base(provider, null);
-        HttpRequest.Builder request = upstream.postJson(base + "/sdapi/v1/txt2img", body(task));
+        HttpRequest.Builder request = upstream.postJson(base + path, body);
         if (provider.apiKeyEnv() != null) {
             String credential = Upstream.requireCredential(provider);
             request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(credential.getBytes(StandardCharsets.UTF_8)));
@@ -50,7 +73,7 @@ public class A1111ImageGenerator implements ImageGenerator {
         }
         List<GeneratedImage> out = new ArrayList<>();
         // With batch_size > 1 some versions prepend a grid; the last n are the images asked for.
-        for (int i = Math.max(0, images.size() - task.n()); i < images.size(); i++) {
+        for (int i = Math.max(0, images.size() - n); i < images.size(); i++) {
             out.add(Upstream.inline(provider, images.get(i).asText(), null));
         }
         return out;

@@ -44,26 +44,33 @@ class A1111ConformanceTest extends AdapterConformance {
     @Override
     protected void play(FakeUpstream fake) {
         String basic = "Basic " + Base64.getEncoder().encodeToString(secret().getBytes(StandardCharsets.UTF_8));
-        fake.on("POST", "/sdapi/v1/txt2img", request -> {
-            if (!basic.equals(request.header("Authorization"))) {
-                return Reply.json(401, Map.of("detail", "Incorrect username or password")).with("WWW-Authenticate", "Basic");
+        fake.on("POST", "/sdapi/v1/txt2img", request -> answer(request, basic));
+        fake.on("POST", "/sdapi/v1/img2img", request -> request.json().path("init_images").isEmpty()
+                ? Reply.json(422, Map.of("detail", List.of(Map.of("loc", List.of("body", "init_images"), "msg", "field required",
+                        "type", "value_error.missing"))))
+                : answer(request, basic));
+    }
+
+    /** The server's answer to txt2img or img2img (both answer alike), by the prompt's scenario. */
+    private static Reply answer(FakeUpstream.Recorded request, String basic) throws InterruptedException {
+        if (!basic.equals(request.header("Authorization"))) {
+            return Reply.json(401, Map.of("detail", "Incorrect username or password")).with("WWW-Authenticate", "Basic");
+        }
+        Scenario scenario = Scenario.of(request.json().path("prompt").asText());
+        return switch (scenario) {
+            case SERVER_ERROR -> Reply.json(500, Map.of("error", "OutOfMemoryError", "detail", "", "body", "",
+                    "errors", "CUDA out of memory"));
+            case INVALID_INPUT -> Reply.json(422, Map.of("detail", List.of(Map.of("loc", List.of("body", "width"),
+                    "msg", "value is not a valid integer", "type", "type_error.integer"))));
+            case NEVER_FINISHES -> FakeUpstream.hang();
+            case MALFORMED -> Reply.json(200, Map.of("images", List.of("not base64 at all!")));
+            default -> {
+                int n = request.json().path("batch_size").asInt();
+                String png = Base64.getEncoder().encodeToString(TestImages.png(request.json().path("width").asInt() / 16, 8));
+                yield Reply.json(200, Map.of("images", java.util.Collections.nCopies(n, png),
+                        "parameters", request.json(), "info", "{\"seed\": 1234}"));
             }
-            Scenario scenario = Scenario.of(request.json().path("prompt").asText());
-            return switch (scenario) {
-                case SERVER_ERROR -> Reply.json(500, Map.of("error", "OutOfMemoryError", "detail", "", "body", "",
-                        "errors", "CUDA out of memory"));
-                case INVALID_INPUT -> Reply.json(422, Map.of("detail", List.of(Map.of("loc", List.of("body", "width"),
-                        "msg", "value is not a valid integer", "type", "type_error.integer"))));
-                case NEVER_FINISHES -> FakeUpstream.hang();
-                case MALFORMED -> Reply.json(200, Map.of("images", List.of("not base64 at all!")));
-                default -> {
-                    int n = request.json().path("batch_size").asInt();
-                    String png = Base64.getEncoder().encodeToString(TestImages.png(request.json().path("width").asInt() / 16, 8));
-                    yield Reply.json(200, Map.of("images", java.util.Collections.nCopies(n, png),
-                            "parameters", request.json(), "info", "{\"seed\": 1234}"));
-                }
-            };
-        });
+        };
     }
 
     @Test
