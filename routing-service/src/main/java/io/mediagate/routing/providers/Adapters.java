@@ -47,6 +47,7 @@ public class Adapters {
         OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, (String) null);
         XaiImageGenerator xai = new XaiImageGenerator(upstream);
         A1111ImageGenerator a1111 = new A1111ImageGenerator(upstream);
+        ComfyUiImageGenerator comfyui = new ComfyUiImageGenerator(upstream);
         OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion,
                 name -> ConfigProvider.getConfig().getOptionalValue(name, String.class)));
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
@@ -54,7 +55,7 @@ public class Adapters {
                 Map.entry("bfl", bfl), Map.entry("xai", xai),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("stability", stability), Map.entry("a1111", a1111),
-                Map.entry("comfyui", new ComfyUiImageGenerator(upstream)));
+                Map.entry("comfyui", comfyui));
         this.videoGenerators = Map.ofEntries(Map.entry("local", localVideo), Map.entry("fake", fakeVideo),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
@@ -63,7 +64,7 @@ public class Adapters {
         this.imageEditors = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake), Map.entry("openai", openai),
                 Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure), Map.entry("stability", stability),
                 Map.entry("bfl", bfl), Map.entry("fal", fal), Map.entry("replicate", replicate), Map.entry("xai", xai),
-                Map.entry("a1111", a1111));
+                Map.entry("a1111", a1111), Map.entry("comfyui", comfyui));
         this.imageVariators = Map.of("local", local, "fake", fake);
     }
 

@@ -2,25 +2,32 @@ package io.mediagate.routing.providers.comfyui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLEncoder;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -31,9 +38,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code workflow}: a file path, or a template shipped here, {@code sdxl-basic} by default) in ComfyUI's API
  * format; string values {@code "{{prompt}}"}, {@code "{{seed}}"}, {@code "{{width}}"}, {@code "{{height}}"},
  * {@code "{{batch}}"} and {@code "{{checkpoint}}"} are replaced with typed values. Queued with
- * {@code POST /prompt}, watched at {@code /history/{id}}, images read from {@code /view} on the same server.
+ * {@code POST /prompt}, watched at {@code /history/{id}}, images read from {@code /view} on the same server. Edits
+ * upload their files first and run an edit workflow ({@link #edit}).
  */
-public class ComfyUiImageGenerator implements ImageGenerator {
+public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final Upstream upstream;
 
@@ -43,8 +51,51 @@ public class ComfyUiImageGenerator implements ImageGenerator {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        return run(provider, Upstream.base(provider, null), fill(template(task.option("workflow", "sdxl-basic")), task, Map.of()), task);
+    }
+
+    /**
+     * Uploads the first source (and the mask) to ComfyUI's input folder ({@code POST /upload/image}), then runs the
+     * offer's edit workflow: {@code edit_workflow} (default {@code sdxl-img2img}), or with a mask
+     * {@code inpaint_workflow} (default {@code sdxl-inpaint}, which reads our mask's alpha: transparent changes). Their
+     * templates also take {@code "{{image}}"}, {@code "{{mask}}"} and {@code "{{denoise}}"} (the offer's
+     * {@code denoising_strength}; default 0.75 for image to image, 1.0 inside a mask).
+     */
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
         String base = Upstream.base(provider, null);
-        ObjectNode graph = fill(template(task.option("workflow", "sdxl-basic")), task);
+        Map<String, JsonNode> inputs = new HashMap<>();
+        inputs.put("{{image}}", TextNode.valueOf(upload(provider, base, images.getFirst())));
+        String workflow = task.option("edit_workflow", "sdxl-img2img");
+        String denoise = "0.75";
+        if (mask != null) {
+            inputs.put("{{mask}}", TextNode.valueOf(upload(provider, base, mask)));
+            workflow = task.option("inpaint_workflow", "sdxl-inpaint");
+            denoise = "1.0";
+        }
+        inputs.put("{{denoise}}", DoubleNode.valueOf(Double.parseDouble(task.option("denoising_strength", denoise))));
+        return run(provider, base, fill(template(workflow), task, inputs), task);
+    }
+
+    /** The name ComfyUI gives an uploaded file in its input folder, as a LoadImage node takes it. */
+    private String upload(ProviderSpec provider, String base, SourceImage file) {
+        Multipart form = new Multipart().file("image", "mediagate_" + UUID.randomUUID() + "." + ContentSniffer.extension(file.mime()),
+                file.mime(), file.bytes()).field("overwrite", "true");
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.request(base + "/upload/image")
+                .header("Content-Type", form.contentType()).POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())).build());
+        if (response.statusCode() != 200) {
+            throw upstream.failure(provider, response, null);
+        }
+        JsonNode uploaded = upstream.object(provider, response);
+        String name = Upstream.text(uploaded, "name");
+        if (name == null) {
+            throw ProviderException.failed(provider.id() + " answered an upload without its name");
+        }
+        String folder = Upstream.text(uploaded, "subfolder");
+        return folder == null || folder.isEmpty() ? name : folder + "/" + name;
+    }
+
+    private List<GeneratedImage> run(ProviderSpec provider, String base, ObjectNode graph, ImageTask task) {
         HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/prompt",
                 Map.of("prompt", graph, "client_id", UUID.randomUUID().toString())).build());
         if (response.statusCode() != 200) {
@@ -117,16 +168,17 @@ public class ComfyUiImageGenerator implements ImageGenerator {
         }
     }
 
-    /** Replaces the placeholders of the template with the task's values, typed. */
-    static ObjectNode fill(ObjectNode graph, ImageTask task) {
+    /** Replaces the placeholders of the template with the task's values, typed, and with {@code inputs}. */
+    static ObjectNode fill(ObjectNode graph, ImageTask task, Map<String, JsonNode> inputs) {
         Object seed = task.params().get("seed");
-        Map<String, JsonNode> values = Map.of(
+        Map<String, JsonNode> values = new HashMap<>(inputs);
+        values.putAll(Map.of(
                 "{{prompt}}", TextNode.valueOf(task.prompt()),
                 "{{seed}}", LongNode.valueOf(seed instanceof Number n ? n.longValue() : ThreadLocalRandom.current().nextLong(1L << 48)),
                 "{{width}}", IntNode.valueOf(task.width()),
                 "{{height}}", IntNode.valueOf(task.height()),
                 "{{batch}}", IntNode.valueOf(task.n()),
-                "{{checkpoint}}", TextNode.valueOf(task.option("checkpoint", "sd_xl_base_1.0.safetensors")));
+                "{{checkpoint}}", TextNode.valueOf(task.option("checkpoint", "sd_xl_base_1.0.safetensors"))));
         replace(graph, values);
         return graph;
     }

@@ -9,6 +9,7 @@ import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FormParts;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
 import java.util.List;
@@ -44,7 +45,27 @@ class ComfyUiConformanceTest extends AdapterConformance {
 
     @Override
     protected void play(FakeUpstream fake) {
+        Set<String> uploaded = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        fake.on("POST", "/upload/image", request -> {
+            FormParts form = FormParts.parse(request.header("Content-Type"), request.body());
+            if (form.all("image").isEmpty()) {
+                return Reply.raw(400, "text/plain", "400: Bad Request".getBytes());
+            }
+            String name = form.all("image").getFirst().fileName();
+            uploaded.add(name);
+            return Reply.json(200, Map.of("name", name, "subfolder", "", "type", "input"));
+        });
         fake.on("POST", "/prompt", request -> {
+            // ComfyUI validates every LoadImage/LoadImageMask against its input folder before queueing.
+            for (var node : request.json().path("prompt")) {
+                String type = node.path("class_type").asText();
+                if ((type.equals("LoadImage") || type.equals("LoadImageMask")) && !uploaded.contains(node.path("inputs").path("image").asText())) {
+                    return Reply.json(400, Map.of("error", Map.of("type", "prompt_outputs_failed_validation",
+                            "message", "Prompt outputs failed validation", "details", "", "extra_info", Map.of()),
+                            "node_errors", Map.of("10", Map.of("errors", List.of(Map.of("type", "custom_validation_failed",
+                                    "message", "Invalid image file: " + node.path("inputs").path("image").asText()))))));
+                }
+            }
             Scenario scenario = Scenario.of(request.json().path("prompt").path("6").path("inputs").path("text").asText());
             return switch (scenario) {
                 case SERVER_ERROR -> Reply.raw(500, "text/plain", "500 Internal Server Error".getBytes());
