@@ -145,21 +145,13 @@ public class AdminResource {
     /** The account's spend cap from {@code budget} (null or {} clears it), as stored. */
     private String budget(JsonBody in) {
         JsonNode node = in.node().get("budget");
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        Budget budget = KeySettings.budget(json, node, "budget");
-        try {
-            return budget.isEmpty() ? null : json.writeValueAsString(budget);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return node == null || node.isNull() ? null : Budget.toColumn(json, KeySettings.budget(json, node, "budget"));
     }
 
     private AccountView view(Account a) {
         try {
             return new AccountView(a.id, a.name, a.tier, a.limits == null ? null : json.readValue(a.limits, AccountLimits.class),
-                    a.budget == null ? null : json.readValue(a.budget, Budget.class), a.createdAt);
+                    Budget.fromColumn(json, a.budget, a.id), a.createdAt);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

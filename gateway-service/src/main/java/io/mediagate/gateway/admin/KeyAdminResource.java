@@ -1,6 +1,5 @@
 package io.mediagate.gateway.admin;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
@@ -31,6 +30,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -74,8 +74,8 @@ public class KeyAdminResource {
         KeySettings settings = KeySettings.parse(json, body, clock.instant());
         AdminResource.account(accountId);
         ApiKey template = new ApiKey();
-        settings.applyTo(template, json);
-        return Envelope.of(Map.of("key", issueLike(template, accountId)));
+        settings.applyTo(template);
+        return Envelope.of(Map.of("key", issueLike(template, accountId, template.expiresAt)));
     }
 
     /** {@code GET /v1/admin/accounts/{id}/keys}: the account's keys, newest first, revoked and expired ones included. */
@@ -99,7 +99,7 @@ public class KeyAdminResource {
         String accountId = QuarkusTransaction.requiringNew().call(() -> key(keyId).accountId);
         return epochs.around(accountId, () -> QuarkusTransaction.requiringNew().call(() -> {
             ApiKey key = key(keyId);
-            settings.applyTo(key, json);
+            settings.applyTo(key);
             return Envelope.of(Map.of("key", view(key)));
         }));
     }
@@ -130,7 +130,7 @@ public class KeyAdminResource {
             if (current.expiresAt == null || current.expiresAt.isAfter(end)) {
                 current.expiresAt = end;
             }
-            IssuedKey fresh = issueLike(current, current.accountId);
+            IssuedKey fresh = issueLike(current, current.accountId, null);
             return Envelope.of(Map.of("key", fresh, "previous", view(current)));
         }));
     }
@@ -150,8 +150,8 @@ public class KeyAdminResource {
         }));
     }
 
-    /** Persists a new key of {@code accountId} with the name, scopes and budget of {@code like} (its expiry only if later than now). */
-    private IssuedKey issueLike(ApiKey like, String accountId) {
+    /** Persists a new key of {@code accountId} with the name, scopes and budget of {@code like}, expiring at {@code expiresAt}. */
+    private IssuedKey issueLike(ApiKey like, String accountId, Instant expiresAt) {
         String raw = KeyHashing.newKey();
         ApiKey key = new ApiKey();
         key.id = KeyHashing.newId("key_");
@@ -162,7 +162,7 @@ public class KeyAdminResource {
         key.scopes = like.scopes;
         key.budget = like.budget;
         key.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-        key.expiresAt = like.id == null ? like.expiresAt : null;
+        key.expiresAt = expiresAt;
         key.persist();
         return new IssuedKey(key.id, accountId, raw, key.name, key.prefix, scopes(key), key.expiresAt, budget(key), key.createdAt);
     }
@@ -182,14 +182,11 @@ public class KeyAdminResource {
     }
 
     private static List<String> scopes(ApiKey k) {
-        return k.scopes == null ? null : List.of(k.scopes.isBlank() ? new String[0] : k.scopes.split(" "));
+        Set<Scope> scopes = Scope.fromColumn(k.scopes);
+        return scopes == null ? null : scopes.stream().map(s -> s.wire).toList();
     }
 
     private Budget budget(ApiKey k) {
-        try {
-            return k.budget == null ? null : json.readValue(k.budget, Budget.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored budget of key " + k.id + " is unreadable", e);
-        }
+        return Budget.fromColumn(json, k.budget, "key " + k.id);
     }
 }

@@ -12,53 +12,53 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The settings of a key in an admin request, each optional: {@code name}, {@code scopes} (a list; null for every
  * scope), {@code expiresAt} (ISO 8601, in the future; null for never) and {@code budget} ({@code {daily, monthly}}
- * in US dollars; null for none). A field left out is left as it is; a field given as null is cleared.
+ * in US dollars; null for none). A field left out is left as it is; a field given as null is cleared. Held as the
+ * changes to make to a key, checked when the request is read.
  */
-record KeySettings(Optional<Optional<String>> name, Optional<Optional<Set<Scope>>> scopes,
-                   Optional<Optional<Instant>> expiresAt, Optional<Optional<Budget>> budget) {
-
-    static final KeySettings NONE = new KeySettings(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+record KeySettings(List<Consumer<ApiKey>> changes) {
 
     /** The settings in {@code body}; an empty body is no settings. */
     static KeySettings parse(ObjectMapper json, String body, Instant now) {
+        List<Consumer<ApiKey>> changes = new ArrayList<>();
         if (body == null || body.isBlank()) {
-            return NONE;
+            return new KeySettings(changes);
         }
         JsonBody in = JsonBody.parse(json, body);
-        return new KeySettings(
-                field(in, "name", n -> {
-                    String name = in.string("name").orElseThrow().trim();
-                    if (name.isEmpty() || name.length() > 200) {
-                        throw ApiException.invalid("name", "name must be 1 to 200 characters");
-                    }
-                    return name;
-                }),
-                field(in, "scopes", n -> {
-                    if (!n.isArray()) {
-                        throw ApiException.invalid("scopes", "scopes must be a list such as [\"images\", \"usage\"]");
-                    }
-                    List<String> names = new ArrayList<>();
-                    n.forEach(s -> names.add(s.asText()));
-                    return Scope.parseAll(names);
-                }),
-                field(in, "expiresAt", n -> {
-                    try {
-                        Instant at = Instant.parse(in.string("expiresAt").orElseThrow());
-                        if (!at.isAfter(now)) {
-                            throw ApiException.invalid("expiresAt", "expiresAt must be in the future");
-                        }
-                        return at;
-                    } catch (DateTimeParseException e) {
-                        throw ApiException.invalid("expiresAt", "expiresAt must be an ISO 8601 time such as 2027-01-01T00:00:00Z");
-                    }
-                }),
-                field(in, "budget", n -> budget(json, n, "budget")));
+        field(in, "name", n -> {
+            String name = in.string("name").orElseThrow().trim();
+            if (name.isEmpty() || name.length() > 200) {
+                throw ApiException.invalid("name", "name must be 1 to 200 characters");
+            }
+            return name;
+        }, changes, (key, name) -> key.name = name);
+        field(in, "scopes", n -> {
+            if (!n.isArray()) {
+                throw ApiException.invalid("scopes", "scopes must be a list such as [\"images\", \"usage\"]");
+            }
+            List<String> names = new ArrayList<>();
+            n.forEach(s -> names.add(s.asText()));
+            return Scope.toColumn(Scope.parseAll(names));
+        }, changes, (key, scopes) -> key.scopes = scopes);
+        field(in, "expiresAt", n -> {
+            try {
+                Instant at = Instant.parse(in.string("expiresAt").orElseThrow());
+                if (!at.isAfter(now)) {
+                    throw ApiException.invalid("expiresAt", "expiresAt must be in the future");
+                }
+                return at;
+            } catch (DateTimeParseException e) {
+                throw ApiException.invalid("expiresAt", "expiresAt must be an ISO 8601 time such as 2027-01-01T00:00:00Z");
+            }
+        }, changes, (key, at) -> key.expiresAt = at);
+        field(in, "budget", n -> Budget.toColumn(json, budget(json, n, "budget")), changes, (key, budget) -> key.budget = budget);
+        return new KeySettings(changes);
     }
 
     /** A {@code {daily, monthly}} cap from a request. */
@@ -78,29 +78,18 @@ record KeySettings(Optional<Optional<String>> name, Optional<Optional<Set<Scope>
         }
     }
 
-    private interface Reader<T> {
-        T read(JsonNode node);
-    }
-
-    private static <T> Optional<Optional<T>> field(JsonBody in, String name, Reader<T> reader) {
+    /** Adds the change for field {@code name} when the body has it: its value read, or null (clearing it). */
+    private static <T> void field(JsonBody in, String name, Function<JsonNode, T> reader, List<Consumer<ApiKey>> changes,
+                                  BiConsumer<ApiKey, T> set) {
         JsonNode node = in.node().get(name);
-        if (node == null) {
-            return Optional.empty();
+        if (node != null) {
+            T value = node.isNull() ? null : reader.apply(node);
+            changes.add(key -> set.accept(key, value));
         }
-        return Optional.of(node.isNull() ? Optional.empty() : Optional.of(reader.read(node)));
     }
 
     /** Writes the given settings into {@code key}, leaving the others as they are. */
-    void applyTo(ApiKey key, ObjectMapper json) {
-        name.ifPresent(n -> key.name = n.orElse(null));
-        scopes.ifPresent(s -> key.scopes = Scope.toColumn(s.orElse(null)));
-        expiresAt.ifPresent(e -> key.expiresAt = e.orElse(null));
-        budget.ifPresent(b -> {
-            try {
-                key.budget = b.isEmpty() || b.get().isEmpty() ? null : json.writeValueAsString(b.get());
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+    void applyTo(ApiKey key) {
+        changes.forEach(change -> change.accept(key));
     }
 }

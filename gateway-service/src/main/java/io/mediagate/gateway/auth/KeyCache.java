@@ -106,14 +106,6 @@ public class KeyCache {
             }
         }
         return new Caller(row.accountId(), tier.wire(), limits, false, row.keyId(), Scope.fromColumn(row.scopes()),
-                new Budgets(budget(row, row.accountBudget()), budget(row, row.keyBudget())));
-    }
-
-    private Budget budget(KeyStore.Row row, String stored) {
-        try {
-            return stored == null ? null : json.readValue(stored, Budget.class);
-        } catch (IOException e) {
-            throw new IllegalStateException("stored budget of " + row.accountId() + " is unreadable", e);
-        }
+                new Budgets(Budget.fromColumn(json, row.accountBudget(), row.accountId()), Budget.fromColumn(json, row.keyBudget(), row.keyId())));
     }
 }

@@ -31,7 +31,7 @@ public enum Scope {
     }
 
     /** Scopes stored as space-separated wire names; null (every scope) stays null. */
-    static Set<Scope> fromColumn(String column) {
+    public static Set<Scope> fromColumn(String column) {
         if (column == null) {
             return null;
         }

@@ -6,9 +6,9 @@ import io.mediagate.common.api.ErrorCode;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -26,9 +26,9 @@ public class ScopeFilter {
         if (needed.isEmpty() || caller.mayAny(needed)) {
             return null;
         }
-        String names = needed.stream().map(s -> s.wire).collect(Collectors.joining(" or "));
-        return ApiExceptionMapper.render(new ApiException(ErrorCode.PERMISSION_DENIED,
-                "this key lacks the scope " + names + " that " + ctx.getMethod() + " " + ctx.getUriInfo().getPath() + " needs",
-                null, Map.of("required_scopes", needed.stream().map(s -> s.wire).toList())));
+        List<String> names = needed.stream().map(s -> s.wire).toList();
+        return ApiExceptionMapper.render(new ApiException(ErrorCode.PERMISSION_DENIED, "this key lacks the scope "
+                + String.join(" or ", names) + " that " + ctx.getMethod() + " " + ctx.getUriInfo().getPath() + " needs",
+                null, Map.of("required_scopes", names)));
     }
 }

@@ -1,6 +1,8 @@
 package io.mediagate.gateway.budgets;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import java.math.BigDecimal;
 
@@ -26,5 +28,23 @@ public record Budget(BigDecimal daily, BigDecimal monthly) {
 
     public BigDecimal cap(Period period) {
         return period == Period.DAILY ? daily : monthly;
+    }
+
+    /** A cap as stored in a database column (JSON), or null; {@code owner} names the row in the error. */
+    public static Budget fromColumn(ObjectMapper json, String column, String owner) {
+        try {
+            return column == null ? null : json.readValue(column, Budget.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the stored budget of " + owner + " is unreadable", e);
+        }
+    }
+
+    /** The column form of {@code budget}: null for no cap. */
+    public static String toColumn(ObjectMapper json, Budget budget) {
+        try {
+            return budget == null || budget.isEmpty() ? null : json.writeValueAsString(budget);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

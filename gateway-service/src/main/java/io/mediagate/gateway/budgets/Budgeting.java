@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The budget step of a submission: a caller with a cap (account or key) reserves the request's worst-case price
- * ({@link WorstCase}) before the job is handed to routing, or is refused with 402 {@code budget_exceeded}; a job that
+ * ({@link WorstCase}) before the job is handed to routing, or is refused with 402 {@code budget_exceeded}; a job
  * whose hand-over then fails keeps its reservation until its end is seen or the reservation expires (whether it
  * reached routing cannot always be known). Callers without caps pass without a Redis call.
  */

@@ -103,8 +103,7 @@ public class ImageEditsResource {
         // Every field is checked before a file is kept, so a request refused for its input leaves nothing behind.
         GenerationRequest request = ImageRequests.parse(json, JsonBody.of(read.fields()), caller, jobId, requestId, accepted, planned);
         Function<GenerationReply, Uni<Response>> answer = reply -> inline.answer(reply, request.responseFormat(), caller);
-        String key = Idempotency.key(context);
-        return idempotency.once(caller, key, key == null ? null : fingerprint(operation, read), jobId,
+        return idempotency.once(context, caller, () -> fingerprint(operation, read), jobId,
                 () -> sources.keep(caller, planned, read).flatMap(kept -> submissions.submit(caller, request, false, answer)),
                 first -> replays.replay(caller, first, false, answer));
     }

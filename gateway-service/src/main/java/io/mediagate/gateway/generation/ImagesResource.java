@@ -1,7 +1,5 @@
 package io.mediagate.gateway.generation;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.common.events.GenerationReply;
@@ -11,6 +9,7 @@ import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.idempotency.Fingerprint;
 import io.mediagate.gateway.idempotency.GenerationReplays;
 import io.mediagate.gateway.idempotency.Idempotency;
+import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
@@ -67,18 +66,9 @@ public class ImagesResource {
         Caller caller = Caller.of(identity);
         GenerationRequest request = ImageRequests.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
         Function<GenerationReply, Uni<Response>> answer = reply -> inline.answer(reply, request.responseFormat(), caller);
-        String key = Idempotency.key(context);
-        return idempotency.once(caller, key, key == null ? null : Fingerprint.of("POST /v1/images/generations").fields(tree(body)).hex(),
+        return idempotency.once(context, caller,
+                () -> Fingerprint.of("POST /v1/images/generations").fields(JsonBody.parse(json, body).node()).hex(),
                 request.jobId(), () -> submissions.submit(caller, request, false, answer),
                 first -> replays.replay(caller, first, false, answer));
-    }
-
-    /** The body as parsed (it parsed once already, as the request). */
-    private JsonNode tree(String body) {
-        try {
-            return json.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

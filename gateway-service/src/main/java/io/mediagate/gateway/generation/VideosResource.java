@@ -70,9 +70,8 @@ public class VideosResource {
         GenerationRequest request = VideoRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
         boolean async = prefer != null && prefer.toLowerCase(Locale.ROOT).contains("respond-async");
         Function<GenerationReply, Uni<Response>> answer = reply -> Uni.createFrom().item(GenerationResponse.ok(reply, clock));
-        String key = Idempotency.key(context);
-        return webhooks.check(request.webhookUrl()).flatMap(checked -> idempotency.once(caller, key,
-                key == null ? null : Fingerprint.of("POST /v1/videos/generations").fields(JsonBody.parse(json, body).node()).hex(),
+        return webhooks.check(request.webhookUrl()).flatMap(checked -> idempotency.once(context, caller,
+                () -> Fingerprint.of("POST /v1/videos/generations").fields(JsonBody.parse(json, body).node()).hex(),
                 request.jobId(), () -> submissions.submit(caller, request, async, answer),
                 first -> replays.replay(caller, first, async, answer)));
     }

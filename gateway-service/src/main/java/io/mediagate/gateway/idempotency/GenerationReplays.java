@@ -8,6 +8,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ApiExceptionMapper;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.GenerationEvent;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
@@ -33,7 +34,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class GenerationReplays {
-    private static final Set<String> ENDED = Set.of("succeeded", "failed", "cancelled");
+    private static final Set<String> ENDED = Set.of(GenerationEvent.SUCCEEDED, GenerationEvent.FAILED, GenerationEvent.CANCELLED);
     private static final Duration POLL = Duration.ofMillis(500);
     private final Jobs jobs;
     private final ObjectMapper json;
@@ -53,7 +54,7 @@ public class GenerationReplays {
         Uni<JsonNode> job = async ? jobs.read(caller, jobId) : ended(caller, jobId, clock.instant().plus(waitLimit));
         return job.flatMap(j -> {
             String status = j.path("status").asText();
-            if (!async && status.equals("succeeded")) {
+            if (!async && status.equals(GenerationEvent.SUCCEEDED)) {
                 return answer.apply(reply(j, true));
             }
             if (!async && ENDED.contains(status)) {

@@ -49,7 +49,7 @@ public class Idempotency {
     }
 
     /** The request's {@code Idempotency-Key}, or null; 400 when it is not 1 to 255 visible ASCII characters. */
-    public static String key(ContainerRequestContext request) {
+    static String key(ContainerRequestContext request) {
         String key = request.getHeaderString(HEADER);
         if (key == null) {
             return null;
@@ -73,16 +73,18 @@ public class Idempotency {
     }
 
     /**
-     * Runs {@code fresh} (which creates job {@code jobId}) unless {@code key} was used before: then answers
-     * {@code replay} of the job the first request created.
+     * Runs {@code fresh} (which creates job {@code jobId}) unless the request's {@code Idempotency-Key} was used
+     * before: then answers {@code replay} of the job the first request created. The request's {@code fingerprint}
+     * is only taken when it has a key.
      */
-    public Uni<Response> once(Caller caller, String key, String fingerprint, String jobId, Supplier<Uni<Response>> fresh,
-                              Function<String, Uni<Response>> replay) {
+    public Uni<Response> once(ContainerRequestContext request, Caller caller, Supplier<String> fingerprint, String jobId,
+                              Supplier<Uni<Response>> fresh, Function<String, Uni<Response>> replay) {
+        String key = key(request);
         if (key == null) {
             return Uni.createFrom().deferred(fresh::get);
         }
         String record = prefix + ":idem:{" + caller.accountId() + "}:" + KeyHashing.hash(key);
-        Record mine = new Record(fingerprint, jobId, clock.millis());
+        Record mine = new Record(fingerprint.get(), jobId, clock.millis());
         return redis.execute(Command.SET, record, mine.value(), "NX", "PX", String.valueOf(TTL.toMillis()))
                 .flatMap(set -> set != null ? first(record, mine, fresh) : later(record, mine, fresh, replay));
     }

@@ -26,9 +26,10 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * {@code GET /v1/usage}: the caller's limits and how much of them is used now (state the gateway owns:
- * rate windows and concurrency leases) and, from usage-service's ledger, spend, generation counts and
- * stored bytes, and the spend of the account and the key against their caps ({@code budgets}); with {@code days} (1 to 90) also {@code daily}: spend and generations per UTC day, oldest first.
+ * {@code GET /v1/usage}: the caller's limits and how much of them is used now (state the gateway owns: rate
+ * windows, concurrency leases, and the spend of the account and key against their caps, {@code budgets}) and, from
+ * usage-service's ledger, spend, generation counts and stored bytes; with {@code days} (1 to 90) also {@code daily}:
+ * spend and generations per UTC day, oldest first.
  */
 @Tag(name = "Account")
 @Path("/v1/usage")

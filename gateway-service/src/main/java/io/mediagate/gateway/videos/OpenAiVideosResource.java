@@ -151,8 +151,7 @@ public class OpenAiVideosResource {
             checked = checked.call(request -> sources.keep(caller, referenceId, file));
         }
         Uni<GenerationRequest> submission = checked;
-        String key = Idempotency.key(context);
-        return idempotency.once(caller, key, key == null ? null : fingerprint("POST /v1/videos", fields, file), jobId,
+        return idempotency.once(context, caller, () -> fingerprint("POST /v1/videos", fields, file), jobId,
                 () -> submission.flatMap(request -> submit(caller, request, null)), first -> replay(first, caller));
     }
 
@@ -283,8 +282,7 @@ public class OpenAiVideosResource {
         String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
         String prompt = in.requiredString("prompt");
         String jobId = KeyHashing.newId("job_");
-        String key = Idempotency.key(context);
-        return idempotency.once(caller, key, key == null ? null : fingerprint("POST /v1/videos/" + id + "/remix", in.node(), null), jobId,
+        return idempotency.once(context, caller, () -> fingerprint("POST /v1/videos/" + id + "/remix", in.node(), null), jobId,
                 () -> remix(id, prompt, jobId, caller, requestId, accepted), first -> replay(first, caller));
     }
 

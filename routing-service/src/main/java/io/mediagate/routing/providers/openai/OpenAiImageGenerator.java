@@ -63,14 +63,6 @@ public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
             throw OpenAiWire.byCode(body, provider.id())
                     .orElseGet(() -> upstream.failure(provider, response, OpenAiWire.message(body)));
         }
-        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> image(provider, item)).toList();
-    }
-
-    private GeneratedImage image(ProviderSpec provider, OpenAiWire.Item item) {
-        if (item.image() != null) {
-            return Upstream.bytes(provider, item.image(), item.revisedPrompt());
-        }
-        GeneratedImage downloaded = upstream.images(provider, List.of(item.url())).getFirst();
-        return new GeneratedImage(downloaded.bytes(), downloaded.mime(), item.revisedPrompt());
+        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
     }
 }

@@ -5,11 +5,14 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.SourceImage;
+import io.mediagate.routing.providers.Upstream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -75,7 +78,16 @@ public final class OpenAiWire {
     }
 
     /** One item of {@code data}: exactly one of {@code url} and the image decoded from {@code b64_json}. */
-    public record Item(String url, byte[] image, String revisedPrompt) {}
+    public record Item(String url, byte[] image, String revisedPrompt) {
+        /** The image: the decoded bytes, or the {@code url} downloaded at once through the safe fetch. */
+        public GeneratedImage fetch(Upstream upstream, ProviderSpec provider) {
+            if (image != null) {
+                return Upstream.bytes(provider, image, revisedPrompt);
+            }
+            GeneratedImage downloaded = upstream.images(provider, List.of(url)).getFirst();
+            return new GeneratedImage(downloaded.bytes(), downloaded.mime(), revisedPrompt);
+        }
+    }
 
     private static final JsonFactory JSON = new JsonFactory();
 

@@ -54,8 +54,6 @@ public class XaiImageGenerator implements ImageGenerator, ImageEditor {
             }
             throw upstream.failure(provider, response, message);
         }
-        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.image() != null
-                ? Upstream.bytes(provider, item.image(), item.revisedPrompt())
-                : upstream.images(provider, List.of(item.url())).getFirst()).toList();
+        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
     }
 }

@@ -13,12 +13,12 @@ import org.jboss.logging.Logger;
  * died while waiting, are settled here by whichever replica reads the event.
  */
 @ApplicationScoped
-public class LeaseReleaser {
-    private static final Logger LOG = Logger.getLogger(LeaseReleaser.class);
+public class JobEnds {
+    private static final Logger LOG = Logger.getLogger(JobEnds.class);
     private final ConcurrencyLeases leases;
     private final BudgetLedger budgets;
 
-    LeaseReleaser(ConcurrencyLeases leases, BudgetLedger budgets) {
+    JobEnds(ConcurrencyLeases leases, BudgetLedger budgets) {
         this.leases = leases;
         this.budgets = budgets;
     }
