@@ -41,6 +41,11 @@ public final class KafkaNode {
                 // The log cleaner (compacted topics: consumer offsets) holds its dedupe buffer on the heap
                 // for good; 128 MB by default, far more than a local broker's few offsets need.
                 "log.cleaner.dedupe.buffer.size=16777216",
+                // Thread pools sized for one node on a couple of cores rather than a server's defaults (8 I/O,
+                // 3 network, 10 background threads): each idle thread still keeps its stack and buffers.
+                "num.io.threads=2",
+                "num.network.threads=2",
+                "background.threads=4",
                 ""));
         Path log4j = home.resolve("log4j2.properties");
         Files.writeString(log4j, String.join("\n",
