@@ -20,6 +20,8 @@ function durations(d) {
 function offers(model) {
   return h('ul', { class: 'plain' }, (model.providers || []).map((o) =>
     h('li', {}, `${o.providerName || o.provider}: ${price(o.price && o.price.amount, o.price && o.price.unit)}`,
+      o.price && o.price.bySize ? h('span', { class: 'muted' }, ` (${Object.entries(o.price.bySize)
+        .map(([size, amount]) => `${size}: ${price(amount, o.price.unit)}`).join(', ')})`) : null,
       o.features && o.features.length ? h('span', { class: 'muted' }, ` · ${o.features.join(', ')}`) : null,
       o.status && o.status !== 'operational' ? h('span', { class: `badge ${o.status}` }, o.status) : null)));
 }

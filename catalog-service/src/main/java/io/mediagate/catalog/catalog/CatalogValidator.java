@@ -84,6 +84,13 @@ final class CatalogValidator {
             if (o.sizes() != null) {
                 o.sizes().forEach(z -> require(m.sizes().contains(z), source, oat + ".sizes", "size " + z + " is not one of the model's sizes"));
             }
+            if (o.sizePrices() != null) {
+                List<String> sizes = o.sizesOr(m.sizes());
+                o.sizePrices().forEach((z, price) -> {
+                    require(sizes.contains(z), source, oat + ".sizePrices", "size " + z + " is not one the offer takes");
+                    require(price != null && price.signum() >= 0, source, oat + ".sizePrices", "the price at " + z + " must be a non-negative number");
+                });
+            }
             if (o.inputs() != null) {
                 o.inputs().forEach(in -> require(m.inputs().contains(in), source, oat + ".inputs", "input " + in + " is not one of the model's inputs"));
             }

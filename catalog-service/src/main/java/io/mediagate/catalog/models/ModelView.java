@@ -10,6 +10,8 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /** The public model record of the API guide (docs/api-guide.md, "Models and providers"). */
@@ -33,7 +35,9 @@ public record ModelView(
 
     public record Version(String version, String slug, Instant createdAt, boolean latest) {}
 
-    public record Price(BigDecimal amount, String unit, String currency) {}
+    /** {@code amount} per unit, or {@code bySize} at the sizes listed there (absent when none is). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Price(BigDecimal amount, String unit, String currency, Map<String, BigDecimal> bySize) {}
 
     public record Offer(String provider, String providerName, Price price, List<String> features, String status) {}
 
@@ -45,7 +49,7 @@ public record ModelView(
                 .toList();
         List<Offer> offers = m.offers().stream().map(o -> {
             ProviderSpec p = providers.apply(o.provider());
-            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD"), o.features(), status.apply(p));
+            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", o.sizePrices() == null || o.sizePrices().isEmpty() ? null : new TreeMap<>(o.sizePrices())), o.features(), status.apply(p));
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
                 latest.version(), versions, m.sizes(), m.defaultSize(), m.durations(), m.inputs(),

@@ -82,6 +82,21 @@ class CatalogFileTest {
     }
 
     @Test
+    void aSizePricedApartIsPricedThereAndOnlyAtASizeTheOfferTakes() {
+        String twoSizes = VALID.replace("sizes: [512x512]", "sizes: [512x512, 2048x2048]");
+        CatalogFile file = read(twoSizes.replace("unit: image, features: [seed]", "unit: image, features: [seed], sizePrices: { 2048x2048: 0.05 }"));
+        var offer = file.models().getFirst().offers().getFirst();
+        assertEquals(0, new java.math.BigDecimal("0.05").compareTo(offer.priceAt("2048x2048")));
+        assertEquals(0, new java.math.BigDecimal("0.01").compareTo(offer.priceAt("512x512")));
+        InvalidCatalogException e = assertThrows(InvalidCatalogException.class,
+                () -> read(VALID.replace("unit: image, features: [seed]", "unit: image, features: [seed], sizePrices: { 2048x2048: 0.05 }")));
+        assertTrue(e.getMessage().contains("models[0].offers[0].sizePrices") && e.getMessage().contains("2048x2048"), e.getMessage());
+        e = assertThrows(InvalidCatalogException.class,
+                () -> read(twoSizes.replace("unit: image, features: [seed]", "unit: image, features: [seed], sizePrices: { 2048x2048: -1 }")));
+        assertTrue(e.getMessage().contains("non-negative"), e.getMessage());
+    }
+
+    @Test
     void theDemoCatalogInExamplesIsValid() throws Exception {
         try (var in = java.nio.file.Files.newInputStream(io.mediagate.testing.RepoPaths.root().resolve("examples/catalog-demo.yaml"))) {
             CatalogFile file = CatalogFile.read(in, "catalog-demo.yaml");
@@ -107,7 +122,7 @@ class CatalogFileTest {
         try (var in = getClass().getResourceAsStream("/catalog.yaml")) {
             CatalogFile file = CatalogFile.read(in, "catalog.yaml");
             var adapters = file.providers().stream().map(p -> p.adapter()).toList();
-            assertTrue(adapters.containsAll(java.util.List.of("openai", "azure-openai", "xai", "stability", "bfl", "replicate", "fal", "veo", "runway",
+            assertTrue(adapters.containsAll(java.util.List.of("openai", "azure-openai", "xai", "gemini", "stability", "bfl", "replicate", "fal", "veo", "runway",
                     "luma", "minimax", "a1111", "comfyui")), adapters.toString());
             file.providers().stream().filter(p -> !p.id().equals("local") && !p.adapter().equals("a1111") && !p.adapter().equals("comfyui"))
                     .forEach(p -> assertTrue(p.apiKeyEnv() != null && p.apiKeyEnv().matches("[A-Z][A-Z0-9_]+"), p.id()));

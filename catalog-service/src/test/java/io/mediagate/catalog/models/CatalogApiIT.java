@@ -4,7 +4,9 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 
 import io.mediagate.catalog.catalog.CatalogFile;
@@ -90,6 +92,16 @@ class CatalogApiIT {
                     .body("result.model.providers[0].price.unit", equalTo("image"))
                     .body("result.model.providers[0].price.currency", equalTo("USD"));
         }
+    }
+
+    @Test
+    void anOfferPricedApartAtSomeSizesListsThosePrices() {
+        given().header("Authorization", user()).when().get("/v1/models/google/gemini-3-pro-image")
+                .then().statusCode(200)
+                .body("result.model.providers[0].price.amount", equalTo(0.134f))
+                .body("result.model.providers[0].price.bySize.'4096x4096'", equalTo(0.24f));
+        given().header("Authorization", user()).when().get("/v1/models/local/pattern")
+                .then().statusCode(200).body("result.model.providers[0].price", not(hasKey("bySize")));
     }
 
     @Test

@@ -8,7 +8,9 @@ import java.util.Map;
 /**
  * One provider's offer of a model: price per unit ({@code image} or {@code second}), the optional
  * parameters it supports ({@code features}), the versions it serves (all when empty), the sizes and
- * inputs it takes (the model's when empty), how the adapter names the model upstream, and adapter options.
+ * inputs it takes (the model's when empty), how the adapter names the model upstream, adapter options,
+ * and the price per unit at sizes the provider charges differently for ({@code sizePrices}, e.g. a 4K
+ * image; {@code price} at every other size).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OfferSpec(
@@ -20,7 +22,20 @@ public record OfferSpec(
         List<String> sizes,
         List<String> inputs,
         String upstreamModel,
-        Map<String, String> options) {
+        Map<String, String> options,
+        Map<String, BigDecimal> sizePrices) {
+
+    /** The offer without per-size prices. */
+    public OfferSpec(String provider, BigDecimal price, String unit, List<String> features, List<String> versions,
+                     List<String> sizes, List<String> inputs, String upstreamModel, Map<String, String> options) {
+        this(provider, price, unit, features, versions, sizes, inputs, upstreamModel, options, null);
+    }
+
+    /** The price per unit at {@code size} (null: the offer's base price). */
+    public BigDecimal priceAt(String size) {
+        BigDecimal atSize = size == null || sizePrices == null ? null : sizePrices.get(size);
+        return atSize == null ? price : atSize;
+    }
 
     public List<String> features() {
         return features == null ? List.of() : features;

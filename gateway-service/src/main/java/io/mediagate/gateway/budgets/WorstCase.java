@@ -6,6 +6,8 @@ import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.MediaKind;
+import io.mediagate.common.media.VideoSize;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
@@ -19,7 +21,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The most a request can cost: the highest price among the model's offers that could serve it (every offer that
- * is not disabled, or only the explicit provider's) times its units (images: {@code n}; seconds: the requested or
+ * is not disabled, or only the explicit provider's), at the requested size (the model's default when none is named),
+ * times its units (images: {@code n}; seconds: the requested or
  * the model's default duration). Models are read from the catalog and kept for {@code mediagate.budgets.model-ttl}.
  * A model the catalog does not know costs nothing here: routing answers 404 for it.
  */
@@ -44,17 +47,25 @@ public class WorstCase {
     /** Pure: the worst case of {@code request} among {@code model}'s offers (the catalog's public model record). */
     static BigDecimal price(JsonNode model, GenerationRequest request) {
         BigDecimal worst = BigDecimal.ZERO;
+        String size = size(model, request);
         for (JsonNode offer : model.path("providers")) {
             if ("disabled".equals(offer.path("status").asText())
                     || request.provider() != null && !offer.path("provider").asText().equalsIgnoreCase(request.provider())) {
                 continue;
             }
             JsonNode price = offer.path("price");
-            BigDecimal amount = price.path("amount").decimalValue();
+            JsonNode atSize = size == null ? null : price.path("bySize").get(size);
+            BigDecimal amount = (atSize != null && atSize.isNumber() ? atSize : price.path("amount")).decimalValue();
             BigDecimal units = "second".equals(price.path("unit").asText()) ? seconds(model, request) : BigDecimal.valueOf(Math.max(1, request.n()));
             worst = worst.max(amount.multiply(units));
         }
         return worst;
+    }
+
+    /** The size the request is priced at, as the catalog names it (a video's {@code 720P} is {@code 720p}). */
+    private static String size(JsonNode model, GenerationRequest request) {
+        String size = request.size() != null ? request.size() : model.path("defaultSize").asText(null);
+        return size == null || request.kind() != MediaKind.VIDEO ? size : VideoSize.parse(size).map(VideoSize::label).orElse(size);
     }
 
     private static BigDecimal seconds(JsonNode model, GenerationRequest request) {

@@ -25,7 +25,11 @@ class WorstCaseTest {
     }
 
     private static GenerationRequest request(MediaKind kind, String provider, int n, Double duration) {
-        return new GenerationRequest("job_x", "req_x", "usr_x", "pro", kind, "a/b", provider, null, "p", null, n, duration,
+        return request(kind, provider, null, n, duration);
+    }
+
+    private static GenerationRequest request(MediaKind kind, String provider, String size, int n, Double duration) {
+        return new GenerationRequest("job_x", "req_x", "usr_x", "pro", kind, "a/b", provider, null, "p", size, n, duration,
                 null, null, null, null, true, "url", Map.of(), Instant.EPOCH, null, "key_x");
     }
 
@@ -51,5 +55,28 @@ class WorstCaseTest {
         JsonNode model = model(offer("v", "0.10", "second", "operational"), "{\"min\":4,\"max\":10,\"default\":6}");
         assertPrice("0.8", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 8.0)));
         assertPrice("0.6", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)));
+    }
+
+    @Test
+    void aSizePricedApartCostsItsOwnPrice() throws Exception {
+        JsonNode model = JSON.readTree("""
+                {"id":"a/b","defaultSize":"1024x1024","providers":[
+                  {"provider":"g","price":{"amount":0.134,"unit":"image","currency":"USD","bySize":{"4096x4096":0.24}},"status":"operational"},
+                  {"provider":"h","price":{"amount":0.15,"unit":"image","currency":"USD"},"status":"operational"}]}
+                """);
+        assertPrice("0.48", WorstCase.price(model, request(MediaKind.IMAGE, null, "4096x4096", 2, null)), "the 4K price, dearer than h");
+        assertPrice("0.30", WorstCase.price(model, request(MediaKind.IMAGE, null, "1024x1024", 2, null)), "h at every other size");
+        assertPrice("0.30", WorstCase.price(model, request(MediaKind.IMAGE, null, 2, null)), "no size: the model's default");
+        assertPrice("0.268", WorstCase.price(model, request(MediaKind.IMAGE, "g", 2, null)), "g alone at its base price");
+    }
+
+    @Test
+    void aVideoSizeIsPricedByTheCatalogsLabel() throws Exception {
+        JsonNode model = JSON.readTree("""
+                {"id":"a/b","defaultSize":"720p","durations":{"min":4,"max":8,"default":4},"providers":[
+                  {"provider":"v","price":{"amount":0.10,"unit":"second","currency":"USD","bySize":{"1080p":0.20}},"status":"operational"}]}
+                """);
+        assertPrice("1.6", WorstCase.price(model, request(MediaKind.VIDEO, null, "1080P", 1, 8.0)));
+        assertPrice("0.4", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)));
     }
 }

@@ -244,13 +244,32 @@ public final class Upstream {
         return lengths.stream().filter(l -> l >= whole).findFirst().orElse(lengths.getLast());
     }
 
-    /** A local file as a {@code data:} URI, for providers that take inputs inline. */
     /** A size as the reduced ratio providers take ({@code 1024x768} is {@code 4:3}). */
     public static String ratio(int width, int height) {
         int g = java.math.BigInteger.valueOf(width).gcd(java.math.BigInteger.valueOf(height)).intValue();
         return (width / g) + ":" + (height / g);
     }
 
+    /**
+     * For providers that take a ratio from a fixed list ({@code width:height} each): the one nearest to the size,
+     * compared on a log scale, so 2:1 and 1:2 are as far from 1:1.
+     */
+    public static String nearestRatio(int width, int height, List<String> ratios) {
+        double wanted = Math.log((double) width / height);
+        String best = ratios.getFirst();
+        double distance = Double.MAX_VALUE;
+        for (String ratio : ratios) {
+            String[] parts = ratio.split(":");
+            double d = Math.abs(Math.log(Double.parseDouble(parts[0]) / Double.parseDouble(parts[1])) - wanted);
+            if (d < distance) {
+                distance = d;
+                best = ratio;
+            }
+        }
+        return best;
+    }
+
+    /** A local file as a {@code data:} URI, for providers that take inputs inline. */
     public static String dataUri(Path file) {
         try {
             byte[] bytes = Files.readAllBytes(file);

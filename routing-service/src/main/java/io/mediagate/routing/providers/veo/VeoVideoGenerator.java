@@ -9,15 +9,14 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.gemini.GoogleErrors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -107,7 +106,7 @@ public class VeoVideoGenerator implements VideoGenerator {
 
     /** A finished operation's {@code google.rpc.Status}: code 3 is the input, 8 a quota, safety wording moderation. */
     static ProviderException operationError(ProviderSpec provider, JsonNode error) {
-        if (moderation(Upstream.text(error, "message"))) {
+        if (GoogleErrors.moderation(Upstream.text(error, "message"))) {
             return ProviderException.moderated("the request was refused by the provider's content policy");
         }
         return switch (error.path("code").asInt()) {
@@ -117,38 +116,7 @@ public class VeoVideoGenerator implements VideoGenerator {
         };
     }
 
-    /** Google words safety refusals in the message only. */
-    static boolean moderation(String message) {
-        return message != null && message.toLowerCase(Locale.ROOT)
-                .matches("(?s).*(safety|responsible ai|usage guidelines|sensitive|blocked).*");
-    }
-
-    /**
-     * Google's errors are {@code {"error": {"code", "message", "status", "details"}}}. An invalid key comes
-     * as 400 {@code INVALID_ARGUMENT} with reason {@code API_KEY_INVALID}, and a project without billing or
-     * outside the supported regions as 400 {@code FAILED_PRECONDITION}: both are the deployment's, not the
-     * caller's.
-     */
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        JsonNode body = upstream.read(response.body());
-        JsonNode error = body == null ? null : body.path("error");
-        String status = error == null ? null : Upstream.text(error, "status");
-        String message = error == null ? null : Upstream.text(error, "message");
-        boolean badKey = error != null && error.path("details").findValuesAsText("reason").contains("API_KEY_INVALID");
-        if (badKey || "FAILED_PRECONDITION".equals(status) || "PERMISSION_DENIED".equals(status) || "UNAUTHENTICATED".equals(status)) {
-            return ProviderException.credentials(provider.id() + " refused our credentials or project");
-        }
-        if (response.statusCode() == 400 && moderation(message)) {
-            return ProviderException.moderated("the request was refused by the provider's content policy");
-        }
-        if (response.statusCode() == 429 && upstream.retryAfter(response).isEmpty() && error != null) {
-            // google.rpc.RetryInfo in the details: {"retryDelay": "23s"}
-            String delay = error.path("details").findValuesAsText("retryDelay").stream().findFirst().orElse("");
-            if (delay.matches("\\d+(\\.\\d+)?s")) {
-                return ProviderException.rateLimited(provider.id() + " answered 429",
-                        Duration.ofMillis(Math.round(Double.parseDouble(delay.substring(0, delay.length() - 1)) * 1000)));
-            }
-        }
-        return upstream.failure(provider, response, message);
+        return GoogleErrors.failure(upstream, provider, response, response.body());
     }
 }

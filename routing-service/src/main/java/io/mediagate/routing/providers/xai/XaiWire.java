@@ -3,6 +3,7 @@ package io.mediagate.routing.providers.xai;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.SourceImage;
+import io.mediagate.routing.providers.Upstream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,20 +47,9 @@ final class XaiWire {
         return body;
     }
 
-    /** The listed ratio nearest to {@code width:height} (compared on a log scale, so 2:1 and 1:2 are as far from 1:1). */
+    /** The listed ratio nearest to {@code width:height}. */
     static String ratio(int width, int height) {
-        double wanted = Math.log((double) width / height);
-        String best = RATIOS.getFirst();
-        double distance = Double.MAX_VALUE;
-        for (String ratio : RATIOS) {
-            String[] parts = ratio.split(":");
-            double d = Math.abs(Math.log(Double.parseDouble(parts[0]) / Double.parseDouble(parts[1])) - wanted);
-            if (d < distance) {
-                distance = d;
-                best = ratio;
-            }
-        }
-        return best;
+        return Upstream.nearestRatio(width, height, RATIOS);
     }
 
     /** The error text of an answer ({@code error}, a string, or OpenAI's {@code error.message}), or null. */

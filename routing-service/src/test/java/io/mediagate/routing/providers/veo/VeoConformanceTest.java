@@ -15,6 +15,7 @@ import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.routing.providers.gemini.GoogleFake;
 import io.mediagate.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,20 +63,11 @@ class VeoConformanceTest extends AdapterConformance {
     }
 
     private static Reply googleError(int code, String status, String message, List<Map<String, Object>> details) {
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("code", code);
-        error.put("message", message);
-        error.put("status", status);
-        if (!details.isEmpty()) {
-            error.put("details", details);
-        }
-        return Reply.json(code, Map.of("error", error));
+        return GoogleFake.error(code, status, message, details);
     }
 
     private Reply badKey(FakeUpstream.Recorded request) {
-        return secret().equals(request.header("x-goog-api-key")) ? null : googleError(400, "INVALID_ARGUMENT",
-                "API key not valid. Please pass a valid API key.", List.of(Map.of("@type", "type.googleapis.com/google.rpc.ErrorInfo",
-                        "reason", "API_KEY_INVALID", "domain", "googleapis.com")));
+        return GoogleFake.badKey(request, secret());
     }
 
     private Map<String, Object> operation(FakeUpstream.Job job, Map<String, Object> outcome) {
@@ -100,8 +92,7 @@ class VeoConformanceTest extends AdapterConformance {
             }
             Scenario scenario = Scenario.of(request.json().path("instances").path(0).path("prompt").asText());
             return switch (scenario) {
-                case RATE_LIMITED -> googleError(429, "RESOURCE_EXHAUSTED", "You exceeded your current quota.",
-                        List.of(Map.of("@type", "type.googleapis.com/google.rpc.RetryInfo", "retryDelay", "23s")));
+                case RATE_LIMITED -> GoogleFake.quota();
                 case SERVER_ERROR -> googleError(503, "UNAVAILABLE", "The model is overloaded. Please try again later.", List.of());
                 case INVALID_INPUT -> googleError(400, "INVALID_ARGUMENT",
                         "The number value for `durationSeconds` is out of bound. Please provide a value between 4 and 8, inclusive.",
