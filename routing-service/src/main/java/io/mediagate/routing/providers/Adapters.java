@@ -8,6 +8,7 @@ import io.mediagate.routing.providers.fake.FakeImageGenerator;
 import io.mediagate.routing.providers.fake.FakeVideoGenerator;
 import io.mediagate.routing.providers.fal.FalGenerator;
 import io.mediagate.routing.providers.gemini.GeminiImageGenerator;
+import io.mediagate.routing.providers.ideogram.IdeogramImageGenerator;
 import io.mediagate.routing.providers.local.LocalImageGenerator;
 import io.mediagate.routing.providers.local.LocalVideoGenerator;
 import io.mediagate.routing.providers.luma.LumaVideoGenerator;
@@ -48,6 +49,7 @@ public class Adapters {
         OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, (String) null);
         XaiImageGenerator xai = new XaiImageGenerator(upstream);
         GeminiImageGenerator gemini = new GeminiImageGenerator(upstream);
+        IdeogramImageGenerator ideogram = new IdeogramImageGenerator(upstream);
         A1111ImageGenerator a1111 = new A1111ImageGenerator(upstream);
         ComfyUiImageGenerator comfyui = new ComfyUiImageGenerator(upstream);
         OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion,
@@ -55,7 +57,7 @@ public class Adapters {
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
                 Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure),
                 Map.entry("bfl", bfl), Map.entry("xai", xai), Map.entry("gemini", gemini),
-                Map.entry("replicate", replicate), Map.entry("fal", fal),
+                Map.entry("ideogram", ideogram), Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("stability", stability), Map.entry("a1111", a1111),
                 Map.entry("comfyui", comfyui));
         this.videoGenerators = Map.ofEntries(Map.entry("local", localVideo), Map.entry("fake", fakeVideo),
@@ -66,7 +68,7 @@ public class Adapters {
         this.imageEditors = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake), Map.entry("openai", openai),
                 Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure), Map.entry("stability", stability),
                 Map.entry("bfl", bfl), Map.entry("fal", fal), Map.entry("replicate", replicate), Map.entry("xai", xai),
-                Map.entry("gemini", gemini), Map.entry("a1111", a1111), Map.entry("comfyui", comfyui));
+                Map.entry("gemini", gemini), Map.entry("ideogram", ideogram), Map.entry("a1111", a1111), Map.entry("comfyui", comfyui));
         this.imageVariators = Map.of("local", local, "fake", fake);
     }
 

@@ -16,6 +16,15 @@ final class Masks {
 
     /** A PNG whose transparent pixels (alpha below half) become white and every other pixel black. */
     static byte[] whiteWhereTransparent(byte[] png) {
+        return twoTone(png, 0xFFFFFF, 0x000000);
+    }
+
+    /** A PNG whose transparent pixels become black and every other pixel white (Ideogram's convention). */
+    static byte[] blackWhereTransparent(byte[] png) {
+        return twoTone(png, 0x000000, 0xFFFFFF);
+    }
+
+    private static byte[] twoTone(byte[] png, int changed, int kept) {
         BufferedImage mask;
         try {
             mask = ImageIO.read(new ByteArrayInputStream(png));
@@ -28,7 +37,7 @@ final class Masks {
         BufferedImage out = new BufferedImage(mask.getWidth(), mask.getHeight(), BufferedImage.TYPE_BYTE_GRAY);
         for (int y = 0; y < mask.getHeight(); y++) {
             for (int x = 0; x < mask.getWidth(); x++) {
-                out.setRGB(x, y, (mask.getRGB(x, y) >>> 24) < 128 ? 0xFFFFFF : 0x000000);
+                out.setRGB(x, y, (mask.getRGB(x, y) >>> 24) < 128 ? changed : kept);
             }
         }
         return png(out);

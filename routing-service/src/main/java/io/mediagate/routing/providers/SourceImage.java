@@ -31,6 +31,11 @@ public record SourceImage(byte[] bytes, String mime, int width, int height) {
         return new SourceImage(Masks.whiteWhereTransparent(bytes), "image/png", width, height);
     }
 
+    /** This mask as Ideogram takes it: black where the image is to change, white elsewhere. */
+    public SourceImage blackWhereTransparent() {
+        return new SourceImage(Masks.blackWhereTransparent(bytes), "image/png", width, height);
+    }
+
     /** A white mask the size of this image: for an inpainting endpoint asked to change the whole picture. */
     public SourceImage everythingMask() {
         return new SourceImage(Masks.everything(width, height), "image/png", width, height);
