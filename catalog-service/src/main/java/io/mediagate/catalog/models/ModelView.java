@@ -49,7 +49,8 @@ public record ModelView(
                 .toList();
         List<Offer> offers = m.offers().stream().map(o -> {
             ProviderSpec p = providers.apply(o.provider());
-            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", o.sizePrices() == null || o.sizePrices().isEmpty() ? null : new TreeMap<>(o.sizePrices())), o.features(), status.apply(p));
+            Map<String, BigDecimal> bySize = o.sizePrices() == null || o.sizePrices().isEmpty() ? null : new TreeMap<>(o.sizePrices());
+            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize), o.features(), status.apply(p));
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
                 latest.version(), versions, m.sizes(), m.defaultSize(), m.durations(), m.inputs(),

@@ -22,8 +22,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The most a request can cost: the highest price among the model's offers that could serve it (every offer that
  * is not disabled, or only the explicit provider's), at the requested size (the model's default when none is named),
- * times its units (images: {@code n}; seconds: the requested or
- * the model's default duration). Models are read from the catalog and kept for {@code mediagate.budgets.model-ttl}.
+ * times its units (images: {@code n}; seconds: the requested or the model's default duration). Models are read from the catalog and kept for {@code mediagate.budgets.model-ttl}.
  * A model the catalog does not know costs nothing here: routing answers 404 for it.
  */
 @ApplicationScoped

@@ -31,14 +31,7 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        if (GeminiWire.imagen(task)) {
-            return predict(provider, task);
-        }
-        List<GeneratedImage> images = new ArrayList<>();
-        while (images.size() < task.n()) {
-            images.addAll(generateContent(provider, task, List.of()));
-        }
-        return images.subList(0, task.n());
+        return GeminiWire.imagen(task) ? predict(provider, task) : contents(provider, task, List.of());
     }
 
     @Override
@@ -46,11 +39,16 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
         if (GeminiWire.imagen(task)) {
             throw ProviderException.rejected("the Gemini API does not edit images with " + task.upstreamModel());
         }
-        List<GeneratedImage> results = new ArrayList<>();
-        while (results.size() < task.n()) {
-            results.addAll(generateContent(provider, task, images));
+        return contents(provider, task, images);
+    }
+
+    /** {@code n} images from a Gemini image model, one call each. */
+    private List<GeneratedImage> contents(ProviderSpec provider, ImageTask task, List<SourceImage> sources) {
+        List<GeneratedImage> images = new ArrayList<>();
+        while (images.size() < task.n()) {
+            images.addAll(generateContent(provider, task, sources));
         }
-        return results.subList(0, task.n());
+        return images.subList(0, task.n());
     }
 
     private List<GeneratedImage> predict(ProviderSpec provider, ImageTask task) {

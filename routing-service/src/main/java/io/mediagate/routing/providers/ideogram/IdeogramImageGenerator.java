@@ -27,9 +27,9 @@ import java.util.List;
  */
 public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
     static final String BASE = "https://api.ideogram.ai";
-    /** The aspect ratios Ideogram 3.0 takes, written as it writes them. */
-    static final List<String> RATIOS = List.of("1x3", "3x1", "1x2", "2x1", "9x16", "16x9", "10x16", "16x10", "2x3", "3x2", "3x4", "4x3",
-            "4x5", "5x4", "1x1");
+    /** The aspect ratios Ideogram 3.0 takes (it writes them {@code 16x9}). */
+    static final List<String> RATIOS = List.of("1:3", "3:1", "1:2", "2:1", "9:16", "16:9", "10:16", "16:10", "2:3", "3:2", "3:4", "4:3",
+            "4:5", "5:4", "1:1");
     private final Upstream upstream;
 
     public IdeogramImageGenerator(Upstream upstream) {
@@ -58,8 +58,7 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
 
     /** The size as the nearest ratio Ideogram lists, written its way ({@code 16x9}). */
     static String ratio(ImageTask task) {
-        return Upstream.nearestRatio(task.width(), task.height(), RATIOS.stream().map(r -> r.replace('x', ':')).toList())
-                .replace(':', 'x');
+        return Upstream.nearestRatio(task.width(), task.height(), RATIOS).replace(':', 'x');
     }
 
     private static Multipart common(ImageTask task) {
