@@ -122,7 +122,7 @@ class CatalogFileTest {
         try (var in = getClass().getResourceAsStream("/catalog.yaml")) {
             CatalogFile file = CatalogFile.read(in, "catalog.yaml");
             var adapters = file.providers().stream().map(p -> p.adapter()).toList();
-            assertTrue(adapters.containsAll(java.util.List.of("openai", "azure-openai", "xai", "gemini", "ideogram", "stability", "bfl", "replicate", "fal", "veo", "runway",
+            assertTrue(adapters.containsAll(java.util.List.of("openai", "azure-openai", "xai", "gemini", "ideogram", "recraft", "stability", "bfl", "replicate", "fal", "veo", "runway",
                     "luma", "minimax", "a1111", "comfyui")), adapters.toString());
             file.providers().stream().filter(p -> !p.id().equals("local") && !p.adapter().equals("a1111") && !p.adapter().equals("comfyui"))
                     .forEach(p -> assertTrue(p.apiKeyEnv() != null && p.apiKeyEnv().matches("[A-Z][A-Z0-9_]+"), p.id()));

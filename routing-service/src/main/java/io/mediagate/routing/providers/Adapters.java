@@ -14,6 +14,7 @@ import io.mediagate.routing.providers.local.LocalVideoGenerator;
 import io.mediagate.routing.providers.luma.LumaVideoGenerator;
 import io.mediagate.routing.providers.minimax.MiniMaxVideoGenerator;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
+import io.mediagate.routing.providers.recraft.RecraftImageGenerator;
 import io.mediagate.routing.providers.replicate.ReplicateGenerator;
 import io.mediagate.routing.providers.runway.RunwayVideoGenerator;
 import io.mediagate.routing.providers.stability.StabilityImageGenerator;
@@ -50,6 +51,7 @@ public class Adapters {
         XaiImageGenerator xai = new XaiImageGenerator(upstream);
         GeminiImageGenerator gemini = new GeminiImageGenerator(upstream);
         IdeogramImageGenerator ideogram = new IdeogramImageGenerator(upstream);
+        RecraftImageGenerator recraft = new RecraftImageGenerator(upstream);
         A1111ImageGenerator a1111 = new A1111ImageGenerator(upstream);
         ComfyUiImageGenerator comfyui = new ComfyUiImageGenerator(upstream);
         OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion,
@@ -57,7 +59,7 @@ public class Adapters {
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
                 Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure),
                 Map.entry("bfl", bfl), Map.entry("xai", xai), Map.entry("gemini", gemini),
-                Map.entry("ideogram", ideogram), Map.entry("replicate", replicate), Map.entry("fal", fal),
+                Map.entry("ideogram", ideogram), Map.entry("recraft", recraft), Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("stability", stability), Map.entry("a1111", a1111),
                 Map.entry("comfyui", comfyui));
         this.videoGenerators = Map.ofEntries(Map.entry("local", localVideo), Map.entry("fake", fakeVideo),
@@ -68,7 +70,8 @@ public class Adapters {
         this.imageEditors = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake), Map.entry("openai", openai),
                 Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure), Map.entry("stability", stability),
                 Map.entry("bfl", bfl), Map.entry("fal", fal), Map.entry("replicate", replicate), Map.entry("xai", xai),
-                Map.entry("gemini", gemini), Map.entry("ideogram", ideogram), Map.entry("a1111", a1111), Map.entry("comfyui", comfyui));
+                Map.entry("gemini", gemini), Map.entry("ideogram", ideogram), Map.entry("recraft", recraft),
+                Map.entry("a1111", a1111), Map.entry("comfyui", comfyui));
         this.imageVariators = Map.of("local", local, "fake", fake);
     }
 

@@ -1,0 +1,95 @@
+package io.mediagate.routing.providers.recraft;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageEditor;
+import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Multipart;
+import io.mediagate.routing.providers.SourceImage;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.openai.OpenAiWire;
+import java.io.InputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Recraft ({@code adapter: recraft}, default base {@code https://external.api.recraft.ai/v1}, Bearer token):
+ * {@code POST /images/generations} in JSON, answered in OpenAI's {@code data[]} shape (asked for as {@code b64_json});
+ * edits as multipart forms, with a mask to {@code /images/inpaint} (Recraft's mask is white where the image changes),
+ * without one to {@code /images/imageToImage} with the offer's {@code strength} (default 0.5). The body of a failure is
+ * plain text or JSON, varying by error (a wrong token is a 401 {@code request unauthorized} in text), so its status
+ * decides. Recraft documents no moderation answer of its own. Vector models answer SVG, which is not stored as an
+ * image: offer raster models.
+ */
+public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
+    static final String BASE = "https://external.api.recraft.ai/v1";
+    private final Upstream upstream;
+
+    public RecraftImageGenerator(Upstream upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("prompt", task.prompt());
+        body.put("model", task.upstreamModel());
+        body.put("n", task.n());
+        body.put("size", task.width() + "x" + task.height());
+        body.put("response_format", "b64_json");
+        task.params().forEach(body::putIfAbsent);
+        return call(provider, upstream.postJson(Upstream.base(provider, BASE) + "/images/generations", body));
+    }
+
+    @Override
+    public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
+        SourceImage source = images.getFirst();
+        Multipart form = new Multipart()
+                .file("image", "image" + (source.mime().equals("image/jpeg") ? ".jpg" : ".png"), source.mime(), source.bytes())
+                .field("prompt", task.prompt())
+                .field("model", task.upstreamModel())
+                .field("n", task.n())
+                .field("response_format", "b64_json");
+        String path;
+        if (mask != null) {
+            SourceImage white = mask.whiteWhereTransparent();
+            form.file("mask", "mask.png", white.mime(), white.bytes());
+            path = "/images/inpaint";
+        } else {
+            form.field("strength", task.option("strength", "0.5"));
+            path = "/images/imageToImage";
+        }
+        task.params().forEach(form::field);
+        return call(provider, upstream.request(Upstream.base(provider, BASE) + path).header("Content-Type", form.contentType())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())));
+    }
+
+    private List<GeneratedImage> call(ProviderSpec provider, HttpRequest.Builder request) {
+        request.header("Authorization", "Bearer " + Upstream.requireCredential(provider)).header("Accept", "application/json");
+        HttpResponse<InputStream> response = upstream.stream(provider, request.build());
+        if (response.statusCode() != 200) {
+            throw upstream.failure(provider, response, detail(upstream.read(Upstream.drain(response))));
+        }
+        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
+    }
+
+    /** What a failure says: a JSON body's {@code message}, {@code detail} or {@code error}; else nothing (text is not echoed). */
+    private static String detail(JsonNode body) {
+        if (body == null) {
+            return null;
+        }
+        for (String field : List.of("message", "detail", "error")) {
+            String text = Upstream.text(body, field);
+            if (text != null) {
+                return text;
+            }
+        }
+        JsonNode error = body.get("error");
+        return error == null ? null : Upstream.text(error, "message");
+    }
+}
