@@ -95,18 +95,23 @@ async function render() {
   }
   navigation(entry.under || name);
   document.title = `${entry.title} · Mediagate`;
-  show(main, h('p', { class: 'muted' }, 'Loading…'));
+  // Each visit renders into a view of its own: a page still loading when the reader moves on writes into
+  // its detached view, never over the page that replaced it.
+  const view = h('div', { class: 'view' });
+  show(main, view);
+  show(view, h('p', { class: 'muted' }, 'Loading…'));
   try {
-    await entry.page.render(main, params);
+    await entry.page.render(view, params);
   } catch (e) {
+    if (!view.isConnected) return;
     if (e.status === 401) {
       session.end();
       location.hash = '#/signin';
       return;
     }
-    show(main, h('h1', {}, entry.title), notice(e.message, 'error'));
+    show(view, h('h1', {}, entry.title), notice(e.message, 'error'));
   }
-  main.querySelector('h1')?.setAttribute('tabindex', '-1');
+  view.querySelector('h1')?.setAttribute('tabindex', '-1');
 }
 
 window.addEventListener('hashchange', render);
