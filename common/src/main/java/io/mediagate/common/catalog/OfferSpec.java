@@ -25,12 +25,6 @@ public record OfferSpec(
         Map<String, String> options,
         Map<String, BigDecimal> sizePrices) {
 
-    /** The offer without per-size prices. */
-    public OfferSpec(String provider, BigDecimal price, String unit, List<String> features, List<String> versions,
-                     List<String> sizes, List<String> inputs, String upstreamModel, Map<String, String> options) {
-        this(provider, price, unit, features, versions, sizes, inputs, upstreamModel, options, null);
-    }
-
     /** The price per unit at {@code size} (null: the offer's base price). */
     public BigDecimal priceAt(String size) {
         BigDecimal atSize = size == null || sizePrices == null ? null : sizePrices.get(size);

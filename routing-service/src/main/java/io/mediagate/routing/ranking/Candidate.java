@@ -10,10 +10,6 @@ import java.util.List;
  * request asks for (null when it names none), which sets the price.
  */
 public record Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health, String size) {
-    public Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health) {
-        this(offer, provider, health, null);
-    }
-
     public String providerId() {
         return provider.id();
     }

@@ -47,7 +47,7 @@ public final class RoutingDecisionBench {
         for (int i = 0; i < offers; i++) {
             String id = "p" + i;
             List<String> features = featureNames.stream().filter(f -> random.nextBoolean()).toList();
-            offerSpecs.add(new OfferSpec(id, BigDecimal.valueOf(10 + random.nextInt(90), 3), "image", features, null, null, null, "m", null));
+            offerSpecs.add(new OfferSpec(id, BigDecimal.valueOf(10 + random.nextInt(90), 3), "image", features, null, null, null, "m", null, null));
             providers.add(new ProviderSpec(id, id, "fake", List.of("image"), true, null, null, Instant.EPOCH));
             health.put(id, new HealthSnapshot("operational", 0.9 + random.nextDouble() / 10, (long) random.nextInt(2000), "15m", null, null, null));
         }
@@ -68,7 +68,7 @@ public final class RoutingDecisionBench {
                 for (int o = 0; o < offerSpecs.size(); o++) {
                     OfferSpec offer = offerSpecs.get(o);
                     if (Eligibility.unmet(model, offer, need) == null) {
-                        eligible.add(new Candidate(offer, providers.get(o), ProviderHealth.of(health.get(offer.provider()))));
+                        eligible.add(new Candidate(offer, providers.get(o), ProviderHealth.of(health.get(offer.provider())), null));
                     }
                 }
                 List<Candidate> ranked = Ranking.rank(mode, eligible, checked.features().keySet());

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** Which offers may serve an edit: those that take an image, and a mask when one is sent. */
 class EligibilityTest {
     private static OfferSpec offer(List<String> inputs) {
-        return new OfferSpec("p", BigDecimal.ONE, "image", List.of(), null, null, inputs, null, null);
+        return new OfferSpec("p", BigDecimal.ONE, "image", List.of(), null, null, inputs, null, null, null);
     }
 
     private final ModelSpec model = new ModelSpec("acme/img", "Img", "image", "", List.of(new VersionSpec("1", Instant.EPOCH)),

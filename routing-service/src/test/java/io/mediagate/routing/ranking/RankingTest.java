@@ -26,8 +26,8 @@ public class RankingTest {
             String[] h = healthSplit[1].split("/");
             health = new ProviderHealth(Double.parseDouble(h[0]), Long.parseLong(h[1]));
         }
-        return new Candidate(new OfferSpec(p[0], new BigDecimal(p[1]), "image", features, null, null, null, null, null),
-                new ProviderSpec(p[0], p[0], "fake", List.of("image"), true, null, null, Instant.EPOCH), health);
+        return new Candidate(new OfferSpec(p[0], new BigDecimal(p[1]), "image", features, null, null, null, null, null, null),
+                new ProviderSpec(p[0], p[0], "fake", List.of("image"), true, null, null, Instant.EPOCH), health, null);
     }
 
     static Stream<Arguments> table() {

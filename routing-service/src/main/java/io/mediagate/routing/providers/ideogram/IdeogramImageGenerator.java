@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.ideogram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -47,11 +48,11 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
         if (mask != null) {
             SourceImage black = mask.blackWhereTransparent();
             return call(provider, "/v1/ideogram-v3/inpaint", common(task)
-                    .file("image", "image" + extension(source), source.mime(), source.bytes())
+                    .file("image", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
                     .file("mask", "mask.png", black.mime(), black.bytes()));
         }
         return call(provider, "/v1/ideogram-v3/remix", common(task)
-                .file("image", "image" + extension(source), source.mime(), source.bytes())
+                .file("image", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
                 .field("image_weight", task.option("image_weight", "50"))
                 .field("aspect_ratio", ratio(task)));
     }
@@ -68,14 +69,6 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
                 .field("rendering_speed", task.option("rendering_speed", "DEFAULT"));
         task.params().forEach(form::field);
         return form;
-    }
-
-    private static String extension(SourceImage image) {
-        return switch (image.mime()) {
-            case "image/jpeg" -> ".jpg";
-            case "image/webp" -> ".webp";
-            default -> ".png";
-        };
     }
 
     private List<GeneratedImage> call(ProviderSpec provider, String path, Multipart form) {

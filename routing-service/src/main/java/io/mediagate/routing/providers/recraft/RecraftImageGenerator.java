@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.recraft;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -50,7 +51,7 @@ public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
         SourceImage source = images.getFirst();
         Multipart form = new Multipart()
-                .file("image", "image" + (source.mime().equals("image/jpeg") ? ".jpg" : ".png"), source.mime(), source.bytes())
+                .file("image", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
                 .field("prompt", task.prompt())
                 .field("model", task.upstreamModel())
                 .field("n", task.n())

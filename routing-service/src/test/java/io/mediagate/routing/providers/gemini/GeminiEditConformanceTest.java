@@ -15,13 +15,13 @@ import org.junit.jupiter.api.Test;
 class GeminiEditConformanceTest extends GeminiImageConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
-        return new GeminiImageGenerator(upstream).edit(provider, ImagenConformanceTest.task(MODEL, prompt, 1024, 1024, 1, control),
+        return new GeminiImageGenerator(upstream).edit(provider, task(MODEL, prompt, 1024, 1024, 1, control),
                 List.of(EditSamples.PNG), EditSamples.MASK).stream().map(i -> i.mime()).toList();
     }
 
     @Test
     void theSourcesFollowThePromptAsInlineDataAndNoMaskIsSent() {
-        new GeminiImageGenerator(upstream(false)).edit(provider(), ImagenConformanceTest.task(MODEL, "put them together", 1024, 768, 1,
+        new GeminiImageGenerator(upstream(false)).edit(provider(), task(MODEL, "put them together", 1024, 768, 1,
                 TaskControl.NONE), List.of(EditSamples.PNG, EditSamples.JPEG), EditSamples.MASK);
         var parts = fake.received().getFirst().json().path("contents").path(0).path("parts");
         assertEquals(3, parts.size(), "the prompt and two sources; the mask is not a part");

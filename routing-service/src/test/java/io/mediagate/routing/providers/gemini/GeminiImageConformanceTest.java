@@ -9,7 +9,6 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
-import io.mediagate.routing.providers.conformance.AdapterConformance;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Scenario;
@@ -24,26 +23,12 @@ import org.junit.jupiter.api.Test;
  * sources) as parts of one user turn, {@code responseModalities: ["IMAGE"]}, images back as {@code inlineData} parts,
  * a refused prompt as {@code promptFeedback.blockReason}, and Google's error JSON.
  */
-class GeminiImageConformanceTest extends AdapterConformance {
+class GeminiImageConformanceTest extends GoogleImageConformance {
     static final String MODEL = "gemini-3-pro-image-preview";
-
-    GeminiImageConformanceTest() {
-        super("gemini", "image", false);
-    }
-
-    @Override
-    protected String basePath() {
-        return "/v1beta";
-    }
-
-    @Override
-    protected boolean retryAfterOnRateLimit() {
-        return true;
-    }
 
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
-        return new GeminiImageGenerator(upstream).generate(provider, ImagenConformanceTest.task(MODEL, prompt, 1024, 1024, 1, control))
+        return new GeminiImageGenerator(upstream).generate(provider, task(MODEL, prompt, 1024, 1024, 1, control))
                 .stream().map(i -> i.mime()).toList();
     }
 
@@ -56,21 +41,14 @@ class GeminiImageConformanceTest extends AdapterConformance {
 
     @Override
     protected void play(FakeUpstream fake) {
-        fake.on("POST", "/v1beta/models/", request -> {
-            Reply refused = GoogleFake.badKey(request, secret());
-            if (refused != null) {
-                return refused;
-            }
-            if (!request.path().endsWith(":generateContent")) {
-                return GoogleFake.error(404, "NOT_FOUND", "Method not found.", List.of());
-            }
+        onMethod(fake, ":generateContent", request -> {
             var body = request.json();
             if (!body.path("generationConfig").path("responseModalities").toString().contains("IMAGE")) {
                 return Reply.json(200, Map.of("candidates", List.of(Map.of("content", Map.of("role", "model",
                         "parts", List.of(Map.of("text", "I can describe it instead."))), "finishReason", "STOP"))));
             }
             Scenario scenario = Scenario.of(body.path("contents").path(0).path("parts").path(0).path("text").asText());
-            Reply early = ImagenConformanceTest.refusal(scenario);
+            Reply early = refusal(scenario);
             if (early != null) {
                 return early;
             }
@@ -85,7 +63,7 @@ class GeminiImageConformanceTest extends AdapterConformance {
     @Test
     void askForImagesAtTheNearestRatioAndOneCallPerImage() {
         var images = new GeminiImageGenerator(upstream(false)).generate(provider(),
-                ImagenConformanceTest.task(MODEL, "a fox", 4096, 2304, 2, TaskControl.NONE));
+                task(MODEL, "a fox", 4096, 2304, 2, TaskControl.NONE));
         assertEquals(2, images.size());
         assertEquals(2, fake.received().size(), "one image per call");
         var request = fake.received().getFirst();

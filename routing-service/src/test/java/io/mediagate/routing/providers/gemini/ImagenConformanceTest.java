@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
-import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
-import io.mediagate.routing.providers.conformance.AdapterConformance;
 import io.mediagate.routing.providers.conformance.EditSamples;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
@@ -29,26 +27,8 @@ import org.junit.jupiter.api.Test;
  * answer, and Google's error JSON (a wrong key is a 400 with reason {@code API_KEY_INVALID}, a quota a 429 with
  * {@code RetryInfo}).
  */
-class ImagenConformanceTest extends AdapterConformance {
+class ImagenConformanceTest extends GoogleImageConformance {
     static final String MODEL = "imagen-4.0-generate-001";
-
-    ImagenConformanceTest() {
-        super("gemini", "image", false);
-    }
-
-    @Override
-    protected String basePath() {
-        return "/v1beta";
-    }
-
-    @Override
-    protected boolean retryAfterOnRateLimit() {
-        return true;
-    }
-
-    static ImageTask task(String model, String prompt, int width, int height, int n, TaskControl control) {
-        return new ImageTask(model, Map.of(), "1", prompt, width, height, n, Map.of(), control);
-    }
 
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
@@ -56,28 +36,9 @@ class ImagenConformanceTest extends AdapterConformance {
                 .stream().map(i -> i.mime()).toList();
     }
 
-    /** The answers a Google image endpoint gives to a scenario before any image is made; null to go on. */
-    static Reply refusal(Scenario scenario) throws InterruptedException {
-        return switch (scenario) {
-            case RATE_LIMITED -> GoogleFake.quota();
-            case SERVER_ERROR -> GoogleFake.error(503, "UNAVAILABLE", "The model is overloaded. Please try again later.", List.of());
-            case INVALID_INPUT -> GoogleFake.error(400, "INVALID_ARGUMENT", "Number of images must be between 1 and 4.", List.of());
-            case MALFORMED -> Reply.raw(200, "text/html", "<!DOCTYPE html><title>Error 502</title>".getBytes());
-            case NEVER_FINISHES -> FakeUpstream.hang();
-            default -> null;
-        };
-    }
-
     @Override
     protected void play(FakeUpstream fake) {
-        fake.on("POST", "/v1beta/models/", request -> {
-            Reply refused = GoogleFake.badKey(request, secret());
-            if (refused != null) {
-                return refused;
-            }
-            if (!request.path().endsWith(":predict")) {
-                return GoogleFake.error(404, "NOT_FOUND", "Method not found.", List.of());
-            }
+        onMethod(fake, ":predict", request -> {
             var body = request.json();
             if (body.path("parameters").has("size") || !body.path("parameters").has("sampleCount")) {
                 return GoogleFake.error(400, "INVALID_ARGUMENT", "Invalid JSON payload received. Unknown name \"size\".", List.of());
