@@ -11,6 +11,7 @@ import io.mediagate.routing.providers.gemini.GeminiImageGenerator;
 import io.mediagate.routing.providers.ideogram.IdeogramImageGenerator;
 import io.mediagate.routing.providers.local.LocalImageGenerator;
 import io.mediagate.routing.providers.local.LocalVideoGenerator;
+import io.mediagate.routing.providers.kling.KlingVideoGenerator;
 import io.mediagate.routing.providers.luma.LumaVideoGenerator;
 import io.mediagate.routing.providers.minimax.MiniMaxVideoGenerator;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
@@ -19,6 +20,7 @@ import io.mediagate.routing.providers.replicate.ReplicateGenerator;
 import io.mediagate.routing.providers.runway.RunwayVideoGenerator;
 import io.mediagate.routing.providers.stability.StabilityImageGenerator;
 import io.mediagate.routing.providers.veo.VeoVideoGenerator;
+import io.mediagate.routing.providers.vidu.ViduVideoGenerator;
 import io.mediagate.routing.providers.xai.XaiImageGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -54,8 +57,8 @@ public class Adapters {
         RecraftImageGenerator recraft = new RecraftImageGenerator(upstream);
         A1111ImageGenerator a1111 = new A1111ImageGenerator(upstream);
         ComfyUiImageGenerator comfyui = new ComfyUiImageGenerator(upstream);
-        OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion,
-                name -> ConfigProvider.getConfig().getOptionalValue(name, String.class)));
+        Function<String, Optional<String>> settings = name -> ConfigProvider.getConfig().getOptionalValue(name, String.class);
+        OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion, settings));
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
                 Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure),
                 Map.entry("bfl", bfl), Map.entry("xai", xai), Map.entry("gemini", gemini),
@@ -66,7 +69,8 @@ public class Adapters {
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
                 Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
-                Map.entry("minimax", new MiniMaxVideoGenerator(upstream)));
+                Map.entry("minimax", new MiniMaxVideoGenerator(upstream)),
+                Map.entry("kling", new KlingVideoGenerator(upstream, settings)), Map.entry("vidu", new ViduVideoGenerator(upstream)));
         this.imageEditors = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake), Map.entry("openai", openai),
                 Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure), Map.entry("stability", stability),
                 Map.entry("bfl", bfl), Map.entry("fal", fal), Map.entry("replicate", replicate), Map.entry("xai", xai),

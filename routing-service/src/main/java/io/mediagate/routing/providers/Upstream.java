@@ -52,6 +52,11 @@ public final class Upstream {
         return poller;
     }
 
+    /** The clock calls are timed and signed by. */
+    public Clock clock() {
+        return clock;
+    }
+
     /** The provider's base URL without a trailing slash, or the adapter's default. */
     public static String base(ProviderSpec provider, String fallback) {
         String url = provider.baseUrl() == null || provider.baseUrl().isBlank() ? fallback : provider.baseUrl();

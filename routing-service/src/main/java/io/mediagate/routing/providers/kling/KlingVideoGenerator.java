@@ -1,0 +1,162 @@
+package io.mediagate.routing.providers.kling;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoGenerator;
+import io.mediagate.routing.providers.VideoTask;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Kling's official API ({@code adapter: kling}): {@code POST /v1/videos/text2video} or, with a first frame,
+ * {@code /v1/videos/image2video} (the image as bare base64), then {@code GET} the same path with the
+ * {@code task_id} through {@code submitted} and {@code processing} to {@code succeed}
+ * ({@code task_result.videos[0].url}) or {@code failed} ({@code task_status_msg}).
+ * <p>
+ * Every call carries a JWT signed with the account's secret key ({@link KlingToken}): the catalog's key
+ * variable holds the access key, the {@code KLING_SECRET_KEY} setting the secret key. Failures come as
+ * {@code {code, message, request_id}} with Kling's service codes, read by {@link #code}. Kling has no cancel
+ * and reports no progress. Offer options: {@code mode} ({@code std} or {@code pro}, default {@code std}),
+ * {@code durations} (default {@code 5,10}).
+ */
+public class KlingVideoGenerator implements VideoGenerator {
+    static final String BASE = "https://api-singapore.klingai.com";
+    /** The setting holding the secret key that signs the tokens. */
+    public static final String SECRET_SETTING = "KLING_SECRET_KEY";
+    static final List<String> RATIOS = List.of("16:9", "9:16", "1:1");
+    private final Upstream upstream;
+    private final Function<String, Optional<String>> settings;
+
+    /**
+     * @param settings reads a setting by name (the configuration in production)
+     */
+    public KlingVideoGenerator(Upstream upstream, Function<String, Optional<String>> settings) {
+        this.upstream = upstream;
+        this.settings = settings;
+    }
+
+    @Override
+    public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
+        String accessKey = Upstream.requireCredential(provider);
+        String secretKey = settings.apply(SECRET_SETTING).filter(s -> !s.isBlank()).orElseThrow(() ->
+                ProviderException.credentials(provider.id() + " has no " + SECRET_SETTING + " configured"));
+        if (task.sourceVideo() != null) {
+            throw ProviderException.failed(provider.id() + " takes no source video; its offers must not list inputs: [video]");
+        }
+        String base = Upstream.base(provider, BASE);
+        String path = base + (task.image() == null ? "/v1/videos/text2video" : "/v1/videos/image2video");
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("model_name", task.upstreamModel());
+        body.put("prompt", task.prompt());
+        body.put("mode", task.option("mode", "std"));
+        body.put("duration", String.valueOf(Upstream.duration(task.durationSeconds(), task.option("durations", "5,10"))));
+        if (task.image() == null) {
+            body.put("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), RATIOS));
+        } else {
+            body.put("image", bareBase64(task));
+        }
+        task.params().forEach(body::putIfAbsent);
+        JsonNode created = call(provider, upstream.postJson(path, body), accessKey, secretKey);
+        String taskId = Upstream.text(created.path("data"), "task_id");
+        if (taskId == null || !taskId.matches("[A-Za-z0-9_-]{1,100}")) {
+            throw ProviderException.failed(provider.id() + " answered without a task_id");
+        }
+        String url = upstream.poller().await(provider.id(), task.control(),
+                () -> state(provider, call(provider, upstream.request(path + "/" + taskId).GET(), accessKey, secretKey).path("data")),
+                () -> {
+                });
+        return upstream.video(provider, url, Map.of(), task.workDir().resolve("kling.mp4"));
+    }
+
+    /** Kling takes the first frame as base64 without a {@code data:} prefix. */
+    private static String bareBase64(VideoTask task) {
+        try {
+            return Base64.getEncoder().encodeToString(Files.readAllBytes(task.image()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Poller.Poll<String> state(ProviderSpec provider, JsonNode data) {
+        String status = String.valueOf(Upstream.text(data, "task_status"));
+        return switch (status) {
+            case "submitted", "processing" -> Poller.pending(null);
+            case "succeed" -> {
+                JsonNode videos = data.path("task_result").path("videos");
+                String url = videos.isArray() && !videos.isEmpty() ? Upstream.text(videos.get(0), "url") : null;
+                if (url == null || url.isBlank()) {
+                    throw ProviderException.failed(provider.id() + " succeeded without a video url");
+                }
+                yield Poller.done(url);
+            }
+            case "failed" -> Poller.failed(taskFailure(provider, Upstream.text(data, "task_status_msg")));
+            default -> throw ProviderException.failed(provider.id() + " answered an unknown task status " + status);
+        };
+    }
+
+    /**
+     * A failed task names its cause only in words. Kling refuses content it generated (not only prompts, which
+     * the create call refuses with code 1301) through its risk control; those words make it moderation.
+     */
+    static ProviderException taskFailure(ProviderSpec provider, String message) {
+        String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
+        if (m.matches("(?s).*(risk control|content security|sensitive|community guidelines|violat).*")) {
+            return ProviderException.moderated("the request was refused by the provider's content policy");
+        }
+        return ProviderException.failed(provider.id() + " task failed" + (message == null ? "" : ": " + message));
+    }
+
+    /** One signed call: Kling's {@code data} envelope when HTTP and {@code code} both say it went well. */
+    private JsonNode call(ProviderSpec provider, HttpRequest.Builder request, String accessKey, String secretKey) {
+        String token = KlingToken.sign(accessKey, secretKey, upstream.clock().instant());
+        HttpResponse<byte[]> response = upstream.send(provider, request.header("Authorization", "Bearer " + token).build());
+        JsonNode body = upstream.read(response.body());
+        int code = body == null ? -1 : body.path("code").asInt(-1);
+        if (response.statusCode() == 200 && code == 0 && body.path("data").isObject()) {
+            return body;
+        }
+        String message = body == null ? null : Upstream.text(body, "message");
+        ProviderException coded = code > 0 ? code(provider, code, message) : null;
+        if (coded != null) {
+            throw coded;
+        }
+        if (response.statusCode() == 200) {
+            throw ProviderException.failed(provider.id() + " answered with a body that is not the expected JSON");
+        }
+        throw upstream.failure(provider, response, message);
+    }
+
+    /**
+     * Kling's service codes: 1000–1004 refused token; 1100–1102 account in arrears or out of resource packs;
+     * 1103 and 1304 no access to the model or from this address; 1200–1201 invalid parameters (the caller's);
+     * 1300 a platform rule, 1301 content security (moderation); 1302 too fast, 1303 over the plan's
+     * concurrency (rate limits); 5000–5002 Kling's own failures. Null for codes it does not document.
+     */
+    static ProviderException code(ProviderSpec provider, int code, String message) {
+        String detail = message == null || message.isBlank() ? "" : ": " + message;
+        return switch (code) {
+            case 1000, 1001, 1002, 1003, 1004, 1103, 1304 ->
+                    ProviderException.credentials(provider.id() + " refused our credentials (" + code + ")");
+            case 1100, 1101, 1102 -> ProviderException.quota(provider.id() + " account has no resources left (" + code + ")");
+            case 1200, 1201, 1300 -> ProviderException.rejected("the provider rejected the request" + detail);
+            case 1301 -> ProviderException.moderated("the request was refused by the provider's content policy");
+            case 1302, 1303 -> ProviderException.rateLimited(provider.id() + " rate limit (" + code + ")", null);
+            case 1202, 1203, 5000, 5001, 5002 -> ProviderException.failed(provider.id() + " answered code " + code + detail);
+            default -> null;
+        };
+    }
+}

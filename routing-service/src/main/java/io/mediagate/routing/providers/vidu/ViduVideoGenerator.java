@@ -1,0 +1,123 @@
+package io.mediagate.routing.providers.vidu;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoGenerator;
+import io.mediagate.routing.providers.VideoTask;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Vidu's API ({@code adapter: vidu}): {@code POST /ent/v2/text2video} or, with a first frame,
+ * {@code /ent/v2/img2video} (the image as a {@code data:} URI in {@code images}), with {@code Authorization: Token
+ * <key>}; then {@code GET /ent/v2/tasks/{id}/creations} through {@code created}, {@code queueing} and
+ * {@code processing} to {@code success} ({@code creations[0].url}) or {@code failed} ({@code err_code});
+ * {@code POST /ent/v2/tasks/{id}/cancel} to cancel. Errors are {@code {code, reason, message, metadata}}, read by
+ * {@link #reason}. Offer options: {@code durations} (Vidu Q1 makes 5 s only), {@code ratios} (default
+ * {@code 16:9,9:16,1:1}).
+ */
+public class ViduVideoGenerator implements VideoGenerator {
+    static final String BASE = "https://api.vidu.com";
+    private final Upstream upstream;
+
+    public ViduVideoGenerator(Upstream upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
+        String key = Upstream.requireCredential(provider);
+        if (task.sourceVideo() != null) {
+            throw ProviderException.failed(provider.id() + " takes no source video; its offers must not list inputs: [video]");
+        }
+        String base = Upstream.base(provider, BASE);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("model", task.upstreamModel());
+        body.put("prompt", task.prompt());
+        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
+        body.put("resolution", task.height() >= 1080 ? "1080p" : task.height() >= 720 ? "720p" : "540p");
+        if (task.image() == null) {
+            List<String> ratios = Arrays.stream(task.option("ratios", "16:9,9:16,1:1").split(",")).map(String::trim).toList();
+            body.put("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), ratios));
+        } else {
+            body.put("images", List.of(Upstream.dataUri(task.image())));
+        }
+        task.params().forEach(body::putIfAbsent);
+        String path = task.image() == null ? "/ent/v2/text2video" : "/ent/v2/img2video";
+        JsonNode created = call(provider, upstream.postJson(base + path, body).header("Authorization", "Token " + key).build());
+        String id = Upstream.text(created, "task_id");
+        if (id == null || !id.matches("[A-Za-z0-9_-]{1,100}")) {
+            throw ProviderException.failed(provider.id() + " answered without a task_id");
+        }
+        String tasks = base + "/ent/v2/tasks/" + id;
+        String url = upstream.poller().await(provider.id(), task.control(),
+                () -> state(provider, call(provider, upstream.request(tasks + "/creations").header("Authorization", "Token " + key).GET().build())),
+                () -> upstream.send(provider, upstream.postJson(tasks + "/cancel", Map.of("id", id)).header("Authorization", "Token " + key).build()));
+        return upstream.video(provider, url, Map.of(), task.workDir().resolve("vidu.mp4"));
+    }
+
+    private Poller.Poll<String> state(ProviderSpec provider, JsonNode task) {
+        String state = String.valueOf(Upstream.text(task, "state"));
+        return switch (state) {
+            case "created", "queueing", "processing" -> Poller.pending(null);
+            case "success" -> {
+                JsonNode creations = task.path("creations");
+                String url = creations.isArray() && !creations.isEmpty() ? Upstream.text(creations.get(0), "url") : null;
+                if (url == null || url.isBlank()) {
+                    throw ProviderException.failed(provider.id() + " succeeded without a creation url");
+                }
+                yield Poller.done(url);
+            }
+            case "failed" -> {
+                String code = Upstream.text(task, "err_code");
+                ProviderException known = reason(provider, code, null, null);
+                yield Poller.failed(known != null ? known : ProviderException.failed(provider.id() + " task failed"
+                        + (code == null || code.isBlank() ? "" : " (" + code + ")")));
+            }
+            default -> throw ProviderException.failed(provider.id() + " answered an unknown task state " + state);
+        };
+    }
+
+    /** One call: its JSON object on a 200, else the failure its {@code reason} (or HTTP status) names. */
+    private JsonNode call(ProviderSpec provider, java.net.http.HttpRequest request) {
+        HttpResponse<byte[]> response = upstream.send(provider, request);
+        if (response.statusCode() == 200) {
+            return upstream.object(provider, response);
+        }
+        JsonNode body = upstream.read(response.body());
+        String message = body == null ? null : Upstream.text(body, "message");
+        ProviderException known = body == null ? null : reason(provider, Upstream.text(body, "reason"), message, response);
+        throw known != null ? known : upstream.failure(provider, response, message);
+    }
+
+    /**
+     * Vidu's error reasons, in answers and as a failed task's {@code err_code}: refused prompt, input or output
+     * (moderation); no credits (quota); concurrency, rate or system limits (rate limited); refused key; the
+     * request's own faults. Null for reasons left to the HTTP status, and for a task's other codes.
+     */
+    ProviderException reason(ProviderSpec provider, String reason, String message, HttpResponse<?> response) {
+        if (reason == null) {
+            return null;
+        }
+        String detail = message == null || message.isBlank() ? "" : ": " + message;
+        return switch (reason) {
+            case "TaskPromptPolicyViolation", "AuditSubmitIllegal", "CreationPolicyViolation" ->
+                    ProviderException.moderated("the request was refused by the provider's content policy");
+            case "CreditInsufficient" -> ProviderException.quota(provider.id() + " account has no credits");
+            case "QuotaExceeded", "TooManyRequests", "SystemThrottling" -> ProviderException.rateLimited(
+                    provider.id() + " rate limit (" + reason + ")", response == null ? null : upstream.retryAfter(response).orElse(null));
+            case "Unauthorized", "Forbidden" -> ProviderException.credentials(provider.id() + " refused our credentials");
+            case "BadRequest", "FieldLacking", "FieldUnwanted", "FieldInvalid", "FieldItemCountOutOfRange", "PageSizeOutOfRange",
+                 "ImageFormatInvalid", "ImageDownloadFailure", "ImageCheckBodyJointsFailed", "ImageCheckFaceFailed",
+                 "ImageObjectsUndetected" -> ProviderException.rejected("the provider rejected the request" + detail);
+            default -> null;
+        };
+    }
+}
