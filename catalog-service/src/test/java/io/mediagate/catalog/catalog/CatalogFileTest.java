@@ -123,7 +123,7 @@ class CatalogFileTest {
             CatalogFile file = CatalogFile.read(in, "catalog.yaml");
             var adapters = file.providers().stream().map(p -> p.adapter()).toList();
             assertTrue(adapters.containsAll(java.util.List.of("openai", "azure-openai", "xai", "gemini", "ideogram", "recraft", "stability", "bfl", "replicate", "fal", "veo", "runway",
-                    "luma", "minimax", "kling", "vidu", "a1111", "comfyui")), adapters.toString());
+                    "luma", "minimax", "kling", "vidu", "bedrock", "a1111", "comfyui")), adapters.toString());
             file.providers().stream().filter(p -> !p.id().equals("local") && !p.adapter().equals("a1111") && !p.adapter().equals("comfyui"))
                     .forEach(p -> assertTrue(p.apiKeyEnv() != null && p.apiKeyEnv().matches("[A-Z][A-Z0-9_]+"), p.id()));
             file.providers().forEach(p -> assertTrue(file.models().stream().anyMatch(m -> m.offers().stream()

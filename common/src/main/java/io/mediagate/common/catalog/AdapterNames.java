@@ -9,7 +9,7 @@ import java.util.Set;
  */
 public final class AdapterNames {
     public static final Set<String> ALL = Set.of("local", "fake", "openai", "openai-compatible", "azure-openai", "stability", "bfl",
-            "replicate", "fal", "xai", "gemini", "ideogram", "recraft", "a1111", "comfyui", "veo", "runway", "luma", "minimax", "kling", "vidu");
+            "replicate", "fal", "xai", "gemini", "ideogram", "recraft", "a1111", "comfyui", "veo", "runway", "luma", "minimax", "kling", "vidu", "bedrock");
 
     private AdapterNames() {
     }

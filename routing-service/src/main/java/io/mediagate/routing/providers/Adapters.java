@@ -2,6 +2,8 @@ package io.mediagate.routing.providers;
 
 import io.mediagate.routing.providers.a1111.A1111ImageGenerator;
 import io.mediagate.routing.providers.azure.AzureOpenAiEndpoint;
+import io.mediagate.routing.providers.bedrock.BedrockImageGenerator;
+import io.mediagate.routing.providers.bedrock.BedrockVideoGenerator;
 import io.mediagate.routing.providers.bfl.BflImageGenerator;
 import io.mediagate.routing.providers.comfyui.ComfyUiImageGenerator;
 import io.mediagate.routing.providers.fake.FakeImageGenerator;
@@ -59,23 +61,25 @@ public class Adapters {
         ComfyUiImageGenerator comfyui = new ComfyUiImageGenerator(upstream);
         Function<String, Optional<String>> settings = name -> ConfigProvider.getConfig().getOptionalValue(name, String.class);
         OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion, settings));
+        BedrockImageGenerator bedrock = new BedrockImageGenerator(upstream, settings);
         this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
                 Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure),
                 Map.entry("bfl", bfl), Map.entry("xai", xai), Map.entry("gemini", gemini),
                 Map.entry("ideogram", ideogram), Map.entry("recraft", recraft), Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("stability", stability), Map.entry("a1111", a1111),
-                Map.entry("comfyui", comfyui));
+                Map.entry("comfyui", comfyui), Map.entry("bedrock", bedrock));
         this.videoGenerators = Map.ofEntries(Map.entry("local", localVideo), Map.entry("fake", fakeVideo),
                 Map.entry("replicate", replicate), Map.entry("fal", fal),
                 Map.entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
                 Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
                 Map.entry("minimax", new MiniMaxVideoGenerator(upstream)),
-                Map.entry("kling", new KlingVideoGenerator(upstream, settings)), Map.entry("vidu", new ViduVideoGenerator(upstream)));
+                Map.entry("kling", new KlingVideoGenerator(upstream, settings)), Map.entry("vidu", new ViduVideoGenerator(upstream)),
+                Map.entry("bedrock", new BedrockVideoGenerator(upstream, settings)));
         this.imageEditors = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake), Map.entry("openai", openai),
                 Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure), Map.entry("stability", stability),
                 Map.entry("bfl", bfl), Map.entry("fal", fal), Map.entry("replicate", replicate), Map.entry("xai", xai),
                 Map.entry("gemini", gemini), Map.entry("ideogram", ideogram), Map.entry("recraft", recraft),
-                Map.entry("a1111", a1111), Map.entry("comfyui", comfyui));
+                Map.entry("a1111", a1111), Map.entry("comfyui", comfyui), Map.entry("bedrock", bedrock));
         this.imageVariators = Map.of("local", local, "fake", fake);
     }
 

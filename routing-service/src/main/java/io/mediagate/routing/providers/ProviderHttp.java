@@ -45,8 +45,13 @@ public final class ProviderHttp {
      * stream in, never held whole); reading more than {@link #MAX_BODY} fails.
      */
     public static HttpResponse<InputStream> stream(ProviderSpec provider, HttpRequest request) {
+        return stream(provider, request, MAX_BODY);
+    }
+
+    /** As {@link #stream(ProviderSpec, HttpRequest)} with a cap of {@code max} bytes (a video). */
+    public static HttpResponse<InputStream> stream(ProviderSpec provider, HttpRequest request, long max) {
         HttpResponse<InputStream> response = call(provider, request, HttpResponse.BodyHandlers.ofInputStream());
-        return new CappedResponse(response, new CappedInputStream(response.body(), MAX_BODY,
+        return new CappedResponse(response, new CappedInputStream(response.body(), max,
                 () -> ProviderException.failed(provider.id() + " answered with an oversized body")));
     }
 

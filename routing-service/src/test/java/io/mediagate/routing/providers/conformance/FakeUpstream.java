@@ -30,8 +30,8 @@ public final class FakeUpstream implements AutoCloseable {
     public final Map<String, Job> jobs = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
 
-    /** One request as it arrived. */
-    public record Recorded(String method, String path, String query, Map<String, List<String>> headers, byte[] body) {
+    /** One request as it arrived: {@code path} decoded, {@code rawPath} as sent. */
+    public record Recorded(String method, String path, String query, Map<String, List<String>> headers, byte[] body, String rawPath) {
         public String header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name)).map(e -> e.getValue().getFirst())
                     .findFirst().orElse(null);
@@ -124,7 +124,7 @@ public final class FakeUpstream implements AutoCloseable {
     private void serve(HttpExchange exchange) throws IOException {
         URI uri = exchange.getRequestURI();
         Recorded request = new Recorded(exchange.getRequestMethod(), uri.getPath(), uri.getRawQuery(),
-                Map.copyOf(exchange.getRequestHeaders()), exchange.getRequestBody().readAllBytes());
+                Map.copyOf(exchange.getRequestHeaders()), exchange.getRequestBody().readAllBytes(), uri.getRawPath());
         received.add(request);
         Handler handler = handlers.entrySet().stream()
                 .filter(e -> (request.method() + " " + request.path()).startsWith(e.getKey()))

@@ -1,0 +1,182 @@
+package io.mediagate.routing.providers.bedrock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.ProviderHttp;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoGenerator;
+import io.mediagate.routing.providers.VideoTask;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Amazon Nova Reel on Bedrock ({@code adapter: bedrock}, video): {@code POST /async-invoke} (StartAsyncInvoke) with
+ * the model input and the S3 place to write to ({@code BEDROCK_OUTPUT_S3_URI}), then {@code GET
+ * /async-invoke/{invocationArn}} through {@code InProgress} to {@code Completed} or {@code Failed}
+ * ({@code failureMessage}); the video is {@code output.mp4} under the invocation's {@code s3Uri}, read from S3 with a
+ * signed GET. Up to 6 s is one {@code TEXT_VIDEO} shot (from text or a 1280x720 first frame); longer clips are
+ * {@code MULTI_SHOT_AUTOMATED} in 6 s shots, up to 120 s. Bedrock cannot stop an async invocation, and reports no
+ * progress.
+ */
+public class BedrockVideoGenerator implements VideoGenerator {
+    static final int SHOT_SECONDS = 6;
+    static final int MAX_SECONDS = 120;
+    private final BedrockCalls calls;
+    private final Function<String, Optional<String>> settings;
+
+    public BedrockVideoGenerator(Upstream upstream, Function<String, Optional<String>> settings) {
+        this.calls = new BedrockCalls(upstream);
+        this.settings = settings;
+    }
+
+    @Override
+    public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
+        BedrockSettings where = BedrockSettings.read(provider, settings);
+        S3Location output = S3Location.parse(where.outputS3Uri()).orElseThrow(() -> ProviderException.credentials(
+                provider.id() + " has no valid " + BedrockSettings.OUTPUT_S3_URI + " (s3://bucket/prefix) for its videos"));
+        if (task.sourceVideo() != null) {
+            throw ProviderException.failed(provider.id() + " takes no source video; its offers must not list inputs: [video]");
+        }
+        int seconds = Math.min(MAX_SECONDS, SHOT_SECONDS * Math.max(1, (int) Math.ceil(task.durationSeconds() / SHOT_SECONDS - 1e-9)));
+        if (seconds > SHOT_SECONDS && task.image() != null) {
+            throw ProviderException.rejected("Nova Reel starts from an image only in one " + SHOT_SECONDS + " s shot");
+        }
+        Map<String, Object> input = new LinkedHashMap<>();
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("durationSeconds", seconds);
+        config.put("fps", 24);
+        config.put("dimension", "1280x720");
+        task.params().forEach(config::putIfAbsent);
+        if (seconds == SHOT_SECONDS) {
+            Map<String, Object> text = new LinkedHashMap<>();
+            text.put("text", task.prompt());
+            if (task.image() != null) {
+                text.put("images", List.of(frame(task.image())));
+            }
+            input.put("taskType", "TEXT_VIDEO");
+            input.put("textToVideoParams", text);
+        } else {
+            input.put("taskType", "MULTI_SHOT_AUTOMATED");
+            input.put("multiShotAutomatedParams", Map.of("text", task.prompt()));
+        }
+        input.put("videoGenerationConfig", config);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("clientRequestToken", UUID.randomUUID().toString());
+        body.put("modelId", task.upstreamModel());
+        body.put("modelInput", input);
+        body.put("outputDataConfig", Map.of("s3OutputDataConfig", Map.of("s3Uri", output.uri())));
+        String arn = Upstream.text(calls.post(provider, where, "/async-invoke", body), "invocationArn");
+        if (arn == null || !arn.matches("arn:[a-z-]+:bedrock:[a-z0-9-]+:\\d*:async-invoke/[A-Za-z0-9]+")) {
+            throw ProviderException.failed(provider.id() + " answered without an invocationArn");
+        }
+        String written = calls.upstream().poller().await(provider.id(), task.control(),
+                () -> state(provider, calls.get(provider, where, "/async-invoke/" + BedrockCalls.segment(arn))), () -> {
+                });
+        S3Location result = S3Location.parse(written).filter(l -> l.within(output)).orElseThrow(() ->
+                ProviderException.failed(provider.id() + " wrote its video outside " + BedrockSettings.OUTPUT_S3_URI));
+        return download(provider, where, result.child("output.mp4"), task.workDir().resolve("nova-reel.mp4"));
+    }
+
+    private static Map<String, Object> frame(Path image) {
+        try {
+            byte[] bytes = Files.readAllBytes(image);
+            String format = ContentSniffer.mime(bytes).orElse("").equals("image/jpeg") ? "jpeg" : "png";
+            return Map.of("format", format, "source", Map.of("bytes", java.util.Base64.getEncoder().encodeToString(bytes)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Poller.Poll<String> state(ProviderSpec provider, JsonNode invocation) {
+        String status = String.valueOf(Upstream.text(invocation, "status"));
+        return switch (status) {
+            case "InProgress" -> Poller.pending(null);
+            case "Completed" -> {
+                String uri = Upstream.text(invocation.path("outputDataConfig").path("s3OutputDataConfig"), "s3Uri");
+                if (uri == null) {
+                    throw ProviderException.failed(provider.id() + " completed without an s3Uri");
+                }
+                yield Poller.done(uri);
+            }
+            case "Failed" -> {
+                String message = Upstream.text(invocation, "failureMessage");
+                yield Poller.failed(BedrockCalls.blocked(message)
+                        ? ProviderException.moderated("the request was refused by the provider's content policy")
+                        : ProviderException.failed(provider.id() + " invocation failed" + (message == null ? "" : ": " + message)));
+            }
+            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
+        };
+    }
+
+    /** The video from S3 with a signed GET, streamed to {@code target} up to the size a video may have. */
+    private GeneratedVideo download(ProviderSpec provider, BedrockSettings where, S3Location object, Path target) {
+        URI uri = URI.create(object.httpsUrl(where.region(), where.s3Endpoint()));
+        HttpResponse<InputStream> response = ProviderHttp.stream(provider, calls.signer().sign(
+                calls.upstream().request(uri.toString()), "GET", uri, Map.of(), null, where, "s3").build(), Upstream.MAX_VIDEO_BYTES);
+        if (response.statusCode() != 200) {
+            Upstream.drain(response);
+            throw response.statusCode() == 403 ? ProviderException.credentials(provider.id() + " may not read its video from S3")
+                    : ProviderException.failed(provider.id() + " video could not be read from S3 (" + response.statusCode() + ")");
+        }
+        try (InputStream in = response.body()) {
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+            byte[] head;
+            try (InputStream start = Files.newInputStream(target)) {
+                head = start.readNBytes(64);
+            }
+            String mime = ContentSniffer.mime(head).filter(m -> m.startsWith("video/"))
+                    .orElseThrow(() -> ProviderException.failed(provider.id() + " wrote a file that is not a video"));
+            return new GeneratedVideo(target, mime);
+        } catch (IOException e) {
+            throw ProviderException.failed(provider.id() + " video could not be read from S3");
+        }
+    }
+
+    /** An {@code s3://bucket/key} place. */
+    record S3Location(String bucket, String key) {
+        static Optional<S3Location> parse(String uri) {
+            if (uri == null || !uri.matches("s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/[A-Za-z0-9!_.'()/-]*)?")) {
+                return Optional.empty();
+            }
+            String rest = uri.substring("s3://".length());
+            int slash = rest.indexOf('/');
+            return Optional.of(slash < 0 ? new S3Location(rest, "") : new S3Location(rest.substring(0, slash), rest.substring(slash + 1).replaceAll("/+$", "")));
+        }
+
+        String uri() {
+            return "s3://" + bucket + (key.isEmpty() ? "" : "/" + key);
+        }
+
+        boolean within(S3Location other) {
+            return bucket.equals(other.bucket) && (other.key.isEmpty() || key.equals(other.key) || key.startsWith(other.key + "/"));
+        }
+
+        S3Location child(String name) {
+            return new S3Location(bucket, key.isEmpty() ? name : key + "/" + name);
+        }
+
+        /** The object's URL: path-style at an S3 endpoint override, else the bucket's virtual host in the region. */
+        String httpsUrl(String region, String endpoint) {
+            String path = Arrays.stream(key.split("/")).map(BedrockCalls::segment).collect(Collectors.joining("/"));
+            return endpoint != null ? endpoint + "/" + bucket + "/" + path : "https://" + bucket + ".s3." + region + ".amazonaws.com/" + path;
+        }
+    }
+}
