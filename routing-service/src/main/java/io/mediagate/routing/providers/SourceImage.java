@@ -1,10 +1,26 @@
 package io.mediagate.routing.providers;
 
+import io.mediagate.common.media.ContentSniffer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 
 /** A source image of an edit or variation, as bytes with its real type and size in pixels. */
 public record SourceImage(byte[] bytes, String mime, int width, int height) {
+
+    /** A local image file (a first frame already fetched safely) with its type and size read from its bytes. */
+    public static SourceImage read(Path file) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            ContentSniffer.Dimensions size = ContentSniffer.dimensions(bytes).orElse(new ContentSniffer.Dimensions(0, 0));
+            return new SourceImage(bytes, ContentSniffer.mime(bytes).orElse("application/octet-stream"), size.width(), size.height());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     public String base64() {
         return Base64.getEncoder().encodeToString(bytes);

@@ -276,12 +276,6 @@ public final class Upstream {
 
     /** A local file as a {@code data:} URI, for providers that take inputs inline. */
     public static String dataUri(Path file) {
-        try {
-            byte[] bytes = Files.readAllBytes(file);
-            String mime = ContentSniffer.mime(bytes).orElse("application/octet-stream");
-            return "data:" + mime + ";base64," + java.util.Base64.getEncoder().encodeToString(bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return SourceImage.read(file).dataUri();
     }
 }

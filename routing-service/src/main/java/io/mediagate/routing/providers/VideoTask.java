@@ -1,5 +1,6 @@
 package io.mediagate.routing.providers;
 
+import io.mediagate.common.catalog.ProviderSpec;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -15,5 +16,15 @@ public record VideoTask(String upstreamModel, Map<String, String> options, Strin
 
     public String option(String name, String fallback) {
         return options == null ? fallback : options.getOrDefault(name, fallback);
+    }
+
+    /**
+     * For providers that start only from text or a first frame. Routing sends a source video only to offers that
+     * list {@code inputs: [video]}, so one arriving here is a catalog that lists it for such a provider.
+     */
+    public void requireNoSourceVideo(ProviderSpec provider) {
+        if (sourceVideo != null) {
+            throw ProviderException.failed(provider.id() + " takes no source video; its offers must not list inputs: [video]");
+        }
     }
 }

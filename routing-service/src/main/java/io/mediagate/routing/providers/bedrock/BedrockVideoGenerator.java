@@ -7,25 +7,23 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHttp;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * Amazon Nova Reel on Bedrock ({@code adapter: bedrock}, video): {@code POST /async-invoke} (StartAsyncInvoke) with
@@ -52,9 +50,7 @@ public class BedrockVideoGenerator implements VideoGenerator {
         BedrockSettings where = BedrockSettings.read(provider, settings);
         S3Location output = S3Location.parse(where.outputS3Uri()).orElseThrow(() -> ProviderException.credentials(
                 provider.id() + " has no valid " + BedrockSettings.OUTPUT_S3_URI + " (s3://bucket/prefix) for its videos"));
-        if (task.sourceVideo() != null) {
-            throw ProviderException.failed(provider.id() + " takes no source video; its offers must not list inputs: [video]");
-        }
+        task.requireNoSourceVideo(provider);
         int seconds = Math.min(MAX_SECONDS, SHOT_SECONDS * Math.max(1, (int) Math.ceil(task.durationSeconds() / SHOT_SECONDS - 1e-9)));
         if (seconds > SHOT_SECONDS && task.image() != null) {
             throw ProviderException.rejected("Nova Reel starts from an image only in one " + SHOT_SECONDS + " s shot");
@@ -96,13 +92,8 @@ public class BedrockVideoGenerator implements VideoGenerator {
     }
 
     private static Map<String, Object> frame(Path image) {
-        try {
-            byte[] bytes = Files.readAllBytes(image);
-            String format = ContentSniffer.mime(bytes).orElse("").equals("image/jpeg") ? "jpeg" : "png";
-            return Map.of("format", format, "source", Map.of("bytes", java.util.Base64.getEncoder().encodeToString(bytes)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        SourceImage frame = SourceImage.read(image);
+        return Map.of("format", frame.mime().equals("image/jpeg") ? "jpeg" : "png", "source", Map.of("bytes", frame.base64()));
     }
 
     private Poller.Poll<String> state(ProviderSpec provider, JsonNode invocation) {
@@ -147,36 +138,6 @@ public class BedrockVideoGenerator implements VideoGenerator {
             return new GeneratedVideo(target, mime);
         } catch (IOException e) {
             throw ProviderException.failed(provider.id() + " video could not be read from S3");
-        }
-    }
-
-    /** An {@code s3://bucket/key} place. */
-    record S3Location(String bucket, String key) {
-        static Optional<S3Location> parse(String uri) {
-            if (uri == null || !uri.matches("s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/[A-Za-z0-9!_.'()/-]*)?")) {
-                return Optional.empty();
-            }
-            String rest = uri.substring("s3://".length());
-            int slash = rest.indexOf('/');
-            return Optional.of(slash < 0 ? new S3Location(rest, "") : new S3Location(rest.substring(0, slash), rest.substring(slash + 1).replaceAll("/+$", "")));
-        }
-
-        String uri() {
-            return "s3://" + bucket + (key.isEmpty() ? "" : "/" + key);
-        }
-
-        boolean within(S3Location other) {
-            return bucket.equals(other.bucket) && (other.key.isEmpty() || key.equals(other.key) || key.startsWith(other.key + "/"));
-        }
-
-        S3Location child(String name) {
-            return new S3Location(bucket, key.isEmpty() ? name : key + "/" + name);
-        }
-
-        /** The object's URL: path-style at an S3 endpoint override, else the bucket's virtual host in the region. */
-        String httpsUrl(String region, String endpoint) {
-            String path = Arrays.stream(key.split("/")).map(BedrockCalls::segment).collect(Collectors.joining("/"));
-            return endpoint != null ? endpoint + "/" + bucket + "/" + path : "https://" + bucket + ".s3." + region + ".amazonaws.com/" + path;
         }
     }
 }

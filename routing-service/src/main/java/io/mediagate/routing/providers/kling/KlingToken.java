@@ -26,7 +26,7 @@ final class KlingToken {
         return signed + "." + URL.encodeToString(hmac(secretKey, signed));
     }
 
-    static byte[] hmac(String secretKey, String content) {
+    private static byte[] hmac(String secretKey, String content) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secretKey.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));

@@ -5,15 +5,12 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -54,9 +51,7 @@ public class KlingVideoGenerator implements VideoGenerator {
         String accessKey = Upstream.requireCredential(provider);
         String secretKey = settings.apply(SECRET_SETTING).filter(s -> !s.isBlank()).orElseThrow(() ->
                 ProviderException.credentials(provider.id() + " has no " + SECRET_SETTING + " configured"));
-        if (task.sourceVideo() != null) {
-            throw ProviderException.failed(provider.id() + " takes no source video; its offers must not list inputs: [video]");
-        }
+        task.requireNoSourceVideo(provider);
         String base = Upstream.base(provider, BASE);
         String path = base + (task.image() == null ? "/v1/videos/text2video" : "/v1/videos/image2video");
         Map<String, Object> body = new LinkedHashMap<>();
@@ -67,7 +62,7 @@ public class KlingVideoGenerator implements VideoGenerator {
         if (task.image() == null) {
             body.put("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), RATIOS));
         } else {
-            body.put("image", bareBase64(task));
+            body.put("image", SourceImage.read(task.image()).base64()); // bare base64, no data: prefix
         }
         task.params().forEach(body::putIfAbsent);
         JsonNode created = call(provider, upstream.postJson(path, body), accessKey, secretKey);
@@ -80,15 +75,6 @@ public class KlingVideoGenerator implements VideoGenerator {
                 () -> {
                 });
         return upstream.video(provider, url, Map.of(), task.workDir().resolve("kling.mp4"));
-    }
-
-    /** Kling takes the first frame as base64 without a {@code data:} prefix. */
-    private static String bareBase64(VideoTask task) {
-        try {
-            return Base64.getEncoder().encodeToString(Files.readAllBytes(task.image()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private Poller.Poll<String> state(ProviderSpec provider, JsonNode data) {
@@ -135,7 +121,8 @@ public class KlingVideoGenerator implements VideoGenerator {
             throw coded;
         }
         if (response.statusCode() == 200) {
-            throw ProviderException.failed(provider.id() + " answered with a body that is not the expected JSON");
+            throw ProviderException.failed(provider.id() + (code > 0 ? " answered code " + code
+                    : " answered with a body that is not the expected JSON"));
         }
         throw upstream.failure(provider, response, message);
     }

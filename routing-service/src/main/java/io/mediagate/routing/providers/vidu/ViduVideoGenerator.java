@@ -34,9 +34,7 @@ public class ViduVideoGenerator implements VideoGenerator {
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         String key = Upstream.requireCredential(provider);
-        if (task.sourceVideo() != null) {
-            throw ProviderException.failed(provider.id() + " takes no source video; its offers must not list inputs: [video]");
-        }
+        task.requireNoSourceVideo(provider);
         String base = Upstream.base(provider, BASE);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", task.upstreamModel());
