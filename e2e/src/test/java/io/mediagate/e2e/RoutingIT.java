@@ -7,9 +7,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.testing.FakeOpenAiImages;
 import io.mediagate.testing.FakeOpenAiImages.Mode;
 import io.mediagate.testing.TestInfra;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
@@ -32,10 +38,11 @@ class RoutingIT {
 
     @BeforeAll
     static void start() throws Exception {
-        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup")) {
+        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup", "vector")) {
             UPSTREAMS.put(name, new FakeOpenAiImages());
         }
         UPSTREAMS.get("rankCheap").requireKey(RANK_KEY);
+        UPSTREAMS.get("vector").mode(Mode.SVG_B64);
         UPSTREAMS.get("keyed").requireKey(KEYED_KEY);
         Path catalog = TestInfra.get().home().resolve("routing-catalog.yaml");
         Files.writeString(catalog, catalogYaml());
@@ -111,6 +118,7 @@ class RoutingIT {
                 + provider("ex-main", "exMain", null) + provider("ex-backup", "exBackup", null)
                 + provider("kill-cheap", "killCheap", null) + provider("kill-backup", "killBackup", null)
                 + provider("cred-main", "credMain", null) + provider("cred-backup", "credBackup", null)
+                + provider("vector", "vector", null)
                 + openAi("keyed", "keyed", "KEYED_OPENAI_KEY") + openAi("unkeyed", "unkeyed", "MEDIAGATE_E2E_NEVER_SET_KEY")
                 + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
@@ -124,6 +132,7 @@ class RoutingIT {
                 + model("acme/warmup", "      - { provider: warmup, price: 0.01, unit: image, upstreamModel: ok }\n")
                 + model("acme/killable", offer("kill-cheap", "0.010", ""), offer("kill-backup", "0.020", ""))
                 + model("acme/credentials", offer("cred-main", "0.010", ""), offer("cred-backup", "0.020", ""))
+                + model("acme/vector", offer("vector", "0.080", ""))
                 + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n");
     }
 
@@ -152,6 +161,26 @@ class RoutingIT {
         assertEquals(0.02, api.get("/v1/media/" + item.path("id").asText(), key).body().path("result").path("media").path("price").asDouble(), 1e-9);
         assertEquals("Bearer " + RANK_KEY, UPSTREAMS.get("rankCheap").received().getLast().authorization(), "key from the env var the catalog names");
         assertTrue(UPSTREAMS.get("rankCheap").received().getLast().body().path("quality").isMissingNode(), "unsupported features are not sent");
+    }
+
+    @Test
+    void aVectorModelsSvgIsStoredAndServedSandboxedFromTheApiOrigin() throws Exception {
+        JsonNode r = generate(200, "{\"model\":\"acme/vector\",\"prompt\":\"a fox logo\",\"response_format\":\"b64_json\"}");
+        JsonNode item = r.path("data").get(0);
+        String svg = new String(Base64.getDecoder().decode(item.path("b64_json").asText()), StandardCharsets.UTF_8);
+        assertTrue(svg.contains("<svg "), svg);
+        assertEquals("image/svg+xml", item.path("mime").asText());
+        assertEquals(64, item.path("width").asInt(), "the size is read from the SVG's viewBox");
+        String url = item.path("url").asText();
+        assertTrue(url.startsWith(suite.baseUrl() + "/files/") && url.endsWith(".svg"), url);
+        HttpResponse<String> served = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, served.statusCode());
+        assertEquals(svg, served.body());
+        assertEquals("image/svg+xml", served.headers().firstValue("Content-Type").orElse(""));
+        assertEquals("nosniff", served.headers().firstValue("X-Content-Type-Options").orElse(""));
+        assertTrue(served.headers().firstValue("Content-Security-Policy").orElse("").startsWith("sandbox; default-src 'none'"),
+                "opened on its own, the SVG runs no script: " + served.headers().map());
     }
 
     @Test

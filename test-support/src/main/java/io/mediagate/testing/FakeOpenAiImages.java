@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * picks the behaviour; every request is recorded.
  */
 public final class FakeOpenAiImages implements AutoCloseable {
-    public enum Mode { B64_JSON, URL, MODERATION_BLOCKED, INVALID_PROMPT, BAD_KEY, RATE_LIMITED, SERVER_ERROR, MALFORMED }
+    /** {@code SVG_B64} answers an SVG document of the requested size as {@code b64_json}, as vector models do. */
+    public enum Mode { B64_JSON, SVG_B64, URL, MODERATION_BLOCKED, INVALID_PROMPT, BAD_KEY, RATE_LIMITED, SERVER_ERROR, MALFORMED }
 
     public record Received(String authorization, JsonNode body) {}
 
@@ -90,7 +91,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
             }
             case SERVER_ERROR -> error(ex, 500, "The server had an error while processing your request.", "server_error", null, null);
             case MALFORMED -> send(ex, 200, "{\"created\":1,\"data\":[{}]}");
-            case URL, B64_JSON -> success(ex, body, current);
+            case URL, B64_JSON, SVG_B64 -> success(ex, body, current);
         }
     }
 
@@ -101,12 +102,19 @@ public final class FakeOpenAiImages implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             String item = current == Mode.URL
                     ? "{\"url\":\"http://127.0.0.1:" + server.getAddress().getPort() + "/files/" + size[0] + "x" + size[1] + ".png\",\"revised_prompt\":null}"
-                    : "{\"b64_json\":\"" + Base64.getEncoder().encodeToString(TestImages.png(Integer.parseInt(size[0]), Integer.parseInt(size[1])))
+                    : "{\"b64_json\":\"" + Base64.getEncoder().encodeToString(current == Mode.SVG_B64 ? svg(size[0], size[1])
+                            : TestImages.png(Integer.parseInt(size[0]), Integer.parseInt(size[1])))
                       + "\",\"revised_prompt\":\"revised: " + body.path("prompt").asText().replace("\"", "") + "\"}";
             data.append(i == 0 ? "" : ",").append(item);
         }
         send(ex, 200, "{\"created\":" + (System.currentTimeMillis() / 1000) + ",\"data\":[" + data
                 + "],\"usage\":{\"input_tokens\":10,\"output_tokens\":100,\"total_tokens\":110}}");
+    }
+
+    private static byte[] svg(String width, String height) {
+        return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + width + " "
+                + height + "\"><rect width=\"" + width + "\" height=\"" + height + "\" fill=\"rgb(40,90,200)\"/></svg>")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private void file(HttpExchange ex) throws IOException {

@@ -1,14 +1,27 @@
 package io.mediagate.common.media;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /** Tells the real type of a file from its first bytes, and an image's dimensions from its header. */
 public final class ContentSniffer {
+    /** SVG: kept and served (sandboxed) when a provider answers it, never taken as an upload or a source image. */
+    public static final String SVG = "image/svg+xml";
+    /** How many first bytes tell a binary type. */
+    private static final int HEAD = 64;
+
     public record Dimensions(int width, int height) {}
 
     private ContentSniffer() {
     }
 
+    /**
+     * The type of a binary image or video: what uploads, edit sources and first frames may be. SVG, a document
+     * that can carry script, is not among them; {@link #result} tells it too.
+     */
     public static Optional<String> mime(byte[] b) {
         if (startsWith(b, 0, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)) {
             return Optional.of("image/png");
@@ -31,6 +44,18 @@ public final class ContentSniffer {
         return Optional.empty();
     }
 
+    /** {@link #mime(byte[])} of a file, from its first bytes. */
+    public static Optional<String> mime(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return mime(in.readNBytes(HEAD));
+        }
+    }
+
+    /** The type of a provider's result: any type {@link #mime} knows, or SVG (vector models answer it). */
+    public static Optional<String> result(byte[] b) {
+        return mime(b).or(() -> SvgSniffer.is(b) ? Optional.of(SVG) : Optional.empty());
+    }
+
     /** The file name extension for a type this service keeps. */
     public static String extension(String mime) {
         return switch (mime) {
@@ -38,6 +63,7 @@ public final class ContentSniffer {
             case "image/jpeg" -> "jpg";
             case "image/webp" -> "webp";
             case "image/gif" -> "gif";
+            case SVG -> "svg";
             case "video/mp4" -> "mp4";
             case "video/webm" -> "webm";
             case "video/quicktime" -> "mov";
@@ -45,7 +71,10 @@ public final class ContentSniffer {
         };
     }
 
-    /** Width and height of a PNG, JPEG, WebP or GIF, read from its header; empty for anything else. */
+    /**
+     * Width and height of a PNG, JPEG, WebP or GIF, read from its header, or of an SVG, read from its root
+     * element; empty for anything else.
+     */
     public static Optional<Dimensions> dimensions(byte[] b) {
         return switch (mime(b).orElse("")) {
             case "image/png" -> pngDimensions(b);
@@ -53,6 +82,7 @@ public final class ContentSniffer {
             case "image/webp" -> webpDimensions(b);
             case "image/gif" -> b.length < 10 ? Optional.empty()
                     : positive((b[6] & 0xFF) | (b[7] & 0xFF) << 8, (b[8] & 0xFF) | (b[9] & 0xFF) << 8);
+            case "" -> SvgSniffer.dimensions(b); // empty unless an SVG
             default -> Optional.empty();
         };
     }

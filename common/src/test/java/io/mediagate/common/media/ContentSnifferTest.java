@@ -64,4 +64,34 @@ class ContentSnifferTest {
         assertTrue(ContentSniffer.pngDimensions("GIF89a".getBytes()).isEmpty());
         assertTrue(ContentSniffer.dimensions(new byte[] {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, 0x00, 0x01}).isEmpty());
     }
+
+    @Test
+    void anSvgIsAResultButNeverAnUploadType() {
+        byte[] svg = ("\uFEFF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- made by a vector model -->\n"
+                + "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+                + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1024\" height='768px' viewBox=\"0 0 10 10\"><rect/></svg>")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(Optional.empty(), ContentSniffer.mime(svg), "uploads and edit sources never take SVG");
+        assertEquals(Optional.of(ContentSniffer.SVG), ContentSniffer.result(svg));
+        assertEquals("svg", ContentSniffer.extension(ContentSniffer.SVG));
+        assertEquals(Optional.of(new ContentSniffer.Dimensions(1024, 768)), ContentSniffer.dimensions(svg));
+    }
+
+    @Test
+    void anSvgWithoutPixelSizeIsMeasuredByItsViewBox() {
+        byte[] relative = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" viewBox=\"0, 0, 1365.4 1024\">".getBytes();
+        assertEquals(Optional.of(new ContentSniffer.Dimensions(1365, 1024)), ContentSniffer.dimensions(relative));
+        assertEquals(Optional.of(ContentSniffer.SVG), ContentSniffer.result("<svg>".getBytes()));
+        assertTrue(ContentSniffer.dimensions("<svg>".getBytes()).isEmpty(), "no size given, none made up");
+    }
+
+    @Test
+    void textThatMerelyMentionsSvgIsNotOne() {
+        assertTrue(ContentSniffer.result("<html><svg width=\"1\" height=\"1\"></svg></html>".getBytes()).isEmpty());
+        assertTrue(ContentSniffer.result("<svgfoo>".getBytes()).isEmpty());
+        assertTrue(ContentSniffer.result("<?xml version=\"1.0\"?><rss/>".getBytes()).isEmpty());
+        assertTrue(ContentSniffer.result("<!-- never closed <svg>".getBytes()).isEmpty());
+        // An internal subset defines entities (the "billion laughs" shape): not taken for an image.
+        assertTrue(ContentSniffer.result("<!DOCTYPE svg [<!ENTITY a \"aaaa\">]><svg>&a;</svg>".getBytes()).isEmpty());
+    }
 }

@@ -26,7 +26,7 @@ import org.jboss.logging.Logger;
 public class Forwarder {
     private static final Logger LOG = Logger.getLogger(Forwarder.class);
     private static final List<String> PASSED_BACK = List.of("Content-Type", "ETag", "Cache-Control", "Content-Range",
-            "Accept-Ranges", "Last-Modified", "Location");
+            "Accept-Ranges", "Last-Modified", "Location", "Content-Security-Policy", "X-Content-Type-Options");
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(3)).build();
     private final InternalTokens tokens;

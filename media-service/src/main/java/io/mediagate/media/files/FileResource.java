@@ -2,6 +2,7 @@ package io.mediagate.media.files;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.UrlSigning;
@@ -26,7 +27,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Serves stored files at their CDN-style addresses, {@code /files/{id}.{ext}} (an item's main file) and
  * {@code /files/{id}/{name}} (a video's renditions, HLS playlist and segments, thumbnail, preview), with
  * {@code Content-Type}, {@code ETag} (and 304 on a match), single byte {@code Range}s (206/416) and
- * {@code Cache-Control}. Public files may be cached by anyone for {@code mediagate.files.public-max-age} (5 minutes by
+ * {@code Cache-Control}, never to be sniffed as another type ({@code nosniff}); an SVG also carries a sandboxing
+ * {@code Content-Security-Policy} ({@link #SVG_POLICY}). Public files may be cached by anyone for {@code mediagate.files.public-max-age} (5 minutes by
  * default), not for good: an item made private or deleted stops being served from caches within that time. Private files
  * are served only with a valid, unexpired signature ({@link UrlSigning}), cached privately until it
  * expires; a private HLS playlist is served with the signature added to each segment's address.
@@ -34,6 +36,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Path("/files")
 public class FileResource {
     private static final String PLAYLIST = "application/vnd.apple.mpegurl";
+    /**
+     * An SVG is a document that could carry script, served from the API's own origin: opened on its own it runs
+     * sandboxed (a unique origin, no script, no forms) and loads nothing; its inline styles still apply.
+     */
+    static final String SVG_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
     private final ObjectStore store;
     private final UrlSigning signing;
     private final Clock clock;
@@ -122,10 +129,15 @@ public class FileResource {
     }
 
     private static Response.ResponseBuilder headers(Response.ResponseBuilder builder, Served file) {
-        return builder.type(file.mime())
+        builder.type(file.mime())
                 .header("ETag", "\"" + file.etag() + "\"")
                 .header("Accept-Ranges", "bytes")
-                .header("Cache-Control", file.cacheControl());
+                .header("Cache-Control", file.cacheControl())
+                .header("X-Content-Type-Options", "nosniff");
+        if (ContentSniffer.SVG.equals(file.mime())) {
+            builder.header("Content-Security-Policy", SVG_POLICY);
+        }
+        return builder;
     }
 
     private Served main(String name, Signature signature) {

@@ -34,7 +34,8 @@ import java.util.regex.Pattern;
 @RolesAllowed(InternalToken.SERVICE)
 public class StoreResource {
     private static final Pattern ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
-    private static final Set<String> IMAGE_TYPES = Set.of("image/png", "image/jpeg", "image/webp", "image/gif");
+    private static final Set<String> IMAGE_TYPES = Set.of("image/png", "image/jpeg", "image/webp", "image/gif",
+            ContentSniffer.SVG);
     private static final Pattern NAME = Pattern.compile("[a-z0-9_]{1,40}(/[a-z0-9_]{1,40})?\\.[a-z0-9]{2,5}");
     private final ObjectStore store;
     private final MediaUrls urls;
@@ -142,7 +143,7 @@ public class StoreResource {
         if (!isPrimary || inline == null) {
             throw ApiException.invalid("files", "file " + file.name() + " has no staging key and is not sent with the registration");
         }
-        if (inline.length != file.bytes() || !ContentSniffer.mime(inline).map(file.mime()::equals).orElse(false)) {
+        if (inline.length != file.bytes() || !ContentSniffer.result(inline).map(file.mime()::equals).orElse(false)) {
             throw ApiException.invalid("files", "the file sent is not the " + file.bytes() + " bytes of " + file.mime() + " declared");
         }
         return store.put(key, file.mime(), inline);
@@ -157,7 +158,7 @@ public class StoreResource {
                 .orElseThrow(() -> ApiException.invalid("primary", "primary must name one of the files"));
         boolean video = command.kind() == MediaKind.VIDEO;
         if (video ? !"video/mp4".equals(primary.mime()) : !IMAGE_TYPES.contains(primary.mime())) {
-            throw ApiException.invalid("primary", "primary must be " + (video ? "an MP4" : "a PNG, JPEG, WebP or GIF image"));
+            throw ApiException.invalid("primary", "primary must be " + (video ? "an MP4" : "a PNG, JPEG, WebP, GIF or SVG image"));
         }
         return primary;
     }

@@ -25,7 +25,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Clock;
@@ -235,9 +234,7 @@ public class UploadResource {
     }
 
     private static String sniff(java.nio.file.Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return ContentSniffer.mime(in.readNBytes(64)).orElseThrow(() -> new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                    "the uploaded file is not a PNG, JPEG, WebP, GIF, MP4, WebM or QuickTime file"));
-        }
+        return ContentSniffer.mime(file).orElseThrow(() -> new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                "the uploaded file is not a PNG, JPEG, WebP, GIF, MP4, WebM or QuickTime file"));
     }
 }

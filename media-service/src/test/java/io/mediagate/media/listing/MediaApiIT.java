@@ -17,6 +17,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
@@ -98,6 +99,29 @@ class MediaApiIT {
                 .body("price", nullValue()); // registered without one
         byte[] served = given().when().get("/files/" + id + ".png").then().statusCode(200).extract().asByteArray();
         assertArrayEquals(png, served);
+    }
+
+    @Test
+    void aVectorResultIsKeptAsSvgAndServedSandboxed() {
+        String id = newId();
+        byte[] svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"48\"><script>alert(1)</script></svg>"
+                .getBytes(StandardCharsets.UTF_8);
+        Registrations.image(id, "usr_vector", true, "a fox logo", svg, "image/svg+xml", "recraft/recraft-v3-vector:3", "recraft", 7)
+                .then().statusCode(200).body("mime", equalTo("image/svg+xml"))
+                .body("url", equalTo("http://127.0.0.1:8080/files/" + id + ".svg"));
+        Response served = given().when().get("/files/" + id + ".svg");
+        served.then().statusCode(200).contentType("image/svg+xml")
+                .header("Content-Security-Policy", equalTo("sandbox; default-src 'none'; style-src 'unsafe-inline'"))
+                .header("X-Content-Type-Options", equalTo("nosniff"));
+        assertArrayEquals(svg, served.asByteArray());
+
+        String png = newId();
+        store(png, "usr_vector", true, "raster", TestImages.png(8, 8)).then().statusCode(200);
+        given().when().get("/files/" + png + ".png").then().statusCode(200)
+                .header("X-Content-Type-Options", equalTo("nosniff")).header("Content-Security-Policy", nullValue());
+        // A document that only claims to be an SVG is refused like any other mismatch.
+        Registrations.image(newId(), "usr_vector", true, "x", "<html><svg/></html>".getBytes(), "image/svg+xml",
+                "recraft/recraft-v3-vector:3", "recraft", 7).then().statusCode(400).body("param", equalTo("files"));
     }
 
     @Test

@@ -133,6 +133,14 @@ class UploadIT {
         given().header("Authorization", as(user)).when().post("/v1/media/" + fake.getString("result.id"))
                 .then().statusCode(415).body("code", equalTo("unsupported_media_type"));
         assertTrue(store.size("uploads/" + fake.getString("result.id")).isEmpty(), "refused bytes are not kept");
+
+        // SVG can carry script: never an upload, declared as such or sent under another type.
+        assertEquals("unsupported_media_type", start(user, "image/svg+xml", 100, 415).getString("code"));
+        byte[] svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><script>alert(1)</script></svg>".getBytes();
+        JsonPath disguised = start(user, "image/png", svg.length, 200);
+        assertEquals(200, put(disguised, svg));
+        given().header("Authorization", as(user)).when().post("/v1/media/" + disguised.getString("result.id"))
+                .then().statusCode(415).body("code", equalTo("unsupported_media_type"));
     }
 
     @Test

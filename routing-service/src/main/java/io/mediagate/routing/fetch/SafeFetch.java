@@ -6,7 +6,6 @@ import io.mediagate.common.media.ContentSniffer;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Files;
@@ -133,8 +132,8 @@ public class SafeFetch {
     }
 
     private static java.util.Optional<String> sniff(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            return ContentSniffer.mime(in.readNBytes(64));
+        try {
+            return ContentSniffer.mime(file);
         } catch (IOException e) {
             return java.util.Optional.empty();
         }

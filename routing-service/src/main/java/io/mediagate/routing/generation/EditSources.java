@@ -36,7 +36,8 @@ class EditSources {
 
     private SourceImage load(GenerationRequest request, String id, String param) {
         byte[] bytes = media.read(id, request.userId(), request.tier());
-        String mime = ContentSniffer.mime(bytes).orElse("application/octet-stream");
+        String mime = ContentSniffer.mime(bytes).filter(m -> m.startsWith("image/")).orElseThrow(() ->
+                new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " must be a PNG, JPEG, WebP or GIF image", param));
         ContentSniffer.Dimensions size = ContentSniffer.dimensions(bytes).orElseThrow(() ->
                 new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " is not a readable image", param));
         return new SourceImage(bytes, mime, size.width(), size.height());

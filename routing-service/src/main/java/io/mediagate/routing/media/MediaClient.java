@@ -17,9 +17,9 @@ public class MediaClient {
         this.base = base;
     }
 
-    /** Copies media {@code id} to {@code target} if {@code user} may see it (own or public); returns its type. */
-    public String download(String id, String user, String tier, java.nio.file.Path target) {
-        return http.download(base + "/internal/v1/media/" + id + "/content", user, tier, target);
+    /** Copies media {@code id} to {@code target} if {@code user} may see it (own or public). */
+    public void download(String id, String user, String tier, java.nio.file.Path target) {
+        http.download(base + "/internal/v1/media/" + id + "/content", user, tier, target);
     }
 
     /** The bytes of media {@code id} if {@code user} may see it (own or public); for small files. */

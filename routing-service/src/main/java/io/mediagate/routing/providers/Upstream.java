@@ -197,9 +197,9 @@ public final class Upstream {
         return bytes(provider, bytes, revisedPrompt);
     }
 
-    /** Image bytes the provider sent, checked to be an image. */
+    /** Image bytes the provider sent, checked to be an image (raster, or SVG from a vector model). */
     public static GeneratedImage bytes(ProviderSpec provider, byte[] bytes, String revisedPrompt) {
-        String mime = ContentSniffer.mime(bytes).filter(m -> m.startsWith("image/"))
+        String mime = ContentSniffer.result(bytes).filter(m -> m.startsWith("image/"))
                 .orElseThrow(() -> ProviderException.failed(provider.id() + " sent a file that is not an image"));
         return new GeneratedImage(bytes, mime, revisedPrompt);
     }

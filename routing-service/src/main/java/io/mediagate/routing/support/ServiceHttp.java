@@ -67,9 +67,9 @@ public class ServiceHttp {
 
     /**
      * Downloads {@code url} into {@code target} on behalf of {@code user} (a user token, so the owning
-     * service applies that user's visibility rules); returns the response's content type.
+     * service applies that user's visibility rules).
      */
-    public String download(String url, String user, String tier, java.nio.file.Path target) {
+    public void download(String url, String user, String tier, java.nio.file.Path target) {
         HttpResponse<java.nio.file.Path> response = asUser(url, user, tier, HttpResponse.BodyHandlers.ofFile(target));
         if (response.statusCode() / 100 != 2) {
             byte[] body;
@@ -80,7 +80,6 @@ public class ServiceHttp {
             }
             throw failure(body);
         }
-        return response.headers().firstValue("Content-Type").orElse("application/octet-stream");
     }
 
     /** As {@link #download}, into memory: for files known to be small (an edit's source images, 20 MB at most). */

@@ -2,6 +2,7 @@ package io.mediagate.routing.video;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.fetch.SafeFetch;
 import io.mediagate.routing.media.MediaClient;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -58,12 +59,21 @@ public class VideoInputs {
             own = m.matches() ? m.group(1) : null;
         }
         if (own != null) {
-            String mime = media.download(own, request.userId(), request.tier(), target);
-            if (!mime.startsWith(kind + "/")) {
-                throw ApiException.invalid(param, param + " must name " + (kind.equals("image") ? "an image" : "a video"));
+            media.download(own, request.userId(), request.tier(), target);
+            // The type read from the bytes, by the same rule as a fetched URL: a stored SVG is never a source.
+            if (!sniff(target).startsWith(kind + "/")) {
+                throw ApiException.invalid(param, param + " must name " + (kind.equals("image") ? "a PNG, JPEG, WebP or GIF image" : "a video"));
             }
             return target;
         }
         return fetch.fetch(url, param, kind, max, target).file();
+    }
+
+    private static String sniff(Path file) {
+        try {
+            return ContentSniffer.mime(file).orElse("");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -57,6 +57,13 @@ class SafeFetchTest {
             }
             ex.close();
         });
+        server.createContext("/logo.svg", ex -> {
+            byte[] svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><script>alert(1)</script></svg>".getBytes();
+            ex.getResponseHeaders().add("Content-Type", "image/svg+xml");
+            ex.sendResponseHeaders(200, svg.length);
+            ex.getResponseBody().write(svg);
+            ex.close();
+        });
         server.createContext("/text", ex -> {
             byte[] text = "<html>not an image</html>".getBytes();
             ex.sendResponseHeaders(200, text.length);
@@ -98,6 +105,8 @@ class SafeFetchTest {
         assertTrue(refused(base.replace("127.0.0.1", "127.0.0.2") + "/image.png").getMessage().contains("not public"));
         assertTrue(refused(base + "/big").getMessage().contains("larger than"));
         assertTrue(refused(base + "/text").getMessage().contains("not a supported image"));
+        // An SVG is a document that can carry script: never a caller's source image, whatever its server calls it.
+        assertTrue(refused(base + "/logo.svg").getMessage().contains("not a supported image"));
         assertTrue(refused("file:///etc/passwd").getMessage().contains("https"));
         assertTrue(refused("https://user:pass@example.com/x.png").getMessage().contains("https"));
     }

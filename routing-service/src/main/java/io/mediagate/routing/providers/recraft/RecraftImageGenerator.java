@@ -24,8 +24,8 @@ import java.util.Map;
  * edits as multipart forms, with a mask to {@code /images/inpaint} (Recraft's mask is white where the image changes),
  * without one to {@code /images/imageToImage} with the offer's {@code strength} (default 0.5). The body of a failure is
  * plain text or JSON, varying by error (a wrong token is a 401 {@code request unauthorized} in text), so its status
- * decides. Recraft documents no moderation answer of its own. Vector models answer SVG, which is not stored as an
- * image: offer raster models.
+ * decides. Recraft documents no moderation answer of its own. Vector models (names ending in {@code _vector}) answer
+ * SVG, kept as {@code image/svg+xml} like any other result.
  */
 public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
     static final String BASE = "https://external.api.recraft.ai/v1";

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +53,9 @@ class RecraftConformanceTest extends AdapterConformance {
                 .stream().map(i -> i.mime()).toList();
     }
 
+    static final String SVG = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+            + "viewBox=\"0 0 1365 1024\"><path fill=\"rgb(230,120,40)\" d=\"M0 0H1365V1024H0z\"/></svg>";
+
     static Reply text(int status, String body) {
         return Reply.raw(status, "text/plain; charset=utf-8", body.getBytes(StandardCharsets.UTF_8));
     }
@@ -71,9 +76,12 @@ class RecraftConformanceTest extends AdapterConformance {
             case MALFORMED -> Reply.raw(200, "text/html", "<html>gateway</html>".getBytes(StandardCharsets.UTF_8));
             case NEVER_FINISHES -> FakeUpstream.hang();
             default -> {
+                // Models whose name ends in _vector answer SVG documents; the others raster images.
+                String model = json ? request.json().path("model").asText() : "";
+                byte[] image = model.endsWith("_vector") ? SVG.getBytes(StandardCharsets.UTF_8) : TestImages.png(8, 8);
                 List<Map<String, Object>> data = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
-                    data.add(Map.of("b64_json", Base64.getEncoder().encodeToString(TestImages.png(8, 8))));
+                    data.add(Map.of("b64_json", Base64.getEncoder().encodeToString(image)));
                 }
                 yield Reply.json(200, Map.of("created", 1764064800, "data", data));
             }
@@ -98,5 +106,16 @@ class RecraftConformanceTest extends AdapterConformance {
         assertEquals("digital_illustration", body.path("style").asText());
         assertEquals("b64_json", body.path("response_format").asText());
         assertTrue(fake.received().getFirst().path().endsWith("/images/generations"));
+    }
+
+    @Test
+    void aVectorModelsSvgComesBackAsAnSvgImage() {
+        var images = new RecraftImageGenerator(upstream(false)).generate(provider(),
+                new ImageTask("recraftv3_vector", Map.of(), "3", "a fox logo", 1365, 1024, 1, Map.of("style", "vector_illustration"),
+                        TaskControl.NONE));
+        assertEquals("image/svg+xml", images.getFirst().mime());
+        assertEquals(SVG, new String(images.getFirst().bytes(), StandardCharsets.UTF_8));
+        assertEquals("recraftv3_vector", fake.received().getFirst().json().path("model").asText());
+        assertEquals(Optional.of(new ContentSniffer.Dimensions(1365, 1024)), ContentSniffer.dimensions(images.getFirst().bytes()));
     }
 }
