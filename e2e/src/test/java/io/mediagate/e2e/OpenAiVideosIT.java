@@ -96,6 +96,7 @@ class OpenAiVideosIT {
         Video done = finished(created.id());
         assertEquals(Video.Status.COMPLETED, done.status(), String.valueOf(done.error()));
         assertEquals(100, done.progress());
+        assertEquals(created.createdAt(), done.createdAt(), "created_at stays the time the video was accepted");
         assertTrue(done.completedAt().orElseThrow() >= done.createdAt());
         assertTrue(done.expiresAt().orElseThrow() > done.createdAt());
         assertEquals("a paper boat on a pond", done.prompt().orElseThrow());

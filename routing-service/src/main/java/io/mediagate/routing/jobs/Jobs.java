@@ -65,7 +65,9 @@ public class Jobs {
             job.userId = request.userId();
             job.kind = request.kind().wire();
             job.request = write(request);
-            job.createdAt = now;
+            // Created when the gateway accepted it, as its 202 answer said, not when routing got to it: a queue
+            // in between must not reorder a caller's job list.
+            job.createdAt = request.acceptedAt() != null ? request.acceptedAt() : now;
         }
         job.status = JobStatus.RUNNING;
         job.stage = stage;
