@@ -11,7 +11,9 @@
 # memory of every process afterwards. Restarts the local suite (./mediagate down, then up with the bench catalog).
 # Every target is first warmed up with 16 callers for WARM seconds (unmeasured: JIT, pools, connections).
 # Usage: bench/hot-path.sh   (WARM=20 SEQ=300 SECONDS_CONC=20 BURST=1000 BIG_BURST=5000 PORTKEY=1 SETTLE=15 to change;
-#                             KEEP_UP=1 leaves the suite running afterwards)
+#                             KEEP_UP=1 leaves the suite running afterwards; TRACE=1 runs the suite with tracing
+#                             on, into bench/hot-path/TraceCollector.java, and prints where the time of its
+#                             sequential requests goes: the spans slow it a little, so take no other figure from it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WARM="${WARM:-20}"; SEQ="${SEQ:-300}"; SECONDS_CONC="${SECONDS_CONC:-20}"; BURST="${BURST:-1000}"; BIG_BURST="${BIG_BURST:-5000}"
@@ -26,7 +28,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$JAVA_HOME/bin/javac" -d "$WORK/classes" bench/hot-path/FakeUpstream.java bench/hot-path/Load.java
+"$JAVA_HOME/bin/javac" -d "$WORK/classes" bench/hot-path/FakeUpstream.java bench/hot-path/Load.java bench/hot-path/TraceCollector.java
 load() { "$JAVA_HOME/bin/java" -Xmx1g -cp "$WORK/classes" Load "$@"; }
 
 # One fake for the sequential and concurrent phases, and a fresh one for each peer's burst, so no burst
@@ -69,6 +71,14 @@ models:
     offers: [{ provider: slowupstream, price: 0.01, unit: image, upstreamModel: bench-image-delay3000 }]
     createdAt: 2026-01-01T00:00:00Z
 YAML
+
+if [ "${TRACE:-0}" = 1 ]; then
+  : > "$WORK/spans.tsv"
+  "$JAVA_HOME/bin/java" -Xmx256m -cp "$WORK/classes" TraceCollector serve 0 "$WORK/spans.tsv" > "$WORK/collector.out" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 100); do grep -q '^ready' "$WORK/collector.out" && break; sleep 0.1; done
+  export MEDIAGATE_OTLP_ENDPOINT="http://127.0.0.1:$(awk '/^ready/ {print $2}' "$WORK/collector.out")" MEDIAGATE_OTLP_EXPORT_DELAY=1s
+fi
 
 ./mediagate down > /dev/null
 MEDIAGATE_CATALOG_FILE="$WORK/catalog.yaml" ./mediagate up > "$WORK/up.log"
@@ -113,6 +123,10 @@ echo "== sequential, $SEQ requests (after a $WARM s warm-up with 16 callers and 
 printf '%-8s ' direct; load seq "$FAKE/images/generations" "$(up_body bench-image)" "$SEQ"
 [ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk seq bench-image "$SEQ"; }
 printf '%-8s ' suite; load seq "$SUITE_URL" "$(suite_body image)" "$SEQ" "$SUITE_AUTH"
+if [ "${TRACE:-0}" = 1 ]; then
+  sleep 3 # the services export their spans every second
+  "$JAVA_HOME/bin/java" -cp "$WORK/classes" TraceCollector report "$WORK/spans.tsv" "$SEQ"
+fi
 echo "== 16 callers for $SECONDS_CONC s"
 printf '%-8s ' direct; load conc "$FAKE/images/generations" "$(up_body bench-image)" 16 "$SECONDS_CONC"
 [ -n "$PK_URL" ] && { printf '%-8s ' portkey; pk conc bench-image 16 "$SECONDS_CONC"; }

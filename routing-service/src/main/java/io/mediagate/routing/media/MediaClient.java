@@ -4,6 +4,7 @@ import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.routing.support.ServiceHttp;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.file.Path;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Hands generated files to media-service, which owns storage and records. */
@@ -18,7 +19,7 @@ public class MediaClient {
     }
 
     /** Copies media {@code id} to {@code target} if {@code user} may see it (own or public). */
-    public void download(String id, String user, String tier, java.nio.file.Path target) {
+    public void download(String id, String user, String tier, Path target) {
         http.download(base + "/internal/v1/media/" + id + "/content", user, tier, target);
     }
 
