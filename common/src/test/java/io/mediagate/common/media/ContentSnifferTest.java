@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -70,7 +71,7 @@ class ContentSnifferTest {
         byte[] svg = ("\uFEFF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- made by a vector model -->\n"
                 + "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
                 + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1024\" height='768px' viewBox=\"0 0 10 10\"><rect/></svg>")
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                .getBytes(StandardCharsets.UTF_8);
         assertEquals(Optional.empty(), ContentSniffer.mime(svg), "uploads and edit sources never take SVG");
         assertEquals(Optional.of(ContentSniffer.SVG), ContentSniffer.result(svg));
         assertEquals("svg", ContentSniffer.extension(ContentSniffer.SVG));

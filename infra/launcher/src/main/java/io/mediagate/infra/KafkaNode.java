@@ -61,7 +61,7 @@ public final class KafkaNode {
                 ""));
         List<String> jvm = List.of("-Dlog4j2.configurationFile=" + log4j.toAbsolutePath());
         if (!Files.exists(data.resolve("meta.properties"))) {
-            List<String> format = new ArrayList<>(Node.java("256m", lib, "kafka.tools.StorageTool", jvm));
+            List<String> format = new ArrayList<>(Node.java("kafka", "256m", lib, "kafka.tools.StorageTool", jvm));
             format.addAll(List.of("format", "--cluster-id=" + clusterId(), "--config=" + config.toAbsolutePath()));
             Process p = new ProcessBuilder(format).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("format.log").toFile())).start();
@@ -69,7 +69,7 @@ public final class KafkaNode {
                 throw new IOException("formatting Kafka storage failed; see " + home.resolve("format.log"));
             }
         }
-        List<String> run = new ArrayList<>(Node.java("128m", lib, "kafka.Kafka", jvm));
+        List<String> run = new ArrayList<>(Node.java("kafka", "128m", lib, "kafka.Kafka", jvm));
         run.add(config.toAbsolutePath().toString());
         Node node = Node.start("kafka", home, run, port, "127.0.0.1:" + port, Duration.ofSeconds(90));
         createTopics(lib, home, node);

@@ -59,13 +59,13 @@ public record Node(String name, long pid, String endpoint, Path log, Process pro
      * {@code java} of the running JVM, with the given heap, classpath and main class; then any options in
      * {@code MEDIAGATE_JVM_OPTS_<name>} (as for the services: {@code MEDIAGATE_JVM_OPTS_kafka}, {@code _s3}, {@code _redis}).
      */
-    static List<String> java(String heap, Path classpath, String mainClass, List<String> jvmArgs) {
+    static List<String> java(String name, String heap, Path classpath, String mainClass, List<String> jvmArgs) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx" + heap);
         cmd.addAll(LEAN);
         cmd.addAll(jvmArgs);
-        String own = System.getenv("MEDIAGATE_JVM_OPTS_" + name(mainClass));
+        String own = System.getenv("MEDIAGATE_JVM_OPTS_" + name);
         if (own != null && !own.isBlank()) {
             cmd.addAll(List.of(own.trim().split("\\s+")));
         }
@@ -73,14 +73,6 @@ public record Node(String name, long pid, String endpoint, Path log, Process pro
         cmd.add(classpath.toAbsolutePath() + "/*");
         cmd.add(mainClass);
         return cmd;
-    }
-
-    /** The short name an infrastructure JVM's options are given under, from its main class. */
-    static String name(String mainClass) {
-        if (mainClass.startsWith("kafka.")) {
-            return "kafka";
-        }
-        return mainClass.contains("s3proxy") ? "s3" : mainClass.contains("redis") ? "redis" : "infra";
     }
 
     public void stop() {

@@ -23,7 +23,7 @@ public final class RedisNode {
             cmd = List.of(system.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
                     "--save", "", "--appendonly", "no", "--dir", home.toAbsolutePath().toString());
         } else {
-            cmd = new ArrayList<>(Node.java("64m", lib, "io.mediagate.infra.redis.EmbeddedRedisMain", List.of()));
+            cmd = new ArrayList<>(Node.java("redis", "64m", lib, "io.mediagate.infra.redis.EmbeddedRedisMain", List.of()));
             cmd.add(String.valueOf(port));
         }
         return Node.start("redis", home, cmd, port, "redis://127.0.0.1:" + port, Duration.ofSeconds(30));

@@ -40,7 +40,7 @@ public final class S3Node {
                   <root level="WARN"><appender-ref ref="OUT"/></root>
                 </configuration>
                 """);
-        List<String> cmd = new ArrayList<>(Node.java("64m", lib, "org.gaul.s3proxy.Main",
+        List<String> cmd = new ArrayList<>(Node.java("s3", "64m", lib, "org.gaul.s3proxy.Main",
                 List.of("-Dlogback.configurationFile=" + logback.toAbsolutePath())));
         cmd.addAll(List.of("--properties", config.toAbsolutePath().toString()));
         return Node.start("s3", home, cmd, port, "http://127.0.0.1:" + port, Duration.ofSeconds(60));

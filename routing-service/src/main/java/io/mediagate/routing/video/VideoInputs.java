@@ -6,6 +6,8 @@ import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.fetch.SafeFetch;
 import io.mediagate.routing.media.MediaClient;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -72,8 +74,8 @@ public class VideoInputs {
     private static String sniff(Path file) {
         try {
             return ContentSniffer.mime(file).orElse("");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }
