@@ -121,6 +121,32 @@ class CrashIT {
         assertEquals(0.01 * jobs.size(), usage.path("spend").path("total").asDouble(), 1e-9, "one charge per job: " + usage);
     }
 
+    @Test
+    void theStorageStageRidesOutATwentySecondMediaServiceOutage() throws Exception {
+        String key = api.newKeyWithLimits(Suite.ADMIN_KEY, "{\"perMinute\":100000,\"perHour\":1000000,\"perDay\":1000000}");
+        suite.kill("media-service");
+        long down = System.nanoTime();
+        Api.Reply accepted = api.post("/v1/videos/generations", key,
+                "{\"model\":\"acme/reel\",\"prompt\":\"a lighthouse in fog\",\"size\":\"480p\",\"duration\":2}",
+                "Prefer", "respond-async");
+        assertEquals(202, accepted.status(), accepted.body().toString());
+        String jobId = accepted.body().path("result").path("job").path("id").asText();
+        JsonNode job = poll(key, jobId, j -> "storing".equals(j.path("stage").asText()), 60_000);
+        assertEquals("storing", job.path("stage").asText(), "the pipeline reached storage while media-service is down: " + job);
+        Thread.sleep(Math.max(0, 20_000 - (System.nanoTime() - down) / 1_000_000));
+        job = api.get("/v1/jobs/" + jobId, key).body().path("result").path("job");
+        assertEquals("running", job.path("status").asText(), "still waiting after 20 s, not failed: " + job);
+        suite.restart("media-service");
+
+        job = poll(key, jobId, j -> !"running".equals(j.path("status").asText()), 120_000);
+        assertEquals("succeeded", job.path("status").asText(), job.toString());
+        String mediaId = job.path("data").get(0).path("id").asText();
+        assertEquals(200, api.get("/v1/media/" + mediaId, key).status());
+        assertTrue(api.download(job.path("data").get(0).path("url").asText()).length > 0);
+        assertTrue(suite.allLogs("video-pipeline-service").contains("storage: job " + jobId + " waits"),
+                "the stage said it was waiting for media-service");
+    }
+
     /** {@code count} image jobs submitted at once, each answered 202 once the wait limit passes; returns their ids. */
     private List<String> submit(String key, int count, String prompt) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(8);

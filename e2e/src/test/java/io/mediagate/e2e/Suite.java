@@ -72,6 +72,17 @@ final class Suite implements AutoCloseable {
         return home.resolve(svc + ".log");
     }
 
+    /** Everything a service has logged in this suite, across its restarts. */
+    String allLogs(String svc) throws IOException {
+        StringBuilder all = new StringBuilder();
+        try (Stream<Path> files = Files.list(home)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(svc) && f.toString().endsWith(".log")).toList()) {
+                all.append(Files.readString(file));
+            }
+        }
+        return all.toString();
+    }
+
     private void launch(TestInfra infra) throws Exception {
         for (String svc : SERVICES) {
             ports.put(svc, FreePort.find(2)); // the API port, and the next one for health and metrics

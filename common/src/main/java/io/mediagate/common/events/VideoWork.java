@@ -1,5 +1,8 @@
 package io.mediagate.common.events;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediagate.common.api.ErrorCode;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,8 +36,33 @@ public record VideoWork(
         StagedFile source,
         List<StagedFile> outputs,
         MediaItem media,
-        String failure,
+        Failure failure,
         Instant acceptedAt) {
+
+    /**
+     * Why the pipeline gave a job up: a contract error code ({@link ErrorCode}, wire form) and what the owner is told.
+     * A bare string (what pipelines before this field's code wrote) reads as an internal error with that reason.
+     */
+    public record Failure(String code, String message) {
+        @JsonCreator
+        public Failure(@JsonProperty("code") String code, @JsonProperty("message") String message) {
+            this.code = code == null ? ErrorCode.INTERNAL_ERROR.code() : code;
+            this.message = message;
+        }
+
+        public Failure(ErrorCode code, String message) {
+            this(code.code(), message);
+        }
+
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static Failure ofReason(String reason) {
+            return new Failure(ErrorCode.INTERNAL_ERROR, reason);
+        }
+
+        public ErrorCode errorCode() {
+            return ErrorCode.fromCode(code);
+        }
+    }
 
     /** A file in the staging bucket and what it is. {@code role}: source, rendition, thumbnail, preview, part. */
     public record StagedFile(String key, String name, String role, String format, String codec, String size,
@@ -60,7 +88,7 @@ public record VideoWork(
                 acceptedAt);
     }
 
-    public VideoWork withFailure(String reason) {
+    public VideoWork withFailure(Failure reason) {
         return new VideoWork(jobId, requestId, userId, tier, mediaId, model, modelSlug, providerId, providerName, prompt,
                 size, width, height, duration, isPublic, retentionDays, price, stats, source, outputs, media, reason,
                 acceptedAt);

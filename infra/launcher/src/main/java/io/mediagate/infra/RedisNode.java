@@ -9,7 +9,9 @@ import java.util.List;
 
 /**
  * Redis: the machine's {@code redis-server} when there is one, else the binary packaged in the
- * embedded-redis artifact ({@code infra/redis}).
+ * embedded-redis artifact ({@code infra/redis}). It keeps an append-only file in {@code home}, written before each
+ * answer (and synced every second), so the idempotency records, job placeholders and spend counters the gateway
+ * keeps there survive Redis being killed and started again.
  */
 public final class RedisNode {
     private RedisNode() {
@@ -21,10 +23,11 @@ public final class RedisNode {
         Path system = systemRedis();
         if (system != null) {
             cmd = List.of(system.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
-                    "--save", "", "--appendonly", "no", "--dir", home.toAbsolutePath().toString());
+                    "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--dir", home.toAbsolutePath().toString());
         } else {
             cmd = new ArrayList<>(Node.java("redis", "64m", lib, "io.mediagate.infra.redis.EmbeddedRedisMain", List.of()));
             cmd.add(String.valueOf(port));
+            cmd.add(home.toAbsolutePath().toString());
         }
         return Node.start("redis", home, cmd, port, "redis://127.0.0.1:" + port, Duration.ofSeconds(30));
     }

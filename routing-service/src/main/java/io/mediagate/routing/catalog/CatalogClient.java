@@ -1,5 +1,6 @@
 package io.mediagate.routing.catalog;
 
+import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.routing.support.ServiceHttp;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,21 +14,28 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Reads models and offers from catalog-service, keeping each answer for a short while. */
+/**
+ * Reads models and offers from catalog-service, keeping each answer for a short while. While catalog-service is
+ * unreachable (restarting, say) a model it has not answered yet is asked for again, for up to
+ * {@code mediagate.outage-patience}.
+ */
 @ApplicationScoped
 public class CatalogClient {
     private static final Duration TTL = Duration.ofSeconds(30);
     private final ServiceHttp http;
     private final String base;
     private final Clock clock;
+    private final Duration patience;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
     private record Cached(ResolvedModel model, Instant until) {}
 
-    CatalogClient(ServiceHttp http, @ConfigProperty(name = "mediagate.catalog.url") String base, Clock clock) {
+    CatalogClient(ServiceHttp http, @ConfigProperty(name = "mediagate.catalog.url") String base, Clock clock,
+                  @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
         this.http = http;
         this.base = base;
         this.clock = clock;
+        this.patience = patience;
     }
 
     /** The model with its offers; 404 {@code model_not_found} when the catalog does not know it. */
@@ -38,8 +46,8 @@ public class CatalogClient {
         if (hit != null && hit.until().isAfter(now)) {
             return hit.model();
         }
-        ResolvedModel model = http.get(base + "/internal/v1/models/" + URLEncoder.encode(key, StandardCharsets.UTF_8),
-                ResolvedModel.class);
+        ResolvedModel model = WhileUnavailable.retry("resolving " + key, () -> http.get(base + "/internal/v1/models/"
+                + URLEncoder.encode(key, StandardCharsets.UTF_8), ResolvedModel.class), patience, WhileUnavailable.Pause.REAL);
         cache.put(key, new Cached(model, now.plus(TTL)));
         return model;
     }

@@ -1,6 +1,5 @@
 package io.mediagate.routing.generation;
 
-import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.MediaKind;
@@ -12,7 +11,6 @@ import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.ranking.Candidate;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,12 +19,11 @@ import java.util.List;
  * ({@link RegisterMedia}), each image's bytes sent with it: one request per image and one write to the
  * store. (Videos, large and already staged for the pipeline, register by staging key.) Files never travel
  * inside JSON. Media ids derive from the job id, so a job run twice registers nothing twice, and a
- * registration is simply sent again while media-service is unreachable (restarting, say) for up to
- * {@link #PATIENCE}: the image is already paid for upstream.
+ * registration is simply sent again while media-service is unreachable (restarting, say; {@link MediaClient}
+ * waits out its outages): the image is already paid for upstream.
  */
 @ApplicationScoped
 class ImageResults {
-    static final Duration PATIENCE = Duration.ofSeconds(60);
     private final MediaClient media;
 
     ImageResults(MediaClient media) {
@@ -60,8 +57,7 @@ class ImageResults {
                     MediaKind.IMAGE, plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
                     request.prompt(), image.revisedPrompt(), plan.size(), null, width, height, request.isPublic(), retention,
                     null, name, List.of(file), sources(request), plan.price(served, 1));
-            items.add(WhileUnavailable.retry("storing " + command.id(), () -> media.register(command, image.bytes()),
-                    PATIENCE, WhileUnavailable.Pause.REAL).forGeneration());
+            items.add(media.register(command, image.bytes()).forGeneration());
         }
         return items;
     }

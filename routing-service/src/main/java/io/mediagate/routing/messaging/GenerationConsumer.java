@@ -62,7 +62,7 @@ public class GenerationConsumer {
 
     private void run(GenerationRequest request, boolean video, ReplyAddress replyTo) {
         switch (WhileUnavailable.retry("starting " + request.jobId(), () -> jobs.begin(request, video ? Stage.GENERATING : null, replyTo),
-                JobEnds.PATIENCE, WhileUnavailable.Pause.REAL)) {
+                ends.patience(), WhileUnavailable.Pause.REAL)) {
             case Jobs.Begun.Ended ended -> replies.send(ended.reply(), replyTo);
             case Jobs.Begun.Held held -> { }
             case Jobs.Begun.Run run -> {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -22,19 +23,24 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class JobEnds {
     private static final Logger LOG = Logger.getLogger(JobEnds.class);
-    /** How long a job's end waits out an unreachable database before its request goes to the DLQ. */
-    static final Duration PATIENCE = Duration.ofSeconds(60);
     private final Jobs jobs;
     private final OutboxRelay relay;
+    private final Duration patience;
 
-    JobEnds(Jobs jobs, OutboxRelay relay) {
+    JobEnds(Jobs jobs, OutboxRelay relay, @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
         this.jobs = jobs;
         this.relay = relay;
+        this.patience = patience;
+    }
+
+    /** How long a job's bookkeeping waits out an unreachable database before its request goes to the DLQ. */
+    public Duration patience() {
+        return patience;
     }
 
     /** Ends the job with {@code reply}; false (and nothing sent) when it had already ended. */
     public boolean end(String jobId, GenerationReply reply) {
-        Optional<List<OutboxRow>> queued = WhileUnavailable.retry("ending " + jobId, () -> jobs.end(jobId, reply), PATIENCE,
+        Optional<List<OutboxRow>> queued = WhileUnavailable.retry("ending " + jobId, () -> jobs.end(jobId, reply), patience,
                 WhileUnavailable.Pause.REAL);
         queued.ifPresent(relay::publish);
         return queued.isPresent();

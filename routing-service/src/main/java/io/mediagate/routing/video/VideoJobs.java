@@ -1,5 +1,6 @@
 package io.mediagate.routing.video;
 
+import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
@@ -79,8 +80,14 @@ public class VideoJobs {
         }
     }
 
+    /**
+     * The pipeline gave the job up. An outage it could not wait out is {@code service_unavailable} with the pipeline's
+     * message; anything else is an internal error whose detail stays in the pipeline's log and dead-letter topic.
+     */
     private void failed(VideoWork work) {
-        ends.end(work.jobId(), GenerationReply.failed(work.jobId(), ErrorBody.of(ErrorCode.INTERNAL_ERROR,
-                "the video could not be processed", null, work.requestId(), Map.of()), work.stats()));
+        boolean outage = work.failure() != null && work.failure().errorCode() == ErrorCode.SERVICE_UNAVAILABLE;
+        ErrorBody error = outage ? ApiException.unavailable(work.failure().message()).body(work.requestId())
+                : ErrorBody.of(ErrorCode.INTERNAL_ERROR, "the video could not be processed", null, work.requestId(), Map.of());
+        ends.end(work.jobId(), GenerationReply.failed(work.jobId(), error, work.stats()));
     }
 }

@@ -1,12 +1,14 @@
 package io.mediagate.pipeline.storage;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.internal.InternalTokens;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.common.tracing.Tracing;
+import io.mediagate.pipeline.worker.Step;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.URI;
@@ -34,7 +36,11 @@ public class MediaRegistry {
         this.base = base;
     }
 
-    /** Registers the video; an answer other than 2xx or 4xx (media-service down, 5xx) is an IOException (retried). */
+    /**
+     * Registers the video. media-service unreachable, dropping the connection, timing out or answering 502, 503 or
+     * 504 is an outage ({@link io.mediagate.common.api.DependencyFailures}: waited out); a 4xx refusal is
+     * {@link Step.Permanent}; another 5xx is an IOException (tried again a few times).
+     */
     public MediaItem register(RegisterMedia command) throws IOException {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + "/internal/v1/media/register"))
                 .timeout(Duration.ofMinutes(2))
@@ -55,7 +61,10 @@ public class MediaRegistry {
         }
         if (response.statusCode() / 100 == 4) {
             ErrorBody error = json.readValue(response.body(), ErrorBody.class);
-            throw new io.mediagate.pipeline.worker.Step.Permanent("media-service refused the video: " + error.message);
+            throw new Step.Permanent("media-service refused the video: " + error.message);
+        }
+        if (response.statusCode() >= 502 && response.statusCode() <= 504) {
+            throw ApiException.unavailable("media-service answered " + response.statusCode());
         }
         throw new IOException("media-service answered " + response.statusCode());
     }

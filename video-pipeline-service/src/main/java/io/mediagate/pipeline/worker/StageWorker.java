@@ -1,6 +1,7 @@
 package io.mediagate.pipeline.worker;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tracing.KafkaTraceHeaders;
@@ -12,9 +13,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -28,9 +32,10 @@ import org.jboss.logging.Logger;
 /**
  * Runs one {@link Step} as a member of the consumer group {@code pipeline-<step>}: one message at a time,
  * its offset committed only once the result is on the output topic, so a crash redoes the message
- * (steps are idempotent) and loses none. Transient failures are retried with backoff; a message that
- * still fails, or cannot be read, goes to {@code <input>.dlq} and its job is reported on
- * {@code video.failed}. Jobs whose owner cancelled them are skipped.
+ * (steps are idempotent) and loses none. After a failed try {@link Tries} decides: an outage of a dependency is
+ * waited out (the offset stays where it is), other failures are retried with backoff; a message given up, or one
+ * that cannot be read, goes to {@code <input>.dlq} and its job is reported on {@code video.failed}. Jobs whose
+ * owner cancelled them are skipped.
  */
 final class StageWorker implements Runnable {
     private static final Logger LOG = Logger.getLogger(StageWorker.class);
@@ -40,19 +45,25 @@ final class StageWorker implements Runnable {
     private final ObjectMapper json;
     private final StagingBucket staging;
     private final PipelineConfig config;
+    private final Duration outagePatience;
+    private final Clock clock;
     private final StageMetrics metrics;
     private final Tracing tracing;
     private final AtomicReference<String> state = new AtomicReference<>("starting");
+    private final CountDownLatch stopping = new CountDownLatch(1);
     private volatile boolean running = true;
 
-    StageWorker(Step step, KafkaConsumer<String, String> consumer, KafkaProducer<String, String> producer,
-                ObjectMapper json, StagingBucket staging, PipelineConfig config, StageMetrics metrics, Tracing tracing) {
+    StageWorker(Step step, KafkaConsumer<String, String> consumer, KafkaProducer<String, String> producer, ObjectMapper json,
+                StagingBucket staging, PipelineConfig config, Duration outagePatience, Clock clock, StageMetrics metrics,
+                Tracing tracing) {
         this.step = step;
         this.consumer = consumer;
         this.producer = producer;
         this.json = json;
         this.staging = staging;
         this.config = config;
+        this.outagePatience = outagePatience;
+        this.clock = clock;
         this.metrics = metrics;
         this.tracing = tracing;
     }
@@ -67,6 +78,7 @@ final class StageWorker implements Runnable {
 
     void stop() {
         running = false;
+        stopping.countDown();
         consumer.wakeup();
     }
 
@@ -77,7 +89,9 @@ final class StageWorker implements Runnable {
             state.set("running");
             while (running) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofSeconds(1))) {
-                    handle(record);
+                    if (!handle(record)) {
+                        return; // stopping mid-message: uncommitted, so whoever takes the partition over redoes it
+                    }
                     consumer.commitSync(Map.of(new TopicPartition(record.topic(), record.partition()),
                             new OffsetAndMetadata(record.offset() + 1)));
                 }
@@ -90,68 +104,89 @@ final class StageWorker implements Runnable {
             return;
         } finally {
             consumer.close(Duration.ofSeconds(5));
+            if (!state.get().startsWith("failed")) {
+                state.set("stopped");
+            }
         }
-        state.set("stopped");
     }
 
-    private void handle(ConsumerRecord<String, String> record) {
+    /** Handles one message to its end; false when the worker is stopping and the message was left undone. */
+    private boolean handle(ConsumerRecord<String, String> record) {
         VideoWork work;
         try {
             work = json.readValue(record.value(), VideoWork.class);
         } catch (IOException | RuntimeException e) {
             deadLetter(record, "unreadable message: " + e.getClass().getSimpleName());
-            return;
+            return true;
         }
         if (work == null || work.jobId() == null) {
             deadLetter(record, "message without a job id");
-            return;
+            return true;
         }
         // The stage continues the job's trace from the record's headers; what it sends carries it on.
         try (Tracing.Traced traced = tracing.start(step.name(), SpanKind.CONSUMER,
                 tracing.extract(KafkaTraceHeaders.reader(record.headers())), work.jobId())) {
-            process(record, work, traced);
+            return process(record, work, traced);
         }
     }
 
-    private void process(ConsumerRecord<String, String> record, VideoWork work, Tracing.Traced traced) {
+    private boolean process(ConsumerRecord<String, String> record, VideoWork work, Tracing.Traced traced) {
         long started = System.nanoTime();
-        for (int attempt = 1; ; attempt++) {
-            if (staging.cancelled(work.jobId())) {
-                LOG.infof("%s: job %s was cancelled; skipping", step.name(), work.jobId());
-                metrics.ended("cancelled", started);
-                return;
-            }
+        Tries tries = new Tries(step.name(), config.maxAttempts(), config.backoff(), outagePatience, clock);
+        while (running) {
             Path dir = config.workDir().resolve(step.name()).resolve(work.jobId());
             try {
+                if (staging.cancelled(work.jobId())) {
+                    LOG.infof("%s: job %s was cancelled; skipping", step.name(), work.jobId());
+                    metrics.ended("cancelled", started);
+                    return true;
+                }
                 Files.createDirectories(dir);
                 VideoWork done = step.process(work, dir);
                 send(step.output(), done);
                 Duration took = metrics.ended("done", started);
                 LOG.infof("%s: job %s done in %d ms", step.name(), work.jobId(), took.toMillis());
-                return;
-            } catch (Step.Permanent e) {
-                LOG.warnf("%s: job %s cannot be processed: %s", step.name(), work.jobId(), e.getMessage());
-                traced.failed(e);
-                deadLetter(record, e.getMessage());
-                send(Topics.VIDEO_FAILED, work.withFailure(e.getMessage()));
-                metrics.ended("failed", started);
-                return;
+                return true;
             } catch (IOException | RuntimeException e) {
-                if (attempt >= config.maxAttempts()) {
-                    LOG.errorf(e, "%s: job %s failed %d times; dead-lettered", step.name(), work.jobId(), attempt);
-                    traced.failed(e);
-                    deadLetter(record, e.toString());
-                    send(Topics.VIDEO_FAILED, work.withFailure(step.name() + " failed"));
-                    metrics.ended("failed", started);
-                    return;
+                switch (tries.after(e)) {
+                    case Tries.Next.Again again when again.outage() -> {
+                        metrics.waitedOut();
+                        LOG.warnf("%s: job %s waits, a service it needs is unavailable (%s); trying again in %d ms",
+                                step.name(), work.jobId(), e.toString(), again.pause().toMillis());
+                        pause(again.pause());
+                    }
+                    case Tries.Next.Again again -> {
+                        metrics.retried();
+                        LOG.warnf("%s: job %s failed (%s); trying again in %d ms", step.name(), work.jobId(), e.toString(),
+                                again.pause().toMillis());
+                        pause(again.pause());
+                    }
+                    case Tries.Next.GiveUp giveUp -> {
+                        if (e instanceof Step.Permanent) {
+                            LOG.warnf("%s: job %s cannot be processed: %s", step.name(), work.jobId(), e.getMessage());
+                        } else {
+                            LOG.errorf(e, "%s: job %s given up: %s", step.name(), work.jobId(), giveUp.failure().message());
+                        }
+                        traced.failed(e);
+                        fail(record, work, giveUp.failure(), e);
+                        metrics.ended("failed", started);
+                        return true;
+                    }
                 }
-                metrics.retried();
-                LOG.warnf("%s: job %s failed (try %d of %d): %s", step.name(), work.jobId(), attempt, config.maxAttempts(), e);
-                pause(config.backoff().multipliedBy(1L << Math.min(attempt - 1, 6)));
             } finally {
                 Scratch.delete(dir);
             }
         }
+        return false;
+    }
+
+    /** Dead-letters the message and reports its job failed, waiting out a broker outage to do so. */
+    private void fail(ConsumerRecord<String, String> record, VideoWork work, VideoWork.Failure failure, Exception cause) {
+        WhileUnavailable.retry("reporting job " + work.jobId() + " failed", () -> {
+            deadLetter(record, cause instanceof Step.Permanent ? cause.getMessage() : cause.toString());
+            send(Topics.VIDEO_FAILED, work.withFailure(failure));
+            return null;
+        }, outagePatience, WhileUnavailable.Pause.REAL);
     }
 
     private void send(String topic, VideoWork work) {
@@ -159,6 +194,9 @@ final class StageWorker implements Runnable {
             ProducerRecord<String, String> out = new ProducerRecord<>(topic, work.jobId(), json.writeValueAsString(work));
             tracing.inject(KafkaTraceHeaders.writer(out.headers()));
             producer.send(out).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing to " + topic, e);
         } catch (Exception e) {
             throw new IllegalStateException("could not publish to " + topic, e);
         }
@@ -177,9 +215,10 @@ final class StageWorker implements Runnable {
         }
     }
 
+    /** Sleeps {@code d}, or less when the worker is told to stop. */
     private void pause(Duration d) {
         try {
-            Thread.sleep(d);
+            stopping.await(d.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             running = false;

@@ -11,6 +11,8 @@ import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,6 +26,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -42,11 +45,14 @@ public class Workers {
     private final Instance<StagingBucket> staging;
     private final MeterRegistry registry;
     private final Tracing tracing;
+    private final Duration outagePatience;
+    private final Clock clock;
     private final List<KafkaClientMetrics> clientMetrics = new ArrayList<>();
     private KafkaProducer<String, String> producer;
 
     Workers(@Identifier("default-kafka-broker") Map<String, Object> kafka, PipelineConfig config, Instance<Step> steps,
-            ObjectMapper json, Instance<StagingBucket> staging, MeterRegistry registry, Tracing tracing) {
+            ObjectMapper json, Instance<StagingBucket> staging, MeterRegistry registry, Tracing tracing,
+            @ConfigProperty(name = "mediagate.outage-patience") Duration outagePatience, Clock clock) {
         this.kafka = kafka;
         this.config = config;
         this.steps = steps;
@@ -54,6 +60,8 @@ public class Workers {
         this.staging = staging;
         this.registry = registry;
         this.tracing = tracing;
+        this.outagePatience = outagePatience;
+        this.clock = clock;
     }
 
     void start(@Observes StartupEvent ignored) {
@@ -75,7 +83,7 @@ public class Workers {
             kafkaMetrics.bindTo(registry);
             clientMetrics.add(kafkaMetrics);
             StageWorker worker = new StageWorker(step, consumer, producer, json, staging.get(), config,
-                    new StageMetrics(registry, step.name()), tracing);
+                    outagePatience, clock, new StageMetrics(registry, step.name()), tracing);
             Thread thread = Thread.ofPlatform().name("pipeline-" + step.name()).daemon().start(worker);
             workers.add(worker);
             threads.add(thread);
@@ -129,8 +137,8 @@ public class Workers {
         // A worker that dies hands its partitions on after 10 s of silence rather than Kafka's default 45 s.
         props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000);
         props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 3_000);
-        // One message may take a whole step timeout and its retries before the next poll.
-        long budget = config.stepTimeout().multipliedBy(config.maxAttempts()).plusMinutes(5).toMillis();
+        // One message may take a whole step timeout and its retries, and an outage waited out, before the next poll.
+        long budget = config.stepTimeout().multipliedBy(config.maxAttempts()).plus(outagePatience).plusMinutes(5).toMillis();
         props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, budget));
         return props;
     }

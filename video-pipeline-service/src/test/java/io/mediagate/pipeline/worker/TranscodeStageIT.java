@@ -133,7 +133,7 @@ class TranscodeStageIT {
                 seen -> seen.stream().filter(r -> job.equals(r.key())).count() == 2);
         ConsumerRecord<String, String> failed = out.stream().filter(r -> r.topic().equals("video.failed") && job.equals(r.key()))
                 .findFirst().orElseThrow();
-        assertTrue(json.readValue(failed.value(), VideoWork.class).failure().contains("not a readable video"));
+        assertTrue(json.readValue(failed.value(), VideoWork.class).failure().message().contains("not a readable video"));
         ConsumerRecord<String, String> dead = out.stream().filter(r -> r.topic().equals("video.generated.dlq") && job.equals(r.key()))
                 .findFirst().orElseThrow();
         assertTrue(new String(dead.headers().lastHeader("dead-letter-reason").value(), StandardCharsets.UTF_8).contains("not a readable video"));

@@ -1,0 +1,123 @@
+package io.mediagate.e2e;
+
+import io.mediagate.infra.FreePort;
+import io.mediagate.testing.RepoPaths;
+import io.mediagate.testing.TestInfra;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The suite as a newcomer runs it: {@code ./mediagate up} (H2 files, and the script's own Kafka, S3 server and
+ * Redis), here in a folder ({@code MEDIAGATE_HOME}) and on ports of its own, from the local builds Maven just made
+ * ({@code MEDIAGATE_PREBUILT=1}). A killed service is started again the way an operator would: {@code ./mediagate up}.
+ */
+final class LocalSuite implements AutoCloseable {
+    private final Path home;
+    private final Map<String, String> env = new LinkedHashMap<>();
+
+    private LocalSuite(Path home) {
+        this.home = home;
+    }
+
+    /** Starts a suite named {@code name}, with {@code extra} environment for the script and every service. */
+    static LocalSuite up(String name, Map<String, String> extra) throws Exception {
+        LocalSuite suite = new LocalSuite(TestInfra.get().home().resolve("local-" + name));
+        suite.env.put("MEDIAGATE_HOME", suite.home.toString());
+        suite.env.put("MEDIAGATE_PREBUILT", "1");
+        suite.env.put("JAVA_HOME", System.getProperty("java.home"));
+        suite.env.put("MEDIAGATE_PORT", String.valueOf(FreePort.find(7)));
+        suite.env.put("MEDIAGATE_MANAGEMENT_PORT", String.valueOf(FreePort.find(7)));
+        suite.env.put("MEDIAGATE_KAFKA_PORT", String.valueOf(FreePort.find(2)));
+        suite.env.put("MEDIAGATE_S3_PORT", String.valueOf(FreePort.find(1)));
+        suite.env.put("MEDIAGATE_REDIS_PORT", String.valueOf(FreePort.find(1)));
+        suite.env.putAll(extra);
+        try {
+            suite.up();
+            return suite;
+        } catch (Exception e) {
+            suite.close();
+            throw e;
+        }
+    }
+
+    /** {@code ./mediagate up}: starts whatever is not running and waits until every service is ready. */
+    void up() throws IOException, InterruptedException {
+        String out = script(List.of("up"), Duration.ofMinutes(5));
+        if (!Files.exists(home.resolve("env"))) {
+            throw new IllegalStateException("./mediagate up printed no keys:\n" + out);
+        }
+    }
+
+    String baseUrl() throws IOException {
+        return setting("MEDIAGATE_URL");
+    }
+
+    String adminKey() throws IOException {
+        return setting("MEDIAGATE_ADMIN_KEY");
+    }
+
+    /** Kills {@code service} as {@code kill -9} does and waits until it is gone. */
+    void kill(String service) throws Exception {
+        long pid = Long.parseLong(Files.readString(home.resolve("pids").resolve(service)).trim());
+        ProcessHandle process = ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException(service + " is not running"));
+        process.destroyForcibly();
+        process.onExit().get(30, TimeUnit.SECONDS);
+    }
+
+    /** A service's current log, and the one of its run before the last start ({@code .1}). */
+    Path log(String service) {
+        return home.resolve("logs").resolve(service + ".log");
+    }
+
+    Path previousLog(String service) {
+        return home.resolve("logs").resolve(service + ".log.1");
+    }
+
+    private String setting(String name) throws IOException {
+        for (String line : Files.readAllLines(home.resolve("env"))) {
+            if (line.startsWith(name + "=")) {
+                return line.substring(name.length() + 1);
+            }
+        }
+        throw new IllegalStateException(name + " is not in " + home.resolve("env"));
+    }
+
+    private String script(List<String> args, Duration timeout) throws IOException, InterruptedException {
+        Files.createDirectories(home);
+        Path output = Files.createTempFile(home, "mediagate-", ".out");
+        List<String> command = new java.util.ArrayList<>(List.of(RepoPaths.root().resolve("mediagate").toString()));
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(RepoPaths.root().toFile())
+                .redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        Instant deadline = Instant.now().plus(timeout);
+        if (!process.waitFor(Duration.between(Instant.now(), deadline).toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("./mediagate " + args + " did not finish in " + timeout + ":\n" + Files.readString(output));
+        }
+        String out = Files.readString(output);
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException("./mediagate " + args + " failed:\n" + out);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        try {
+            script(List.of("down"), Duration.ofMinutes(2));
+        } catch (IOException | RuntimeException e) {
+            System.err.println("./mediagate down failed: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
