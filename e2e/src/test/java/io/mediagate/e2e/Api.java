@@ -93,6 +93,29 @@ final class Api {
         return new Reply(r.statusCode(), body, r);
     }
 
+    /**
+     * Polls job {@code jobId} every half second (waiting out a rate limit's {@code retry_after}) until it has ended or
+     * {@code timeout} passes; returns it as last read.
+     */
+    JsonNode awaitJob(String key, String jobId, java.time.Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + timeout.toMillis();
+        JsonNode job = null;
+        while (System.currentTimeMillis() < deadline) {
+            Reply r = get("/v1/jobs/" + jobId, key);
+            if (r.status() == 429) {
+                Thread.sleep(1000L * r.body().path("retry_after").asInt(1));
+                continue;
+            }
+            job = r.body().path("result").path("job");
+            String status = job.path("status").asText();
+            if (r.status() == 200 && !status.equals("running") && !status.equals("queued")) {
+                return job;
+            }
+            Thread.sleep(500);
+        }
+        return job;
+    }
+
     /** An Enterprise account with custom limits (JSON of the admin API's {@code limits}); returns a key. */
     String newKeyWithLimits(String adminKey, String limitsJson) throws IOException, InterruptedException {
         Reply account = post("/v1/admin/accounts", adminKey, "{\"name\":\"e2e\",\"tier\":\"enterprise\"}");

@@ -122,6 +122,8 @@ class RoutingIT {
                 + openAi("keyed", "keyed", "KEYED_OPENAI_KEY") + openAi("unkeyed", "unkeyed", "MEDIAGATE_E2E_NEVER_SET_KEY")
                 + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
+                + "  - { id: clips, name: clips, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
+                + "  - { id: exact, name: exact, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "models:\n"
                 + model("acme/ranked", offer("rank-cheap", "0.020", "seed"), offer("rank-premium", "0.023", "seed, quality"))
                 + model("acme/fallback", offer("fb-cheap", "0.010", "seed"), offer("fb-backup", "0.050", "seed"))
@@ -133,7 +135,14 @@ class RoutingIT {
                 + model("acme/killable", offer("kill-cheap", "0.010", ""), offer("kill-backup", "0.020", ""))
                 + model("acme/credentials", offer("cred-main", "0.010", ""), offer("cred-backup", "0.020", ""))
                 + model("acme/vector", offer("vector", "0.080", ""))
-                + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n");
+                + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n")
+                + "  - id: acme/clip\n    displayName: clip\n    media: video\n    description: test\n"
+                + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
+                + "    sizes: [480p]\n    defaultSize: 480p\n    durations: { min: 1, max: 8, default: 4 }\n    inputs: [text]\n"
+                + "    offers:\n"
+                + "      - { provider: clips, price: 0.05, unit: second, upstreamModel: ok, options: { durations: \"4,8\" } }\n"
+                + "      - { provider: exact, price: 0.07, unit: second, upstreamModel: ok }\n"
+                + "    createdAt: 2026-01-01T00:00:00Z\n";
     }
 
     private static JsonNode generate(int status, String body) throws Exception {
@@ -161,6 +170,36 @@ class RoutingIT {
         assertEquals(0.02, api.get("/v1/media/" + item.path("id").asText(), key).body().path("result").path("media").path("price").asDouble(), 1e-9);
         assertEquals("Bearer " + RANK_KEY, UPSTREAMS.get("rankCheap").received().getLast().authorization(), "key from the env var the catalog names");
         assertTrue(UPSTREAMS.get("rankCheap").received().getLast().body().path("quality").isMissingNode(), "unsupported features are not sent");
+    }
+
+    @Test
+    void aVideoIsRankedAndChargedForTheClipItsProviderMakes() throws Exception {
+        // 5 s: "clips" makes 8 s (0.40), "exact" makes 5 s (0.35): the cheaper bill wins, not the lower unit price.
+        JsonNode exact = video("{\"model\":\"acme/clip\",\"prompt\":\"tide\",\"duration\":5,\"routing\":\"cheapest\"}");
+        assertEquals("exact", exact.path("stats").path("providerId").asText(), exact.toString());
+        assertEquals(0.35, exact.path("price").asDouble(), 1e-9);
+        assertTrue(exact.path("stats").path("applied").isMissingNode(), "nothing differs from the request: " + exact.path("stats"));
+        // 4 s: a clip length of "clips" (0.20 against 0.28).
+        JsonNode fits = video("{\"model\":\"acme/clip\",\"prompt\":\"tide\",\"duration\":4,\"routing\":\"cheapest\"}");
+        assertEquals("clips", fits.path("stats").path("providerId").asText());
+        assertEquals(0.20, fits.path("price").asDouble(), 1e-9);
+        // 5 s at "clips" itself: the 8 s clip it makes is what is charged, said and delivered.
+        JsonNode rounded = video("{\"model\":\"acme/clip\",\"prompt\":\"tide\",\"duration\":5,\"provider\":\"clips\"}");
+        assertEquals(0.40, rounded.path("price").asDouble(), 1e-9, rounded.toString());
+        assertEquals(8, rounded.path("stats").path("applied").path("duration").asInt(), rounded.path("stats").toString());
+        assertEquals(8.0, rounded.path("data").get(0).path("duration").asDouble(), 0.1, "the item's duration is the delivered file's");
+    }
+
+    /** A video's answer, or (past this suite's short wait limit) its job once finished: price, stats and data. */
+    private static JsonNode video(String body) throws Exception {
+        Api.Reply r = api.post("/v1/videos/generations", key, body);
+        if (r.status() == 200) {
+            return r.body();
+        }
+        assertEquals(202, r.status(), r.body().toString());
+        JsonNode job = api.awaitJob(key, r.body().path("result").path("job").path("id").asText(), java.time.Duration.ofMinutes(2));
+        assertEquals("succeeded", job.path("status").asText(), job.toString());
+        return job;
     }
 
     @Test
@@ -255,15 +294,7 @@ class RoutingIT {
         assertEquals(202, accepted.status(), accepted.body().toString());
         String jobId = accepted.body().path("result").path("job").path("id").asText();
         assertEquals("/v1/jobs/" + jobId, accepted.raw().headers().firstValue("Location").orElseThrow());
-        JsonNode job = null;
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (System.currentTimeMillis() < deadline) {
-            job = api.get("/v1/jobs/" + jobId, key).body().path("result").path("job");
-            if ("succeeded".equals(job.path("status").asText())) {
-                break;
-            }
-            Thread.sleep(500);
-        }
+        JsonNode job = api.awaitJob(key, jobId, java.time.Duration.ofSeconds(30));
         assertEquals("succeeded", job.path("status").asText(), String.valueOf(job));
         assertEquals(100, job.path("progress").asInt());
         assertEquals("slowpoke", job.path("stats").path("providerId").asText());

@@ -262,21 +262,6 @@ class VideoIT {
     }
 
     private static JsonNode awaitJob(String key, String jobId) throws Exception {
-        long deadline = System.currentTimeMillis() + 120_000;
-        JsonNode job = null;
-        while (System.currentTimeMillis() < deadline) {
-            Api.Reply r = api.get("/v1/jobs/" + jobId, key);
-            if (r.status() == 429) { // a Free key polls within its 10 requests a minute
-                Thread.sleep(1000L * r.body().path("retry_after").asInt(1));
-                continue;
-            }
-            job = r.body().path("result").path("job");
-            String status = job.path("status").asText();
-            if (!status.equals("running") && !status.equals("queued")) {
-                return job;
-            }
-            Thread.sleep(1000);
-        }
-        return job;
+        return api.awaitJob(key, jobId, java.time.Duration.ofMinutes(2));
     }
 }

@@ -6,8 +6,10 @@ import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.model.ModelId;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -27,12 +29,12 @@ final class CatalogValidator {
     static void validate(CatalogFile file, String source) {
         require(file.providers() != null && !file.providers().isEmpty(), source, "providers", "at least one provider is required");
         require(file.models() != null, source, "models", "a models list is required");
-        Set<String> providerIds = new HashSet<>();
+        Map<String, String> adapters = new HashMap<>();
         for (int i = 0; i < file.providers().size(); i++) {
             ProviderSpec p = file.providers().get(i);
             String at = "providers[" + i + "]";
             require(p.id() != null && SLUG.matcher(p.id()).matches(), source, at + ".id", "must be a lowercase slug");
-            require(providerIds.add(p.id()), source, at + ".id", "duplicate provider " + p.id());
+            require(adapters.putIfAbsent(p.id(), String.valueOf(p.adapter())) == null, source, at + ".id", "duplicate provider " + p.id());
             require(p.name() != null && !p.name().isBlank(), source, at + ".name", "is required");
             require(p.adapter() != null && !p.adapter().isBlank(), source, at + ".adapter", "is required");
             require(AdapterNames.ALL.contains(p.adapter()), source, at + ".adapter",
@@ -41,11 +43,12 @@ final class CatalogValidator {
         }
         Set<String> modelIds = new HashSet<>();
         for (int i = 0; i < file.models().size(); i++) {
-            validateModel(file.models().get(i), "models[" + i + "]", source, providerIds, modelIds);
+            validateModel(file.models().get(i), "models[" + i + "]", source, adapters, modelIds);
         }
     }
 
-    private static void validateModel(ModelSpec m, String at, String source, Set<String> providers, Set<String> seen) {
+    /** {@code adapters}: each provider id's adapter. */
+    private static void validateModel(ModelSpec m, String at, String source, Map<String, String> adapters, Set<String> seen) {
         require(m.id() != null && ModelId.tryParse(m.id()).filter(id -> id.version().isEmpty()).isPresent(),
                 source, at + ".id", "must look like base/model (no version)");
         require(seen.add(m.id().toLowerCase()), source, at + ".id", "duplicate model " + m.id());
@@ -75,7 +78,10 @@ final class CatalogValidator {
         for (int j = 0; j < m.offers().size(); j++) {
             OfferSpec o = m.offers().get(j);
             String oat = at + ".offers[" + j + "]";
-            require(o.provider() != null && providers.contains(o.provider()), source, oat + ".provider", "unknown provider " + o.provider());
+            require(o.provider() != null && adapters.containsKey(o.provider()), source, oat + ".provider", "unknown provider " + o.provider());
+            if ("video".equals(m.media())) {
+                validateLengths(m, o, adapters.get(o.provider()), source, oat);
+            }
             require(o.price() != null && o.price().signum() >= 0, source, oat + ".price", "must be a non-negative number");
             require(o.unit() != null && UNITS.contains(o.unit()), source, oat + ".unit", "must be image or second");
             if (o.features() != null) {
@@ -98,6 +104,20 @@ final class CatalogValidator {
                 o.versions().forEach(v -> require(versions.contains(v), source, oat + ".versions", "unknown version " + v));
             }
         }
+    }
+
+    /** A video offer's clip lengths parse, and fixed-length providers' offers have them. */
+    private static void validateLengths(ModelSpec m, OfferSpec o, String adapter, String source, String at) {
+        List<Integer> lengths;
+        try {
+            lengths = o.lengths();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidCatalogException(source + ": " + at + ".options.durations " + e.getMessage());
+        }
+        require(!lengths.isEmpty() || !AdapterNames.FIXED_CLIP_LENGTHS.contains(adapter), source, at + ".options.durations",
+                "is required: the " + adapter + " adapter's provider makes clips of fixed lengths only (e.g. \"5,10\")");
+        require(lengths.isEmpty() || lengths.getLast() >= m.durations().min(), source, at + ".options.durations",
+                "has no length of at least the model's shortest duration " + m.durations().min());
     }
 
     private static void require(boolean ok, String source, String field, String problem) {

@@ -35,9 +35,13 @@ public record ModelView(
 
     public record Version(String version, String slug, Instant createdAt, boolean latest) {}
 
-    /** {@code amount} per unit, or {@code bySize} at the sizes listed there (absent when none is). */
+    /**
+     * {@code amount} per unit, or {@code bySize} at the sizes listed there (absent when none is). A per-second offer
+     * whose provider makes clips of fixed lengths lists them in {@code clipSeconds}: a video is made, and charged, at
+     * the shortest of them at least as long as asked.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Price(BigDecimal amount, String unit, String currency, Map<String, BigDecimal> bySize) {}
+    public record Price(BigDecimal amount, String unit, String currency, Map<String, BigDecimal> bySize, List<Integer> clipSeconds) {}
 
     public record Offer(String provider, String providerName, Price price, List<String> features, String status) {}
 
@@ -50,7 +54,8 @@ public record ModelView(
         List<Offer> offers = m.offers().stream().map(o -> {
             ProviderSpec p = providers.apply(o.provider());
             Map<String, BigDecimal> bySize = o.sizePrices() == null || o.sizePrices().isEmpty() ? null : new TreeMap<>(o.sizePrices());
-            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize), o.features(), status.apply(p));
+            List<Integer> clips = o.lengths().isEmpty() ? null : o.lengths();
+            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize, clips), o.features(), status.apply(p));
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
                 latest.version(), versions, m.sizes(), m.defaultSize(), m.durations(), m.inputs(),

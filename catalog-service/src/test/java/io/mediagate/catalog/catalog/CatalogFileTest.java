@@ -96,6 +96,35 @@ class CatalogFileTest {
         assertTrue(e.getMessage().contains("non-negative"), e.getMessage());
     }
 
+    private static final String VIDEO = """
+            providers:
+              - { id: veo, name: Veo, adapter: veo, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }
+            models:
+              - id: google/veo
+                displayName: V
+                media: video
+                description: d
+                versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+                sizes: [720p]
+                defaultSize: 720p
+                durations: { min: 4, max: 8, default: 8 }
+                inputs: [text]
+                offers: [{ provider: veo, price: 0.4, unit: second, options: { durations: "4,6,8" } }]
+                createdAt: 2026-01-01T00:00:00Z
+            """;
+
+    @Test
+    void aVideoOfferOfFixedClipLengthsMustListThemAsWholeSeconds() {
+        assertEquals(java.util.List.of(4, 6, 8), read(VIDEO).models().getFirst().offers().getFirst().lengths());
+        InvalidCatalogException missing = assertThrows(InvalidCatalogException.class,
+                () -> read(VIDEO.replace(", options: { durations: \"4,6,8\" }", "")));
+        assertTrue(missing.getMessage().contains("models[0].offers[0].options.durations is required"), missing.getMessage());
+        InvalidCatalogException garbled = assertThrows(InvalidCatalogException.class, () -> read(VIDEO.replace("4,6,8", "4,six,8")));
+        assertTrue(garbled.getMessage().contains("options.durations") && garbled.getMessage().contains("whole seconds"), garbled.getMessage());
+        InvalidCatalogException tooShort = assertThrows(InvalidCatalogException.class, () -> read(VIDEO.replace("4,6,8", "2,3")));
+        assertTrue(tooShort.getMessage().contains("shortest duration 4"), tooShort.getMessage());
+    }
+
     @Test
     void theDemoCatalogInExamplesIsValid() throws Exception {
         try (var in = java.nio.file.Files.newInputStream(io.mediagate.testing.RepoPaths.root().resolve("examples/catalog-demo.yaml"))) {

@@ -1,7 +1,9 @@
 package io.mediagate.common.catalog;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +12,8 @@ import java.util.Map;
  * parameters it supports ({@code features}), the versions it serves (all when empty), the sizes and
  * inputs it takes (the model's when empty), how the adapter names the model upstream, adapter options,
  * and the price per unit at sizes the provider charges differently for ({@code sizePrices}, e.g. a 4K
- * image; {@code price} at every other size).
+ * image; {@code price} at every other size). A video offer's provider makes clips of the lengths in its
+ * {@code durations} option (e.g. {@code "4,6,8"}), and is asked for, and bills, {@link #secondsFor} a request.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OfferSpec(
@@ -29,6 +32,46 @@ public record OfferSpec(
     public BigDecimal priceAt(String size) {
         BigDecimal atSize = size == null || sizePrices == null ? null : sizePrices.get(size);
         return atSize == null ? price : atSize;
+    }
+
+    /** The clip lengths in seconds the provider makes, ascending ({@code options.durations}); empty: any whole number. */
+    @JsonIgnore
+    public List<Integer> lengths() {
+        return lengths(options == null ? null : options.get("durations"));
+    }
+
+    /** Seconds the provider is asked to make, and bills, for a request of {@code requested} seconds. */
+    public int secondsFor(double requested) {
+        return secondsFor(lengths(), requested);
+    }
+
+    /**
+     * The clip lengths of a {@code durations} option: a comma list of whole seconds, ascending; empty when blank.
+     * Throws {@link IllegalArgumentException} for anything else (the catalog refuses such an offer at load).
+     */
+    public static List<Integer> lengths(String durations) {
+        if (durations == null || durations.isBlank()) {
+            return List.of();
+        }
+        try {
+            List<Integer> lengths = Arrays.stream(durations.split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
+            if (lengths.getFirst() < 1) {
+                throw new IllegalArgumentException("clip lengths must be at least 1 second: " + durations);
+            }
+            return lengths;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("durations must be a comma list of whole seconds: " + durations, e);
+        }
+    }
+
+    /**
+     * What a provider making clips of {@code lengths} is asked for, and bills, when {@code requested} seconds are
+     * wanted: the shortest length at least as long (the longest when none is); with no lengths, the request rounded
+     * up to whole seconds.
+     */
+    public static int secondsFor(List<Integer> lengths, double requested) {
+        int whole = Math.max(1, (int) Math.ceil(requested - 1e-9));
+        return lengths.isEmpty() ? whole : lengths.stream().filter(l -> l >= whole).findFirst().orElse(lengths.getLast());
     }
 
     public List<String> features() {

@@ -2,11 +2,14 @@ package io.mediagate.common.events;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Processing statistics of a generation. Times in milliseconds: {@code setupTime} from receipt to the
  * first provider call, {@code generationTime} the serving attempt, {@code processingTime} storage (and for
- * video transcoding and thumbnails); {@code retries} counts extra attempts, fallbacks included.
+ * video transcoding and thumbnails); {@code retries} counts extra attempts, fallbacks included. {@code applied}: what
+ * the serving provider was asked for, and billed, where it differs from the request (a video's {@code duration}
+ * rounded up to the provider's clip lengths); absent when nothing differs.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Stats(
@@ -17,7 +20,8 @@ public record Stats(
         String providerId,
         List<Attempt> attempts,
         Routing routing,
-        List<String> ignoredParams) {
+        List<String> ignoredParams,
+        Map<String, Object> applied) {
 
     /**
      * One call to one provider and how it ended: {@code outcome} success, failure or skipped; for a

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.media.VideoSize;
@@ -17,12 +18,15 @@ import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The most a request can cost: the highest price among the model's offers that could serve it (every offer that
  * is not disabled, or only the explicit provider's), at the requested size (the model's default when none is named),
- * times its units (images: {@code n}; seconds: the requested or the model's default duration). Models are read from the catalog and kept for {@code mediagate.budgets.model-ttl}.
+ * times its units (images: {@code n}; seconds: the requested or the model's default duration, rounded up to the
+ * offer's clip lengths as its provider bills it). Models are read from the catalog and kept for {@code mediagate.budgets.model-ttl}.
  * A model the catalog does not know costs nothing here: routing answers 404 for it.
  */
 @ApplicationScoped
@@ -55,7 +59,8 @@ public class WorstCase {
             JsonNode price = offer.path("price");
             JsonNode atSize = size == null ? null : price.path("bySize").get(size);
             BigDecimal amount = (atSize != null && atSize.isNumber() ? atSize : price.path("amount")).decimalValue();
-            BigDecimal units = "second".equals(price.path("unit").asText()) ? seconds(model, request) : BigDecimal.valueOf(Math.max(1, request.n()));
+            BigDecimal units = "second".equals(price.path("unit").asText()) ? seconds(model, request, price.path("clipSeconds"))
+                    : BigDecimal.valueOf(Math.max(1, request.n()));
             worst = worst.max(amount.multiply(units));
         }
         return worst;
@@ -67,12 +72,13 @@ public class WorstCase {
         return size == null || request.kind() != MediaKind.VIDEO ? size : VideoSize.parse(size).map(VideoSize::label).orElse(size);
     }
 
-    private static BigDecimal seconds(JsonNode model, GenerationRequest request) {
-        if (request.duration() != null) {
-            return BigDecimal.valueOf(request.duration());
-        }
+    private static BigDecimal seconds(JsonNode model, GenerationRequest request, JsonNode clipSeconds) {
         JsonNode fallback = model.path("durations").path("default");
-        return fallback.isNumber() ? fallback.decimalValue() : FALLBACK_SECONDS;
+        double asked = request.duration() != null ? request.duration()
+                : fallback.isNumber() ? fallback.asDouble() : FALLBACK_SECONDS.doubleValue();
+        List<Integer> clips = new ArrayList<>();
+        clipSeconds.forEach(c -> clips.add(c.asInt()));
+        return BigDecimal.valueOf(OfferSpec.secondsFor(clips.stream().sorted().toList(), asked));
     }
 
     private Uni<JsonNode> model(String id, Caller caller) {

@@ -58,6 +58,17 @@ class WorstCaseTest {
     }
 
     @Test
+    void aVideoAtAProviderOfFixedClipLengthsCostsTheClipItMakes() throws Exception {
+        JsonNode model = JSON.readTree("""
+                {"id":"a/b","durations":{"min":4,"max":8,"default":5},"providers":[
+                  {"provider":"veo","price":{"amount":0.40,"unit":"second","currency":"USD","clipSeconds":[4,6,8]},"status":"operational"}]}
+                """);
+        assertPrice("2.4", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 5.0)), "5 s asked: Veo makes and bills 6");
+        assertPrice("2.4", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)), "the default 5 s, as a 6 s clip");
+        assertPrice("3.2", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 7.5)));
+    }
+
+    @Test
     void aSizePricedApartCostsItsOwnPrice() throws Exception {
         JsonNode model = JSON.readTree("""
                 {"id":"a/b","defaultSize":"1024x1024","providers":[

@@ -55,7 +55,7 @@ public final class Candidates {
                     return p.enabled() && capable.test(p) && breakers.state(p.id()) != CircuitBreakers.State.OPEN
                             && Eligibility.unmet(resolved.model(), o, need) == null;
                 })
-                .map(o -> new Candidate(o, providers.get(o.provider()), health.apply(o.provider()), need.size()))
+                .map(o -> new Candidate(o, providers.get(o.provider()), health.apply(o.provider()), need.size(), need.seconds()))
                 .toList();
     }
 
@@ -81,7 +81,7 @@ public final class Candidates {
         features.stream().filter(f -> !offer.features().contains(f)).findFirst().ifPresent(f -> {
             throw new ApiException(ErrorCode.UNSUPPORTED_PARAMETER, "provider " + id + " does not support " + f, f);
         });
-        return new Candidate(offer, provider, health.apply(id), need.size());
+        return new Candidate(offer, provider, health.apply(id), need.size(), need.seconds());
     }
 
     private static Map<String, ProviderSpec> byId(ResolvedModel resolved) {

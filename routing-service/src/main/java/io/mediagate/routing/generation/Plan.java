@@ -34,12 +34,20 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
         return params;
     }
 
-    /** What the serving offer charges for {@code items} results: per image × items, per second × duration. */
+    /**
+     * What the serving offer charges for {@code items} results: per image × items; per second × the seconds its
+     * provider was asked for and bills (the duration rounded up to its clip lengths).
+     */
     public BigDecimal price(Candidate served, int items) {
-        BigDecimal units = "second".equals(served.offer().unit()) && duration != null
-                ? BigDecimal.valueOf(duration) : BigDecimal.valueOf(items);
-        BigDecimal price = served.price().multiply(units);
+        BigDecimal price = "second".equals(served.offer().unit()) && duration != null
+                ? served.cost() : served.price().multiply(BigDecimal.valueOf(items));
         return price.signum() == 0 ? price : price.stripTrailingZeros();
+    }
+
+    /** What the serving provider was asked for where it differs from the request: a video's rounded duration. */
+    public Map<String, Object> applied(Candidate served) {
+        Integer billed = served.billedSeconds();
+        return billed == null || Math.abs(billed - duration) < 1e-9 ? null : Map.of("duration", billed);
     }
 
     /**
@@ -60,6 +68,7 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
                 attempts,
                 new Stats.Routing(mode.wire(), ranked.stream()
                         .map(c -> new Stats.Candidate(c.providerId(), c.price().doubleValue(), c.features())).toList()),
-                ignored);
+                ignored,
+                applied(served));
     }
 }

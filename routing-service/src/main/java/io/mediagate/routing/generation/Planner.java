@@ -65,7 +65,7 @@ public class Planner {
         Double duration = kind == MediaKind.VIDEO ? duration(model, request.duration()) : null;
         checkInputs(model, image, video, mask);
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
-                new Eligibility.Need(version.version(), size, image, video, mask), checked, capable(kind, sources), breakers));
+                new Eligibility.Need(version.version(), size, duration, image, video, mask), checked, capable(kind, sources), breakers));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.mediagate.routing.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.fetch.SafeFetch;
@@ -230,23 +231,15 @@ public final class Upstream {
     }
 
     /**
-     * The duration to ask a provider with fixed clip lengths for: the shortest allowed length at or above
-     * the request, else the longest. {@code allowed} is a comma list of seconds (an offer's
-     * {@code durations} option); blank means any whole number of seconds.
+     * The duration to ask a provider for: {@link OfferSpec#secondsFor} with the lengths of {@code allowed} (an offer's
+     * {@code durations} option), the same the request is charged for.
      */
     public static int duration(double requested, String allowed) {
-        int whole = (int) Math.ceil(requested - 1e-9);
-        if (allowed == null || allowed.isBlank()) {
-            return Math.max(1, whole);
-        }
-        List<Integer> lengths;
         try {
-            lengths = Arrays.stream(allowed.split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
-        } catch (NumberFormatException e) {
-            throw ProviderException.credentials(
-                    "the offer's durations option is not a comma list of seconds: " + allowed);
+            return OfferSpec.secondsFor(OfferSpec.lengths(allowed), requested);
+        } catch (IllegalArgumentException e) {
+            throw ProviderException.credentials("the offer's durations option is not a comma list of seconds: " + allowed);
         }
-        return lengths.stream().filter(l -> l >= whole).findFirst().orElse(lengths.getLast());
     }
 
     /** A size as the reduced ratio providers take ({@code 1024x768} is {@code 4:3}). */

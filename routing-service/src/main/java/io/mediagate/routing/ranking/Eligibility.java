@@ -4,7 +4,8 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 
 /**
- * The basic requirements of a request: the offer serves the model version, takes the size, takes an image
+ * The basic requirements of a request: the offer serves the model version, takes the size, makes a clip at least
+ * as long as the video's duration (offers with fixed clip lengths), takes an image
  * input when the request has one ({@code image_url} of a video, the files of an image edit or variation),
  * a video input for a video variation and a mask when an edit sends one. Returns the first unmet requirement
  * as the request parameter it concerns, or null when the offer is eligible.
@@ -13,10 +14,13 @@ public final class Eligibility {
     private Eligibility() {
     }
 
-    /** {@code imageParam} names the request's image input ({@code image_url}, or {@code image} for edits), null without one. */
-    public record Need(String version, String size, String imageParam, boolean videoInput, boolean mask) {
+    /**
+     * {@code seconds}: a video's duration (null for images); {@code imageParam} names the request's image input
+     * ({@code image_url}, or {@code image} for edits), null without one.
+     */
+    public record Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask) {
         public static Need of(String version, String size) {
-            return new Need(version, size, null, false, false);
+            return new Need(version, size, null, null, false, false);
         }
     }
 
@@ -26,6 +30,9 @@ public final class Eligibility {
         }
         if (need.size() != null && !offer.sizesOr(model.sizes()).contains(need.size())) {
             return "size";
+        }
+        if (need.seconds() != null && !offer.lengths().isEmpty() && offer.secondsFor(need.seconds()) < need.seconds() - 1e-9) {
+            return "duration";
         }
         if (need.imageParam() != null && !offer.inputsOr(model.inputs()).contains("image")) {
             return need.imageParam();

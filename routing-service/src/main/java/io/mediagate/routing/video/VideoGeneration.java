@@ -34,8 +34,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The first step of a video job: the plan ({@link Planner}), the sources brought in safely, provider calls
- * (retries, fallback), the result checked to be a video and put in the staging bucket. Returns the work
- * for the pipeline.
+ * (retries, fallback), the result checked to be a video, measured and put in the staging bucket. Returns the
+ * work for the pipeline: its duration is the delivered file's, its price what the serving provider bills
+ * ({@link Plan#price}).
  */
 @ApplicationScoped
 public class VideoGeneration {
@@ -73,23 +74,23 @@ public class VideoGeneration {
             Files.createDirectories(work);
             Path image = inputs.image(request, work);
             Path source = inputs.video(request, work);
-            AttemptRunner.Outcome<GeneratedVideo> outcome = runner.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
+            AttemptRunner.Outcome<Measured> outcome = runner.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
                     candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
                                     request.prompt(), size.width(), size.height(), plan.duration(), image, source,
-                                    plan.params(candidate), work, new JobControl(jobs, request.jobId())))),
+                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration()),
                     config.videoAttemptTimeout(), config.videoDeadline());
             long uploadStart = clock.millis();
             Candidate served = outcome.served();
             String key = StagingBucket.key(request.jobId(), "source.mp4");
-            long bytes = staging.upload(key, outcome.result().file(), outcome.result().mime());
+            long bytes = staging.upload(key, outcome.result().video().file(), outcome.result().video().mime());
             Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - uploadStart);
             VideoWork.StagedFile staged = new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, size.label(),
-                    size.width(), size.height(), outcome.result().mime(), bytes);
+                    size.width(), size.height(), outcome.result().video().mime(), bytes);
             return new VideoWork(request.jobId(), request.requestId(), request.userId(), request.tier(),
                     "med_" + request.jobId().substring(4) + "x0", plan.model().id(), plan.modelSlug(),
                     served.providerId(), served.provider().name(), request.prompt(), size.label(), size.width(),
-                    size.height(), plan.duration(), request.isPublic(), Tier.limitsOf(request.tier()).retentionDays(),
+                    size.height(), outcome.result().seconds(), request.isPublic(), Tier.limitsOf(request.tier()).retentionDays(),
                     plan.price(served, 1), stats, staged, List.of(), null, null, request.acceptedAt());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -98,14 +99,18 @@ public class VideoGeneration {
         }
     }
 
+    /** A provider's video and its length in seconds as measured, to the millisecond (as asked when unreadable). */
+    private record Measured(GeneratedVideo video, double seconds) {}
+
     /** A provider's file must be a decodable video, or the attempt failed (and the next provider is tried). */
-    private GeneratedVideo checked(GeneratedVideo video) {
+    private Measured checked(GeneratedVideo video, double asked) {
         try {
             Probe probe = ffmpeg.get().probe(video.file(), Duration.ofSeconds(60));
             if (probe.video().isEmpty()) {
                 throw ProviderException.failed("the provider's file holds no video");
             }
-            return video;
+            double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : probe.video().get().durationSeconds();
+            return new Measured(video, seconds > 0 ? Math.round(seconds * 1000) / 1000.0 : asked);
         } catch (FfmpegException e) {
             throw ProviderException.failed("the provider's file is not a readable video");
         }

@@ -68,7 +68,7 @@ public final class RoutingDecisionBench {
                 for (int o = 0; o < offerSpecs.size(); o++) {
                     OfferSpec offer = offerSpecs.get(o);
                     if (Eligibility.unmet(model, offer, need) == null) {
-                        eligible.add(new Candidate(offer, providers.get(o), ProviderHealth.of(health.get(offer.provider())), null));
+                        eligible.add(new Candidate(offer, providers.get(o), ProviderHealth.of(health.get(offer.provider())), null, null));
                     }
                 }
                 List<Candidate> ranked = Ranking.rank(mode, eligible, checked.features().keySet());

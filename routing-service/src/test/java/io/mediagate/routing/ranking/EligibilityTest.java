@@ -22,8 +22,8 @@ class EligibilityTest {
 
     @Test
     void anEditNeedsAnImageInputAndAMaskOnlyWhenOneIsSent() {
-        Eligibility.Need edit = new Eligibility.Need("1", "512x512", "image", false, false);
-        Eligibility.Need masked = new Eligibility.Need("1", "512x512", "image", false, true);
+        Eligibility.Need edit = new Eligibility.Need("1", "512x512", null, "image", false, false);
+        Eligibility.Need masked = new Eligibility.Need("1", "512x512", null, "image", false, true);
         assertEquals("image", Eligibility.unmet(model, offer(List.of("text")), edit));
         assertNull(Eligibility.unmet(model, offer(List.of("text", "image")), edit));
         assertEquals("mask", Eligibility.unmet(model, offer(List.of("text", "image")), masked));
@@ -33,7 +33,7 @@ class EligibilityTest {
 
     @Test
     void aVideosImageUrlIsNamedAsSuch() {
-        assertEquals("image_url", Eligibility.unmet(model, offer(List.of("text")), new Eligibility.Need("1", "512x512", "image_url", false, false)));
+        assertEquals("image_url", Eligibility.unmet(model, offer(List.of("text")), new Eligibility.Need("1", "512x512", null, "image_url", false, false)));
         assertNull(Eligibility.unmet(model, offer(List.of("text")), Eligibility.Need.of("1", "512x512")));
     }
 }

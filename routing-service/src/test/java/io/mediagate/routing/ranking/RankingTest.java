@@ -27,7 +27,7 @@ public class RankingTest {
             health = new ProviderHealth(Double.parseDouble(h[0]), Long.parseLong(h[1]));
         }
         return new Candidate(new OfferSpec(p[0], new BigDecimal(p[1]), "image", features, null, null, null, null, null, null),
-                new ProviderSpec(p[0], p[0], "fake", List.of("image"), true, null, null, Instant.EPOCH), health, null);
+                new ProviderSpec(p[0], p[0], "fake", List.of("image"), true, null, null, Instant.EPOCH), health, null, null);
     }
 
     static Stream<Arguments> table() {

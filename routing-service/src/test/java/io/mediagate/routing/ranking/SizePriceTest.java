@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class SizePriceTest {
     private static Candidate at(String size, String provider, String price, Map<String, BigDecimal> sizePrices) {
         return new Candidate(new OfferSpec(provider, new BigDecimal(price), "image", List.of(), null, null, null, null, null, sizePrices),
-                new ProviderSpec(provider, provider, "fake", List.of("image"), true, null, null, Instant.EPOCH), ProviderHealth.UNKNOWN, size);
+                new ProviderSpec(provider, provider, "fake", List.of("image"), true, null, null, Instant.EPOCH), ProviderHealth.UNKNOWN, size, null);
     }
 
     private static List<String> cheapest(String size) {

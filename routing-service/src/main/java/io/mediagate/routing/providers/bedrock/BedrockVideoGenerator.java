@@ -31,7 +31,8 @@ import java.util.function.Function;
  * /async-invoke/{invocationArn}} through {@code InProgress} to {@code Completed} or {@code Failed}
  * ({@code failureMessage}); the video is {@code output.mp4} under the invocation's {@code s3Uri}, read from S3 with a
  * signed GET. Up to 6 s is one {@code TEXT_VIDEO} shot (from text or a 1280x720 first frame); longer clips are
- * {@code MULTI_SHOT_AUTOMATED} in 6 s shots, up to 120 s. Bedrock cannot stop an async invocation, and reports no
+ * {@code MULTI_SHOT_AUTOMATED} in 6 s shots, up to 120 s: the offer's {@code durations} lists those lengths (6, 12,
+ * …, 120), so the clip asked for is the one charged. Bedrock cannot stop an async invocation, and reports no
  * progress.
  */
 public class BedrockVideoGenerator implements VideoGenerator {
@@ -51,7 +52,11 @@ public class BedrockVideoGenerator implements VideoGenerator {
         S3Location output = S3Location.parse(where.outputS3Uri()).orElseThrow(() -> ProviderException.credentials(
                 provider.id() + " has no valid " + BedrockSettings.OUTPUT_S3_URI + " (s3://bucket/prefix) for its videos"));
         task.requireNoSourceVideo(provider);
-        int seconds = Math.min(MAX_SECONDS, SHOT_SECONDS * Math.max(1, (int) Math.ceil(task.durationSeconds() / SHOT_SECONDS - 1e-9)));
+        int seconds = Upstream.duration(task.durationSeconds(), task.option("durations", null));
+        if (seconds % SHOT_SECONDS != 0 || seconds > MAX_SECONDS) {
+            throw ProviderException.credentials(provider.id() + "'s Nova Reel offer must list durations in " + SHOT_SECONDS
+                    + " s shots up to " + MAX_SECONDS + " s, not " + task.option("durations", "none"));
+        }
         if (seconds > SHOT_SECONDS && task.image() != null) {
             throw ProviderException.rejected("Nova Reel starts from an image only in one " + SHOT_SECONDS + " s shot");
         }

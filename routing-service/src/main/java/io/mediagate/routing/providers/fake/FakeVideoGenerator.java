@@ -2,12 +2,16 @@ package io.mediagate.routing.providers.fake;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.local.LocalVideoGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** The {@code fake} provider family's videos: {@link FakeBehaviour}, then a real clip from the local renderer. */
+/**
+ * The {@code fake} provider family's videos: {@link FakeBehaviour}, then a real clip from the local renderer. An offer
+ * with clip lengths ({@code durations}) gets a clip of the length a real provider of such lengths would make.
+ */
 @ApplicationScoped
 public class FakeVideoGenerator implements VideoGenerator {
     private final LocalVideoGenerator renderer;
@@ -19,6 +23,12 @@ public class FakeVideoGenerator implements VideoGenerator {
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
-        return renderer.generate(provider, task);
+        String clips = task.option("durations", null);
+        if (clips == null) {
+            return renderer.generate(provider, task);
+        }
+        return renderer.generate(provider, new VideoTask(task.upstreamModel(), task.options(), task.version(), task.prompt(),
+                task.width(), task.height(), Upstream.duration(task.durationSeconds(), clips), task.image(), task.sourceVideo(),
+                task.params(), task.workDir(), task.control()));
     }
 }

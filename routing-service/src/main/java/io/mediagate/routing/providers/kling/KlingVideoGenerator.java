@@ -28,7 +28,7 @@ import java.util.function.Function;
  * variable holds the access key, the {@code KLING_SECRET_KEY} setting the secret key. Failures come as
  * {@code {code, message, request_id}} with Kling's service codes, read by {@link #code}. Kling has no cancel
  * and reports no progress. Offer options: {@code mode} ({@code std} or {@code pro}, default {@code std}),
- * {@code durations} (default {@code 5,10}).
+ * {@code durations} (the clip lengths, required by the catalog: {@code 5,10}).
  */
 public class KlingVideoGenerator implements VideoGenerator {
     static final String BASE = "https://api-singapore.klingai.com";
@@ -58,7 +58,7 @@ public class KlingVideoGenerator implements VideoGenerator {
         body.put("model_name", task.upstreamModel());
         body.put("prompt", task.prompt());
         body.put("mode", task.option("mode", "std"));
-        body.put("duration", String.valueOf(Upstream.duration(task.durationSeconds(), task.option("durations", "5,10"))));
+        body.put("duration", String.valueOf(Upstream.duration(task.durationSeconds(), task.option("durations", null))));
         if (task.image() == null) {
             body.put("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), RATIOS));
         } else {

@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code GET /generations/{id}} through {@code queued} and {@code dreaming} to {@code completed}
  * ({@code assets.video}) or {@code failed} ({@code failure_reason}); {@code DELETE /generations/{id}} to
  * cancel. Luma takes keyframe images only as public URLs, so its offers take text only. Offer option:
- * {@code durations} (default {@code 5,9}).
+ * {@code durations} (the clip lengths, required by the catalog: {@code 5,9} for Ray 2).
  */
 public class LumaVideoGenerator implements VideoGenerator {
     static final String BASE = "https://api.lumalabs.ai/dream-machine/v1";
@@ -40,7 +40,7 @@ public class LumaVideoGenerator implements VideoGenerator {
         body.put("prompt", task.prompt());
         body.put("aspect_ratio", "16:9");
         body.put("resolution", task.height() <= 540 ? "540p" : task.height() + "p");
-        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", "5,9")) + "s");
+        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)) + "s");
         task.params().forEach(body::putIfAbsent);
         HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(base + "/generations/video", body)
                 .header("Authorization", "Bearer " + key).build());

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * {@code Success} with a {@code file_id}; {@code GET /v1/files/retrieve?file_id=} → {@code download_url}.
  * MiniMax answers HTTP 200 with the outcome in {@code base_resp.status_code} (newer endpoints answer an
  * HTTP error whose message ends with the same code in brackets); both are read. It has no cancel and
- * reports no progress. Offer option: {@code durations} (default {@code 6,10}).
+ * reports no progress. Offer option: {@code durations} (the clip lengths,
+ * required by the catalog: {@code 6,10} for Hailuo 02).
  */
 public class MiniMaxVideoGenerator implements VideoGenerator {
     static final String BASE = "https://api.minimax.io";
@@ -40,7 +41,7 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", task.upstreamModel());
         body.put("prompt", task.prompt());
-        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", "6,10")));
+        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
         body.put("resolution", task.height() >= 1080 ? "1080P" : task.height() >= 720 ? "768P" : "512P");
         if (task.image() != null) {
             body.put("first_frame_image", Upstream.dataUri(task.image()));

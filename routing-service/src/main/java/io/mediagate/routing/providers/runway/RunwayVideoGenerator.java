@@ -20,7 +20,7 @@ import java.util.Map;
  * with the image inline as a data URI; then {@code GET /v1/tasks/{id}} no faster than Runway asks (about
  * every 5 s) until {@code SUCCEEDED}, and {@code DELETE /v1/tasks/{id}} to cancel. Every call carries
  * {@code X-Runway-Version}. Offer options: {@code ratio} (default {@code 1280:720}), {@code durations}
- * (allowed clip lengths, default {@code 5,10}).
+ * (the clip lengths the model makes, required by the catalog).
  */
 public class RunwayVideoGenerator implements VideoGenerator {
     static final String BASE = "https://api.dev.runwayml.com";
@@ -45,7 +45,7 @@ public class RunwayVideoGenerator implements VideoGenerator {
             body.put("promptImage", Upstream.dataUri(task.image()));
         }
         body.put("ratio", task.option("ratio", "1280:720"));
-        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", "5,10")));
+        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
         task.params().forEach(body::putIfAbsent);
         String endpoint = task.image() != null ? "/v1/image_to_video" : "/v1/text_to_video";
         HttpResponse<byte[]> created = upstream.send(provider, signed(upstream.postJson(base + endpoint, body), key).build());

@@ -25,7 +25,7 @@ import java.util.Map;
  * downloaded with the key (only ever to the API's own host). Samples filtered by Google's safety checks
  * ({@code raiMediaFilteredCount}) are moderation. The Gemini API has no cancel for these operations: a
  * cancelled job stops waiting and leaves the operation to finish. Offer option: {@code durations}
- * (default {@code 4,6,8}).
+ * (the clip lengths the model makes, required by the catalog: {@code 4,6,8} for Veo 3.1).
  */
 public class VeoVideoGenerator implements VideoGenerator {
     static final String BASE = "https://generativelanguage.googleapis.com/v1beta";
@@ -47,7 +47,7 @@ public class VeoVideoGenerator implements VideoGenerator {
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("aspectRatio", "16:9");
         parameters.put("resolution", task.height() >= 1080 ? "1080p" : "720p");
-        parameters.put("durationSeconds", Upstream.duration(task.durationSeconds(), task.option("durations", "4,6,8")));
+        parameters.put("durationSeconds", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
         task.params().forEach(parameters::putIfAbsent);
         Map<String, Object> body = Map.of("instances", List.of(instance), "parameters", parameters);
         HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(

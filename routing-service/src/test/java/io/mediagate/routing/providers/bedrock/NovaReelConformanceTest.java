@@ -13,6 +13,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -53,7 +54,7 @@ class NovaReelConformanceTest extends AdapterConformance {
     }
 
     private VideoTask task(String prompt, double seconds, Path image, TaskControl control) {
-        return new VideoTask(MODEL, Map.of(), "1.1", prompt, 1280, 720, seconds, image, null, Map.of("seed", 7), work, control);
+        return new VideoTask(MODEL, ShippedOffers.offer("bedrock", MODEL).options(), "1.1", prompt, 1280, 720, seconds, image, null, Map.of("seed", 7), work, control);
     }
 
     @Override
@@ -158,6 +159,8 @@ class NovaReelConformanceTest extends AdapterConformance {
         JsonNode input = fake.received().getFirst().json().path("modelInput");
         assertEquals("MULTI_SHOT_AUTOMATED", input.path("taskType").asText());
         assertEquals(24, input.path("videoGenerationConfig").path("durationSeconds").asInt());
+        assertEquals(ShippedOffers.offer("bedrock", MODEL).secondsFor(20), input.path("videoGenerationConfig").path("durationSeconds").asInt(),
+                "20 s asked: four 6 s shots made, and charged");
     }
 
     @Test

@@ -15,6 +15,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -59,7 +60,7 @@ class KlingConformanceTest extends AdapterConformance {
     }
 
     private VideoTask task(String prompt, Path image, TaskControl control) {
-        return new VideoTask("kling-v2-1-master", Map.of("mode", "pro"), "2.1", prompt, 1080, 1920, 6, image, null,
+        return new VideoTask("kling-v2-1-master", Map.of("mode", "pro", "durations", ShippedOffers.offer("kling", "kling-v2-1-master").options().get("durations")), "2.1", prompt, 1080, 1920, 6, image, null,
                 Map.of("cfg_scale", 0.5), work, control);
     }
 
@@ -182,6 +183,8 @@ class KlingConformanceTest extends AdapterConformance {
         assertEquals("9:16", body.path("aspect_ratio").asText());
         assertTrue(body.path("duration").isTextual(), "Kling takes the duration as a string");
         assertEquals("10", body.path("duration").asText(), "6 s asked: the next length Kling makes");
+        assertEquals(String.valueOf(ShippedOffers.offer("kling", "kling-v2-1-master").secondsFor(6)), body.path("duration").asText(),
+                "the clip asked for is the one the request is charged for");
         assertEquals("pro", body.path("mode").asText());
         assertEquals(0.5, body.path("cfg_scale").asDouble());
         assertTrue(fake.receivedAny("GET", "/v1/videos/text2video/job"), "polled on the task's own path");

@@ -10,6 +10,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -47,12 +48,12 @@ class LumaConformanceTest extends AdapterConformance {
     }
 
     private VideoTask task(String prompt, Path image) {
-        return new VideoTask("ray-2", Map.of(), "1", prompt, 1920, 1080, 7, image, null, Map.of("loop", true), work, TaskControl.NONE);
+        return new VideoTask("ray-2", ShippedOffers.offer("luma", "ray-2").options(), "1", prompt, 1920, 1080, 7, image, null, Map.of("loop", true), work, TaskControl.NONE);
     }
 
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
-        VideoTask task = new VideoTask("ray-2", Map.of(), "1", prompt, 1280, 720, 5, null, null, Map.of(), work, control);
+        VideoTask task = new VideoTask("ray-2", ShippedOffers.offer("luma", "ray-2").options(), "1", prompt, 1280, 720, 5, null, null, Map.of(), work, control);
         return List.of(new LumaVideoGenerator(upstream).generate(provider, task).mime());
     }
 
@@ -136,6 +137,8 @@ class LumaConformanceTest extends AdapterConformance {
         assertEquals("16:9", body.path("aspect_ratio").asText());
         assertEquals("1080p", body.path("resolution").asText());
         assertEquals("9s", body.path("duration").asText(), "7 s asked; Luma makes 5 s or 9 s");
+        assertEquals(ShippedOffers.offer("luma", "ray-2").secondsFor(7) + "s", body.path("duration").asText(),
+                "the clip asked for is the one the request is charged for");
         assertTrue(body.path("loop").asBoolean());
     }
 

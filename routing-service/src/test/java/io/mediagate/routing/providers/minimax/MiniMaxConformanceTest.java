@@ -11,6 +11,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -38,7 +39,7 @@ class MiniMaxConformanceTest extends AdapterConformance {
     }
 
     private VideoTask task(String prompt, Path image, TaskControl control) {
-        return new VideoTask("MiniMax-Hailuo-02", Map.of(), "1", prompt, 1280, 720, 6, image, null,
+        return new VideoTask("MiniMax-Hailuo-02", ShippedOffers.offer("minimax", "MiniMax-Hailuo-02").options(), "1", prompt, 1280, 720, 6, image, null,
                 Map.of("prompt_optimizer", false), work, control);
     }
 

@@ -54,7 +54,7 @@ class RunwayConformanceTest extends AdapterConformance {
     }
 
     private VideoTask task(String prompt, Path image, TaskControl control) {
-        return new VideoTask("gen4_turbo", Map.of(), "1", prompt, 1280, 720, 4, image, null, Map.of("seed", 11), work, control);
+        return new VideoTask("gen4_turbo", Map.of("durations", "5,10"), "1", prompt, 1280, 720, 4, image, null, Map.of("seed", 11), work, control);
     }
 
     @Override

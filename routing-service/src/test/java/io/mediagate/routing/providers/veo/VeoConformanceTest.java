@@ -11,6 +11,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -54,7 +55,7 @@ class VeoConformanceTest extends AdapterConformance {
     }
 
     private VideoTask task(String prompt, Path image, TaskControl control) {
-        return new VideoTask(MODEL, Map.of(), "1", prompt, 1920, 1080, 5, image, null, Map.of("negativePrompt", "blur"), work, control);
+        return new VideoTask(MODEL, ShippedOffers.offer("google", MODEL).options(), "1", prompt, 1920, 1080, 5, image, null, Map.of("negativePrompt", "blur"), work, control);
     }
 
     @Override
@@ -142,6 +143,8 @@ class VeoConformanceTest extends AdapterConformance {
         assertTrue(body.path("instances").path(0).path("image").path("bytesBase64Encoded").asText().length() > 10);
         assertEquals("1080p", body.path("parameters").path("resolution").asText());
         assertEquals(6, body.path("parameters").path("durationSeconds").asInt(), "5 s asked; Veo makes 4, 6 or 8");
+        assertEquals(ShippedOffers.offer("google", MODEL).secondsFor(5), body.path("parameters").path("durationSeconds").asInt(),
+                "the clip asked for is the one the request is charged for");
         assertEquals("blur", body.path("parameters").path("negativePrompt").asText());
         assertTrue(fake.received().getLast().path().endsWith(":download"), "the video was downloaded with the key");
     }
