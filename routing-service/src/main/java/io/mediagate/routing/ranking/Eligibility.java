@@ -5,7 +5,8 @@ import io.mediagate.common.catalog.OfferSpec;
 
 /**
  * The basic requirements of a request: the offer serves the model version, takes the size, makes a clip at least
- * as long as the video's duration (offers with fixed clip lengths), takes an image
+ * as long as the video's duration (offers with fixed clip lengths), works from text alone when the request brings
+ * no image or video (an offer whose inputs lack {@code text} is an image-to-image endpoint), takes an image
  * input when the request has one ({@code image_url} of a video, the files of an image edit or variation),
  * a video input for a video variation and a mask when an edit sends one. Returns the first unmet requirement
  * as the request parameter it concerns, or null when the offer is eligible.
@@ -33,6 +34,9 @@ public final class Eligibility {
         }
         if (need.seconds() != null && !offer.lengths().isEmpty() && offer.secondsFor(need.seconds()) < need.seconds() - 1e-9) {
             return "duration";
+        }
+        if (need.imageParam() == null && !need.videoInput() && !offer.inputsOr(model.inputs()).contains("text")) {
+            return "image";
         }
         if (need.imageParam() != null && !offer.inputsOr(model.inputs()).contains("image")) {
             return need.imageParam();

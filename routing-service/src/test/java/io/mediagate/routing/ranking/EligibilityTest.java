@@ -36,4 +36,12 @@ class EligibilityTest {
         assertEquals("image_url", Eligibility.unmet(model, offer(List.of("text")), new Eligibility.Need("1", "512x512", null, "image_url", false, false)));
         assertNull(Eligibility.unmet(model, offer(List.of("text")), Eligibility.Need.of("1", "512x512")));
     }
+
+    @Test
+    void anOfferThatNeedsAnImageServesNoTextOnlyRequest() {
+        Eligibility.Need textOnly = Eligibility.Need.of("1", "512x512");
+        assertEquals("image", Eligibility.unmet(model, offer(List.of("image")), textOnly), "fal's Kontext edit endpoint requires image_url");
+        assertNull(Eligibility.unmet(model, offer(List.of("text")), textOnly));
+        assertNull(Eligibility.unmet(model, offer(List.of("image")), new Eligibility.Need("1", "512x512", null, "image", false, false)));
+    }
 }

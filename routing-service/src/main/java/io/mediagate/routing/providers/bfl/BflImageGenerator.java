@@ -74,11 +74,19 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
         return upstream.images(provider, samples);
     }
 
+    /**
+     * A text-to-image request: FLUX Kontext takes the shape as {@code aspect_ratio} (it has no width or height, and
+     * would make its default 1:1 square); the other models {@code width} and {@code height} in multiples of 32.
+     */
     static Map<String, Object> body(ImageTask task) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("prompt", task.prompt());
-        body.put("width", multipleOf32(task.width()));
-        body.put("height", multipleOf32(task.height()));
+        if (task.upstreamModel().contains("kontext")) {
+            body.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+        } else {
+            body.put("width", multipleOf32(task.width()));
+            body.put("height", multipleOf32(task.height()));
+        }
         body.put("output_format", task.option("outputFormat", "png"));
         task.params().forEach(body::putIfAbsent);
         return body;

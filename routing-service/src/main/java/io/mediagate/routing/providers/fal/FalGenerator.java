@@ -26,6 +26,8 @@ import java.util.Map;
  * fal.ai's queue ({@code adapter: fal}), images and video: submit to {@code queue.fal.run/{model}} with
  * {@code Authorization: Key}, poll the returned {@code status_url}, read the {@code response_url} (which may
  * still hold an error), cancel at {@code cancel_url}. The URLs are used as returned: they drop sub-paths.
+ * Images are asked for at {@code image_size} {width, height}, or as an {@code aspect_ratio} where the offer's
+ * {@code size} option says so (FLUX Kontext's text-to-image endpoint).
  */
 public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     static final String BASE = "https://queue.fal.run";
@@ -39,7 +41,11 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
-        input.put("image_size", Map.of("width", task.width(), "height", task.height()));
+        if ("aspect_ratio".equals(task.option("size", "image_size"))) {
+            input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+        } else {
+            input.put("image_size", Map.of("width", task.width(), "height", task.height()));
+        }
         input.put("num_images", task.n());
         task.params().forEach(input::putIfAbsent);
         return images(provider, run(provider, task.upstreamModel(), input, task.control()));

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers.bfl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ImageTask;
@@ -92,5 +93,15 @@ class BflConformanceTest extends AdapterConformance {
         assertEquals(992, submit.json().path("width").asInt());
         assertEquals(7, submit.json().path("seed").asInt());
         assertEquals("png", submit.json().path("output_format").asText());
+    }
+
+    @Test
+    void kontextFromTextAloneIsAskedForTheAspectRatioNotAWidthAndHeight() {
+        new BflImageGenerator(upstream(false)).generate(provider(), new ImageTask("flux-kontext-pro", Map.of(), "1", "a harbour",
+                1024, 576, 1, Map.of(), TaskControl.NONE));
+        var submit = fake.received().getFirst();
+        assertEquals("/v1/flux-kontext-pro", submit.path());
+        assertEquals("16:9", submit.json().path("aspect_ratio").asText(), "Kontext has no width or height: it would make a square");
+        assertTrue(submit.json().path("width").isMissingNode() && submit.json().path("height").isMissingNode());
     }
 }

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers.fal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ImageTask;
@@ -8,6 +9,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -130,5 +132,18 @@ class FalConformanceTest extends AdapterConformance {
         assertEquals("video/mp4", video.mime());
         assertEquals("5", fake.received().stream().filter(r -> r.path().equals("/fal-ai/video/kling")).findFirst().orElseThrow()
                 .json().path("duration").asText());
+    }
+
+    @Test
+    void kontextFromTextAloneGoesToItsTextToImageEndpointAsAnAspectRatio() {
+        var offer = ShippedOffers.offer("fal", "fal-ai/flux-pro/kontext/text-to-image");
+        new FalGenerator(upstream(false)).generate(provider(), new ImageTask(offer.upstreamModel(), offer.options(), "1", "a harbour",
+                1024, 576, 1, Map.of(), TaskControl.NONE));
+        var submit = fake.received().getFirst();
+        assertEquals("/fal-ai/flux-pro/kontext/text-to-image", submit.path());
+        assertEquals("16:9", submit.json().path("aspect_ratio").asText(), "fal's Kontext takes a ratio, not a size");
+        assertTrue(submit.json().path("image_size").isMissingNode());
+        assertEquals(List.of("image"), ShippedOffers.offer("fal", "fal-ai/flux-pro/kontext").inputs(),
+                "the edit endpoint, which requires image_url, is offered for requests that bring an image only");
     }
 }
