@@ -78,6 +78,15 @@ public record OfferSpec(
         return features == null ? List.of() : features;
     }
 
+    /** This offer as it stands for an operation that does not take {@code withheld} (its features less those). */
+    public OfferSpec without(java.util.Set<String> withheld) {
+        if (withheld.isEmpty() || features().stream().noneMatch(withheld::contains)) {
+            return this;
+        }
+        return new OfferSpec(provider, price, unit, features().stream().filter(f -> !withheld.contains(f)).toList(), versions, sizes,
+                inputs, upstreamModel, options, sizePrices);
+    }
+
     public boolean servesVersion(String version) {
         return versions == null || versions.isEmpty()
                 || versions.stream().anyMatch(v -> v.equalsIgnoreCase(version));

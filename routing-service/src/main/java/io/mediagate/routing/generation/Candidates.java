@@ -6,7 +6,6 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
-import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
@@ -23,21 +22,28 @@ import java.util.stream.Collectors;
 
 /**
  * The offers a request may go to. Routed requests: enabled providers with a capable adapter, a circuit
- * not open, meeting the basic requirements. An explicit provider: exactly its offer, or the contract's
- * error saying why not (unknown 404, disabled or failing 503, unsupported parameter 422).
+ * not open ({@code circuitOpen}), meeting the basic requirements. An explicit provider: exactly its offer, or the contract's
+ * error saying why not (unknown 404, disabled or failing 503, unsupported parameter 422). Each offer stands
+ * as the operation sees it: without the features its adapter does not take for this operation.
  */
 public final class Candidates {
     private Candidates() {
     }
 
+    /**
+     * What an operation (generate, edit, vary) asks of a provider's adapter: whether it can do it at all, and the
+     * offer features it does not take for it.
+     */
+    public record Operation(Predicate<ProviderSpec> capable, Function<ProviderSpec, Set<String>> withheld) {}
+
     /** The ranked candidates of a request, or the contract's error when there are none. */
     public static List<Candidate> rank(ResolvedModel resolved, RoutingMode mode, String provider, Eligibility.Need need,
-                                       Parameters.Checked checked, Predicate<ProviderSpec> capable, CircuitBreakers breakers) {
+                                       Parameters.Checked checked, Operation operation, Predicate<String> circuitOpen) {
         Function<String, ProviderHealth> health = p -> ProviderHealth.of(resolved.health() == null ? null : resolved.health().get(p));
         if (mode == RoutingMode.EXPLICIT) {
-            return List.of(explicit(resolved, provider, need, checked.features().keySet(), capable, health));
+            return List.of(explicit(resolved, provider, need, checked.features().keySet(), operation, health));
         }
-        List<Candidate> ranked = Ranking.rank(mode, routed(resolved, need, capable, breakers, health), checked.features().keySet());
+        List<Candidate> ranked = Ranking.rank(mode, routed(resolved, need, operation, circuitOpen, health), checked.features().keySet());
         if (ranked.isEmpty()) {
             throw new ApiException(ErrorCode.NO_COMPATIBLE_PROVIDER, mode == RoutingMode.COMPATIBLE && !checked.features().isEmpty()
                     ? "no available provider supports all of " + checked.features().keySet()
@@ -46,21 +52,24 @@ public final class Candidates {
         return ranked;
     }
 
-    static List<Candidate> routed(ResolvedModel resolved, Eligibility.Need need, Predicate<ProviderSpec> capable,
-                                  CircuitBreakers breakers, Function<String, ProviderHealth> health) {
+    static List<Candidate> routed(ResolvedModel resolved, Eligibility.Need need, Operation operation,
+                                  Predicate<String> circuitOpen, Function<String, ProviderHealth> health) {
         Map<String, ProviderSpec> providers = byId(resolved);
         return resolved.model().offers().stream()
                 .filter(o -> {
                     ProviderSpec p = providers.get(o.provider());
-                    return p.enabled() && capable.test(p) && breakers.state(p.id()) != CircuitBreakers.State.OPEN
+                    return p.enabled() && operation.capable().test(p) && !circuitOpen.test(p.id())
                             && Eligibility.unmet(resolved.model(), o, need) == null;
                 })
-                .map(o -> new Candidate(o, providers.get(o.provider()), health.apply(o.provider()), need.size(), need.seconds()))
+                .map(o -> {
+                    ProviderSpec p = providers.get(o.provider());
+                    return new Candidate(o.without(operation.withheld().apply(p)), p, health.apply(o.provider()), need.size(), need.seconds());
+                })
                 .toList();
     }
 
     static Candidate explicit(ResolvedModel resolved, String requested, Eligibility.Need need, Set<String> features,
-                              Predicate<ProviderSpec> capable, Function<String, ProviderHealth> health) {
+                              Operation operation, Function<String, ProviderHealth> health) {
         String id = requested.toLowerCase(Locale.ROOT);
         ModelSpec model = resolved.model();
         if (!resolved.catalogProviders().contains(id)) {
@@ -71,10 +80,11 @@ public final class Candidates {
         if (provider == null || offers.isEmpty()) {
             throw new ApiException(ErrorCode.UNSUPPORTED_PARAMETER, "provider " + id + " does not offer " + model.id(), "model");
         }
-        if (!provider.enabled() || !capable.test(provider)) {
+        if (!provider.enabled() || !operation.capable().test(provider)) {
             throw new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "provider " + id + " is disabled", "provider");
         }
-        OfferSpec offer = offers.stream().filter(o -> Eligibility.unmet(model, o, need) == null).findFirst().orElseThrow(() -> {
+        OfferSpec offer = offers.stream().filter(o -> Eligibility.unmet(model, o, need) == null).findFirst()
+                .map(o -> o.without(operation.withheld().apply(provider))).orElseThrow(() -> {
             String param = Eligibility.unmet(model, offers.getFirst(), need);
             return new ApiException(ErrorCode.UNSUPPORTED_PARAMETER, "provider " + id + " does not support this " + param, param);
         });

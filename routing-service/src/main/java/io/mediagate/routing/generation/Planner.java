@@ -15,13 +15,16 @@ import io.mediagate.common.model.ModelId;
 import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.catalog.CatalogClient;
 import io.mediagate.routing.providers.Adapters;
+import io.mediagate.routing.providers.ImageEditor;
+import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RoutingMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The prologue of every generation, image or video: resolve the model and version, check the request
@@ -65,7 +68,8 @@ public class Planner {
         Double duration = kind == MediaKind.VIDEO ? duration(model, request.duration()) : null;
         checkInputs(model, image, video, mask);
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
-                new Eligibility.Need(version.version(), size, duration, image, video, mask), checked, capable(kind, sources), breakers));
+                new Eligibility.Need(version.version(), size, duration, image, video, mask), checked, operation(kind, sources),
+                provider -> breakers.state(provider) == CircuitBreakers.State.OPEN));
     }
 
     /**
@@ -79,15 +83,24 @@ public class Planner {
         return request.imageUrl() != null ? "image_url" : null;
     }
 
-    /** Providers whose adapter can do what is asked: make a video, an image, or edit or vary one. */
-    private Predicate<ProviderSpec> capable(MediaKind kind, ImageSources sources) {
+    /**
+     * What is asked of a provider's adapter: to make a video, an image, or to edit or vary one; an offer stands
+     * without the features its provider's endpoint for that operation does not take.
+     */
+    private Candidates.Operation operation(MediaKind kind, ImageSources sources) {
+        Function<ProviderSpec, Set<String>> none = p -> Set.of();
         if (kind == MediaKind.VIDEO) {
-            return p -> adapters.videos(p.adapter()).isPresent();
+            return new Candidates.Operation(p -> adapters.videos(p.adapter()).isPresent(), none);
         }
         if (sources == null) {
-            return p -> adapters.images(p.adapter()).isPresent();
+            return new Candidates.Operation(p -> adapters.images(p.adapter()).isPresent(),
+                    p -> adapters.images(p.adapter()).map(ImageGenerator::notTakenByGenerations).orElse(Set.of()));
         }
-        return sources.variation() ? p -> adapters.variators(p.adapter()).isPresent() : p -> adapters.editors(p.adapter()).isPresent();
+        if (sources.variation()) {
+            return new Candidates.Operation(p -> adapters.variators(p.adapter()).isPresent(), none);
+        }
+        return new Candidates.Operation(p -> adapters.editors(p.adapter()).isPresent(),
+                p -> adapters.editors(p.adapter()).map(ImageEditor::notTakenByEdits).orElse(Set.of()));
     }
 
     private static double duration(ModelSpec model, Double requested) {

@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Set;
 
 /**
  * OpenAI images ({@code adapter: openai}, default base {@code https://api.openai.com/v1}) and any
@@ -45,6 +46,20 @@ public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
         return call(provider, upstream.postJson(endpoint.url(provider, task, "generations"),
                 OpenAiWire.requestBody(task, endpoint.namesModel())));
+    }
+
+    /**
+     * OpenAI's two endpoints take the same options but for these: edits have no {@code moderation} or {@code style},
+     * generations no {@code input_fidelity} (the official SDKs' {@code ImageEditParams} and {@code ImageGenerateParams}).
+     */
+    @Override
+    public Set<String> notTakenByEdits() {
+        return OpenAiWire.GENERATION_ONLY;
+    }
+
+    @Override
+    public Set<String> notTakenByGenerations() {
+        return OpenAiWire.EDIT_ONLY;
     }
 
     /** {@code POST /images/edits}: multipart, every source as {@code image[]}, the mask as {@code mask}. */

@@ -53,7 +53,10 @@ public final class OpenAiWire {
     }
 
     /** Parameters only the edits endpoint takes (the generations endpoint refuses them). */
-    private static final Set<String> EDIT_ONLY = Set.of("input_fidelity");
+    static final Set<String> EDIT_ONLY = Set.of("input_fidelity");
+
+    /** Parameters only the generations endpoint takes (the official SDKs' ImageEditParams have neither). */
+    static final Set<String> GENERATION_ONLY = Set.of("moderation", "style");
 
     /**
      * The edit form: model (when {@code withModel}), prompt, n, size, every source as {@code image[]} (OpenAI's array field for one
@@ -73,7 +76,11 @@ public final class OpenAiWire {
             form.file("mask", "mask.png", mask.mime(), mask.bytes());
         }
         form.field("response_format", task.option("responseFormat", null));
-        task.params().forEach(form::field);
+        task.params().forEach((name, value) -> {
+            if (!GENERATION_ONLY.contains(name)) {
+                form.field(name, value);
+            }
+        });
         return form;
     }
 

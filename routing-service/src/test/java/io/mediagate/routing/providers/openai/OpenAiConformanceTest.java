@@ -63,6 +63,11 @@ class OpenAiConformanceTest extends AdapterConformance {
             if (form.all("image[]").isEmpty() && form.all("image").isEmpty()) {
                 return OpenAiFake.error(400, "Missing required parameter: 'image'.", "invalid_request_error", "missing_required_parameter");
             }
+            for (String generationOnly : List.of("moderation", "style")) {
+                if (!form.all(generationOnly).isEmpty()) {
+                    return OpenAiFake.error(400, "Unknown parameter: '" + generationOnly + "'.", "invalid_request_error", "unknown_parameter");
+                }
+            }
             return OpenAiFake.answer(request, secret(), form.text("prompt", ""), form.text("output_format", "png"),
                     Integer.parseInt(form.text("n", "1")), form.text("size", "auto"), form.text("quality", "high"),
                     form.text("background", "opaque"));

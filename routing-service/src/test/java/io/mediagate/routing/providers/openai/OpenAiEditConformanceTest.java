@@ -53,4 +53,15 @@ class OpenAiEditConformanceTest extends OpenAiConformanceTest {
         assertEquals("image/png", form.all("mask").getFirst().contentType());
         assertTrue(form.all("response_format").isEmpty(), "GPT image models refuse response_format");
     }
+
+    @Test
+    void generationOnlyOptionsNeverReachTheEditForm() {
+        var generator = new OpenAiImageGenerator(upstream(false), OpenAiImageGenerator.OPENAI_BASE);
+        assertEquals(java.util.Set.of("moderation", "style"), generator.notTakenByEdits(), "routing withholds them from edit offers");
+        generator.edit(provider(), new ImageTask("gpt-image-1", Map.of(), "1", "add a red hat", 1024, 1024, 1,
+                Map.of("quality", "low", "moderation", "low"), TaskControl.NONE), List.of(EditSamples.PNG), null);
+        FormParts form = FormParts.parse(fake.received().getFirst().header("Content-Type"), fake.received().getFirst().body());
+        assertTrue(form.all("moderation").isEmpty(), "OpenAI's edits refuse moderation (400 unknown_parameter)");
+        assertEquals("low", form.text("quality", null));
+    }
 }
