@@ -242,6 +242,32 @@ public final class Upstream {
         }
     }
 
+    /** The prefix of an offer option that is an input sent to the provider as it is ({@code input.resolution: 768p}). */
+    public static final String FIXED_INPUT = "input.";
+
+    /**
+     * Puts the offer's fixed inputs into a marketplace request's {@code input}: every option named
+     * {@code input.<field>}, as a whole number, a boolean or text. They are what the offer's price assumes where the
+     * model's own default would bill more (Replicate's Hailuo 02 at 1080p), so they win over any parameter.
+     */
+    public static void fixedInputs(Map<String, String> options, Map<String, Object> input) {
+        if (options == null) {
+            return;
+        }
+        options.forEach((name, value) -> {
+            if (name.startsWith(FIXED_INPUT) && name.length() > FIXED_INPUT.length()) {
+                input.put(name.substring(FIXED_INPUT.length()), typed(value));
+            }
+        });
+    }
+
+    private static Object typed(String value) {
+        if ("true".equals(value) || "false".equals(value)) {
+            return Boolean.parseBoolean(value);
+        }
+        return value.matches("-?[0-9]{1,9}") ? (Object) Integer.parseInt(value) : value;
+    }
+
     /** A size as the reduced ratio providers take ({@code 1024x768} is {@code 4:3}). */
     public static String ratio(int width, int height) {
         int g = java.math.BigInteger.valueOf(width).gcd(java.math.BigInteger.valueOf(height)).intValue();

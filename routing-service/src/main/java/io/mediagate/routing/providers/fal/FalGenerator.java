@@ -27,7 +27,8 @@ import java.util.Map;
  * {@code Authorization: Key}, poll the returned {@code status_url}, read the {@code response_url} (which may
  * still hold an error), cancel at {@code cancel_url}. The URLs are used as returned: they drop sub-paths.
  * Images are asked for at {@code image_size} {width, height}, or as an {@code aspect_ratio} where the offer's
- * {@code size} option says so (FLUX Kontext's text-to-image endpoint).
+ * {@code size} option says so (FLUX Kontext's text-to-image endpoint). Offer options named {@code input.<field>} are
+ * sent as inputs as they are ({@link Upstream#fixedInputs}).
  */
 public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     static final String BASE = "https://queue.fal.run";
@@ -47,6 +48,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
             input.put("image_size", Map.of("width", task.width(), "height", task.height()));
         }
         input.put("num_images", task.n());
+        Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
         return images(provider, run(provider, task.upstreamModel(), input, task.control()));
     }
@@ -67,6 +69,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
             input.put(task.option("maskField", "mask_url"), mask.whiteWhereTransparent().dataUri());
         }
         input.put("num_images", task.n());
+        Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
         return images(provider, run(provider, task.upstreamModel(), input, task.control()));
     }
@@ -99,6 +102,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         if (task.image() != null) {
             input.put("image_url", Upstream.dataUri(task.image()));
         }
+        Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
         JsonNode result = run(provider, task.upstreamModel(), input, task.control());
         String url = Upstream.text(result.path("video"), "url");

@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
  * {@code owner/name} (the model's current version) or {@code owner/name:version}. Created with
  * {@code Prefer: wait}, then polled at {@code urls.get}; cancelled at {@code urls.cancel}; outputs (a URL,
  * a list of URLs, or objects holding them) downloaded at once, since Replicate deletes them within the hour.
+ * Offer options named {@code input.<field>} are sent as inputs as they are ({@link Upstream#fixedInputs}).
  */
 public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     static final String BASE = "https://api.replicate.com/v1";
@@ -52,6 +53,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         if (task.n() > 1) {
             input.put("num_outputs", task.n());
         }
+        Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
         List<String> urls = run(provider, task.upstreamModel(), input, task.control());
         return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
@@ -73,6 +75,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
             input.put(task.option("maskField", "mask"), mask.whiteWhereTransparent().dataUri());
         }
         input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+        Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
         List<String> urls = new ArrayList<>();
         for (int i = 0; i < task.n(); i++) {
@@ -90,6 +93,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         if (task.image() != null) {
             input.put(task.option("imageField", "image"), Upstream.dataUri(task.image()));
         }
+        Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
         List<String> urls = run(provider, task.upstreamModel(), input, task.control());
         return upstream.video(provider, urls.getFirst(), Map.of(), task.workDir().resolve("replicate.mp4"));

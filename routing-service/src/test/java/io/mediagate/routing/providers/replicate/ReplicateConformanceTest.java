@@ -3,12 +3,14 @@ package io.mediagate.routing.providers.replicate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -86,6 +88,12 @@ class ReplicateConformanceTest extends AdapterConformance {
                 return problem(401, "Unauthenticated", "You did not pass a valid authentication token");
             }
             Scenario scenario = Scenario.of(request.json().path("input").path("prompt").asText());
+            // Hailuo 02's schema: resolution 512p, 768p or 1080p (default 1080p); 10 s clips exist at 768p only.
+            var input = request.json().path("input");
+            if (request.path().endsWith("/models/minimax/hailuo-02/predictions") && input.path("duration").asInt(6) == 10
+                    && input.path("resolution").asText("1080p").equals("1080p")) {
+                return problem(422, "Input validation failed", "- input.duration: 10 seconds is only available for 768p resolution");
+            }
             return switch (scenario) {
                 case RATE_LIMITED -> problem(429, "Request was throttled", "Request was throttled. Expected available in 1 second.");
                 case SERVER_ERROR -> problem(500, "Internal Server Error", "Internal server error");
@@ -122,9 +130,10 @@ class ReplicateConformanceTest extends AdapterConformance {
                 case MODERATED -> Reply.json(200, prediction(job, "failed", null,
                         "NSFW content detected. Try running it again, or try a different prompt.", ""));
                 case JOB_FAILED -> Reply.json(200, prediction(job, "failed", null, "CUDA out of memory", ""));
-                default -> Reply.json(200, prediction(job, "succeeded", job.facts.get("path").toString().contains("/models/")
-                        ? List.of(fake.url() + "/files/" + job.id + "-0.png", fake.url() + "/files/" + job.id + "-1.png")
-                        : fake.url() + "/files/" + job.id + ".mp4", null, "100%"));
+                // Video models (they take a duration) answer one file URL; image models a list.
+                default -> Reply.json(200, prediction(job, "succeeded", ((JsonNode) job.facts.get("input"))
+                        .has("duration") ? fake.url() + "/files/" + job.id + ".mp4"
+                        : List.of(fake.url() + "/files/" + job.id + "-0.png", fake.url() + "/files/" + job.id + "-1.png"), null, "100%"));
             };
         });
         fake.on("GET", "/files/", request -> request.path().endsWith(".mp4")
@@ -155,5 +164,18 @@ class ReplicateConformanceTest extends AdapterConformance {
         assertEquals("6c1e41b3", create.json().path("version").asText());
         assertEquals("16:9", create.json().path("input").path("aspect_ratio").asText());
         assertEquals(6, create.json().path("input").path("duration").asInt());
+    }
+
+    @Test
+    void hailuo02IsAskedForThe768pItsOfferIsPricedForAndTenSecondsAreMadeThere() {
+        var offer = ShippedOffers.offer("replicate", "minimax/hailuo-02");
+        new ReplicateGenerator(upstream(false)).generate(provider(), new VideoTask(offer.upstreamModel(), offer.options(), "02",
+                "waves", 1280, 720, 7, null, null, Map.of("prompt_optimizer", false), work, TaskControl.NONE));
+        var input = fake.received().getFirst().json().path("input");
+        assertEquals("768p", input.path("resolution").asText(), "left out, Replicate makes (and bills) 1080p");
+        assertEquals(10, input.path("duration").asInt(), "7 s asked: a 10 s clip, which Hailuo 02 makes only at 768p");
+        assertEquals(false, input.path("prompt_optimizer").asBoolean(true));
+        assertTrue(input.path("input.resolution").isMissingNode() && input.path("imageField").isMissingNode(),
+                "adapter options are not inputs");
     }
 }
