@@ -49,7 +49,8 @@ class LocalCrashIT {
 
     @Test
     void killingEachServiceThatKeepsRecordsMidLoadLosesNothingAnswered() throws Exception {
-        String key = new Api(suite.baseUrl()).newKeyWithLimits(suite.adminKey(),
+        Api api = new Api(suite.baseUrl());
+        String key = api.newKeyWithLimits(suite.adminKey(),
                 "{\"perMinute\":100000,\"perHour\":1000000,\"perDay\":1000000,\"videoPerMinute\":1000,"
                 + "\"concurrentImages\":100,\"concurrentVideos\":20}");
         RetryingClient client = new RetryingClient(suite.baseUrl(), key, Duration.ofMinutes(3));
@@ -84,12 +85,12 @@ class LocalCrashIT {
             items.add(readable(client, id, "image"));
         }
         for (String job : answered.imageJobs()) {
-            items.add(readable(client, finished(client, job), "image"));
+            items.add(readable(client, finished(api, key, job), "image"));
         }
         int images = answered.images().size() + answered.imageJobs().size();
         assertEquals(images, items.size(), "one stored image per answered request");
         for (String job : answered.videoJobs()) {
-            assertTrue(items.add(readable(client, finished(client, job), "video")), "one video per accepted job");
+            assertTrue(items.add(readable(client, finished(api, key, job), "video")), "one video per accepted job");
         }
         assertEquals(6, answered.videoJobs().size());
 
@@ -141,17 +142,8 @@ class LocalCrashIT {
     }
 
     /** Waits for job {@code jobId} to end; it must have succeeded with one item, whose id is returned. */
-    private static String finished(RetryingClient client, String jobId) throws Exception {
-        JsonNode job = null;
-        for (int i = 0; i < 600; i++) {
-            RetryingClient.Answer a = client.get("/v1/jobs/" + jobId);
-            job = a.body().path("result").path("job");
-            String status = job.path("status").asText();
-            if (a.status() == 200 && !status.equals("queued") && !status.equals("running")) {
-                break;
-            }
-            Thread.sleep(500);
-        }
+    private static String finished(Api api, String key, String jobId) throws Exception {
+        JsonNode job = api.awaitJob(key, jobId, Duration.ofMinutes(5));
         assertEquals("succeeded", job.path("status").asText(), job.toString());
         assertEquals(1, job.path("data").size(), job.toString());
         return job.path("data").get(0).path("id").asText();

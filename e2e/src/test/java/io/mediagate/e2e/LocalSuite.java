@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,14 +92,13 @@ final class LocalSuite implements AutoCloseable {
     private String script(List<String> args, Duration timeout) throws IOException, InterruptedException {
         Files.createDirectories(home);
         Path output = Files.createTempFile(home, "mediagate-", ".out");
-        List<String> command = new java.util.ArrayList<>(List.of(RepoPaths.root().resolve("mediagate").toString()));
+        List<String> command = new ArrayList<>(List.of(RepoPaths.root().resolve("mediagate").toString()));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).directory(RepoPaths.root().toFile())
                 .redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().putAll(env);
         Process process = builder.start();
-        Instant deadline = Instant.now().plus(timeout);
-        if (!process.waitFor(Duration.between(Instant.now(), deadline).toMillis(), TimeUnit.MILLISECONDS)) {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
             throw new IllegalStateException("./mediagate " + args + " did not finish in " + timeout + ":\n" + Files.readString(output));
         }

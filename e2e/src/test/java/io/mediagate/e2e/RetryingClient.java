@@ -62,7 +62,7 @@ final class RetryingClient {
         return new Answer(r.statusCode(), r.body().length == 0 ? JSON.nullNode() : JSON.readTree(r.body()), 1);
     }
 
-    /** The status of a plain GET of {@code url} (a file URL), and how many bytes it served. */
+    /** How many bytes a GET of {@code url} (a file URL) served, or minus its status when that was not 200. */
     long fileBytes(String url) throws IOException, InterruptedException {
         HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + key).build(), HttpResponse.BodyHandlers.ofByteArray());

@@ -54,7 +54,8 @@ public record ModelView(
         List<Offer> offers = m.offers().stream().map(o -> {
             ProviderSpec p = providers.apply(o.provider());
             Map<String, BigDecimal> bySize = o.sizePrices() == null || o.sizePrices().isEmpty() ? null : new TreeMap<>(o.sizePrices());
-            List<Integer> clips = o.lengths().isEmpty() ? null : o.lengths();
+            List<Integer> lengths = o.lengths();
+            List<Integer> clips = lengths.isEmpty() ? null : lengths;
             return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize, clips), o.features(), status.apply(p));
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),

@@ -1,11 +1,11 @@
 package io.mediagate.common.catalog;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One provider's offer of a model: price per unit ({@code image} or {@code second}), the optional
@@ -35,7 +35,6 @@ public record OfferSpec(
     }
 
     /** The clip lengths in seconds the provider makes, ascending ({@code options.durations}); empty: any whole number. */
-    @JsonIgnore
     public List<Integer> lengths() {
         return lengths(options == null ? null : options.get("durations"));
     }
@@ -79,7 +78,7 @@ public record OfferSpec(
     }
 
     /** This offer as it stands for an operation that does not take {@code withheld} (its features less those). */
-    public OfferSpec without(java.util.Set<String> withheld) {
+    public OfferSpec without(Set<String> withheld) {
         if (withheld.isEmpty() || features().stream().noneMatch(withheld::contains)) {
             return this;
         }

@@ -23,6 +23,11 @@ public record Stats(
         List<String> ignoredParams,
         Map<String, Object> applied) {
 
+    /** These stats with {@code processingTime} replaced (a video's is known only once the pipeline is done). */
+    public Stats withProcessingTime(long ms) {
+        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied);
+    }
+
     /**
      * One call to one provider and how it ended: {@code outcome} success, failure or skipped; for a
      * failure the {@code code} it maps to and its {@code failure} class ({@link FailureClass#wire()}).

@@ -78,7 +78,8 @@ public class WorstCase {
                 : fallback.isNumber() ? fallback.asDouble() : FALLBACK_SECONDS.doubleValue();
         List<Integer> clips = new ArrayList<>();
         clipSeconds.forEach(c -> clips.add(c.asInt()));
-        return BigDecimal.valueOf(OfferSpec.secondsFor(clips.stream().sorted().toList(), asked));
+        clips.sort(null);
+        return BigDecimal.valueOf(OfferSpec.secondsFor(clips, asked));
     }
 
     private Uni<JsonNode> model(String id, Caller caller) {

@@ -14,6 +14,11 @@ public record VideoTask(String upstreamModel, Map<String, String> options, Strin
                         int width, int height, double durationSeconds, Path image, Path sourceVideo,
                         Map<String, Object> params, Path workDir, TaskControl control) {
 
+    /** This task asking for a clip of {@code seconds}. */
+    public VideoTask lasting(double seconds) {
+        return new VideoTask(upstreamModel, options, version, prompt, width, height, seconds, image, sourceVideo, params, workDir, control);
+    }
+
     public String option(String name, String fallback) {
         return options == null ? fallback : options.getOrDefault(name, fallback);
     }

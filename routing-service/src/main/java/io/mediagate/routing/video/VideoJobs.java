@@ -73,8 +73,7 @@ public class VideoJobs {
     private void completed(VideoWork work) {
         Stats s = work.stats();
         long processing = Math.max(0, clock.millis() - work.acceptedAt().toEpochMilli() - s.setupTime() - s.generationTime());
-        Stats stats = new Stats(s.setupTime(), processing, s.generationTime(), s.retries(), s.providerId(), s.attempts(),
-                s.routing(), s.ignoredParams(), s.applied());
+        Stats stats = s.withProcessingTime(processing);
         if (ends.end(work.jobId(), GenerationReply.ok(work.jobId(), List.of(work.media()), work.price(), stats))) {
             staging.clear(work.jobId());
         }

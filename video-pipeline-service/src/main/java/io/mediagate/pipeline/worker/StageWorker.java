@@ -1,5 +1,6 @@
 package io.mediagate.pipeline.worker;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.Topics;
@@ -191,14 +192,9 @@ final class StageWorker implements Runnable {
 
     private void send(String topic, VideoWork work) {
         try {
-            ProducerRecord<String, String> out = new ProducerRecord<>(topic, work.jobId(), json.writeValueAsString(work));
-            tracing.inject(KafkaTraceHeaders.writer(out.headers()));
-            producer.send(out).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while publishing to " + topic, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("could not publish to " + topic, e);
+            publish(new ProducerRecord<>(topic, work.jobId(), json.writeValueAsString(work)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not write the work of job " + work.jobId(), e);
         }
     }
 
@@ -206,12 +202,20 @@ final class StageWorker implements Runnable {
         ProducerRecord<String, String> dead = new ProducerRecord<>(step.input() + ".dlq", record.key(), record.value());
         dead.headers().add("dead-letter-reason", reason.getBytes(StandardCharsets.UTF_8));
         dead.headers().add("dead-letter-stage", step.name().getBytes(StandardCharsets.UTF_8));
-        tracing.inject(KafkaTraceHeaders.writer(dead.headers()));
+        publish(dead);
         metrics.deadLettered();
+    }
+
+    /** Sends {@code out} with the current trace in its headers and waits for the broker to take it. */
+    private void publish(ProducerRecord<String, String> out) {
+        tracing.inject(KafkaTraceHeaders.writer(out.headers()));
         try {
-            producer.send(dead).get();
+            producer.send(out).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing to " + out.topic(), e);
         } catch (Exception e) {
-            throw new IllegalStateException("could not dead-letter a message", e);
+            throw new IllegalStateException("could not publish to " + out.topic(), e);
         }
     }
 

@@ -24,11 +24,6 @@ public class FakeVideoGenerator implements VideoGenerator {
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
         String clips = task.option("durations", null);
-        if (clips == null) {
-            return renderer.generate(provider, task);
-        }
-        return renderer.generate(provider, new VideoTask(task.upstreamModel(), task.options(), task.version(), task.prompt(),
-                task.width(), task.height(), Upstream.duration(task.durationSeconds(), clips), task.image(), task.sourceVideo(),
-                task.params(), task.workDir(), task.control()));
+        return renderer.generate(provider, clips == null ? task : task.lasting(Upstream.duration(task.durationSeconds(), clips)));
     }
 }

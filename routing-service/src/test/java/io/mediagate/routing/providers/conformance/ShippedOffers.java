@@ -1,5 +1,6 @@
 package io.mediagate.routing.providers.conformance;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +9,7 @@ import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.testing.RepoPaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /**
  * The offers of the catalog Mediagate ships (catalog-service's {@code catalog.yaml}), so that an adapter's conformance
@@ -21,13 +23,31 @@ public final class ShippedOffers {
     private ShippedOffers() {
     }
 
-    /** The shipped offer of {@code upstreamModel} at provider {@code provider}; fails when the catalog has none. */
-    public static synchronized OfferSpec offer(String provider, String upstreamModel) {
+    private static synchronized JsonNode catalog() throws IOException {
+        if (catalog == null) {
+            catalog = YAML.readTree(RepoPaths.root().resolve("catalog-service/src/main/resources/catalog.yaml").toFile());
+        }
+        return catalog;
+    }
+
+    /** The sizes the shipped catalog offers model {@code modelId} at. */
+    public static List<String> sizes(String modelId) {
         try {
-            if (catalog == null) {
-                catalog = YAML.readTree(RepoPaths.root().resolve("catalog-service/src/main/resources/catalog.yaml").toFile());
+            for (JsonNode model : catalog().path("models")) {
+                if (modelId.equals(model.path("id").asText())) {
+                    return YAML.convertValue(model.path("sizes"), new TypeReference<List<String>>() { });
+                }
             }
-            for (JsonNode model : catalog.path("models")) {
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        throw new IllegalStateException("the shipped catalog has no model " + modelId);
+    }
+
+    /** The shipped offer of {@code upstreamModel} at provider {@code provider}; fails when the catalog has none. */
+    public static OfferSpec offer(String provider, String upstreamModel) {
+        try {
+            for (JsonNode model : catalog().path("models")) {
                 for (JsonNode offer : model.path("offers")) {
                     if (provider.equals(offer.path("provider").asText()) && upstreamModel.equals(offer.path("upstreamModel").asText())) {
                         return YAML.treeToValue(offer, OfferSpec.class);

@@ -51,6 +51,8 @@ class FalConformanceTest extends AdapterConformance {
         return ("Key " + secret()).equals(request.header("Authorization"));
     }
 
+    private static final List<String> KONTEXT_RATIOS = List.of("21:9", "16:9", "4:3", "3:2", "1:1", "2:3", "3:4", "9:16", "9:21");
+
     private static final Reply UNAUTHORIZED = Reply.json(401, Map.of("detail", "No user found for Key ID and Secret"));
 
     @Override
@@ -60,6 +62,12 @@ class FalConformanceTest extends AdapterConformance {
                 return UNAUTHORIZED;
             }
             Scenario scenario = Scenario.of(request.json().path("prompt").asText());
+            // FLUX Kontext's text-to-image endpoint takes one of these ratios, and no image_size (fal's reference).
+            if (request.path().endsWith("/kontext/text-to-image")
+                    && !KONTEXT_RATIOS.contains(request.json().path("aspect_ratio").asText("1:1"))) {
+                return Reply.json(422, Map.of("detail", List.of(Map.of("loc", List.of("body", "aspect_ratio"),
+                        "msg", "Input should be " + KONTEXT_RATIOS, "type", "enum"))));
+            }
             return switch (scenario) {
                 case RATE_LIMITED -> Reply.json(429, Map.of("detail", "Too many requests"));
                 case SERVER_ERROR -> Reply.json(503, Map.of("detail", "Service Unavailable", "error_type", "runner_unavailable"))
@@ -145,5 +153,17 @@ class FalConformanceTest extends AdapterConformance {
         assertTrue(submit.json().path("image_size").isMissingNode());
         assertEquals(List.of("image"), ShippedOffers.offer("fal", "fal-ai/flux-pro/kontext").inputs(),
                 "the edit endpoint, which requires image_url, is offered for requests that bring an image only");
+    }
+
+    @Test
+    void everySizeOfTheShippedKontextModelIsARatioFalsTextToImageTakes() {
+        var offer = ShippedOffers.offer("fal", "fal-ai/flux-pro/kontext/text-to-image");
+        for (String size : ShippedOffers.sizes("black-forest-labs/flux-kontext-pro")) {
+            String[] wh = size.split("x");
+            List<String> mimes = new FalGenerator(upstream(false)).generate(provider(), new ImageTask(offer.upstreamModel(),
+                    offer.options(), "1", "a harbour", Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), 1, Map.of(), TaskControl.NONE))
+                    .stream().map(i -> i.mime()).toList();
+            assertEquals(1, mimes.size(), size + " is refused by fal");
+        }
     }
 }
