@@ -38,12 +38,15 @@ class RoutingIT {
 
     @BeforeAll
     static void start() throws Exception {
-        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup", "vector")) {
+        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup", "vector", "driftGone", "driftNext", "listedStale", "listedNext")) {
             UPSTREAMS.put(name, new FakeOpenAiImages());
         }
         UPSTREAMS.get("rankCheap").requireKey(RANK_KEY);
         UPSTREAMS.get("vector").mode(Mode.SVG_B64);
         UPSTREAMS.get("keyed").requireKey(KEYED_KEY);
+        UPSTREAMS.get("driftGone").mode(Mode.MODEL_NOT_FOUND);
+        UPSTREAMS.get("listedStale").lists("m-other-model");
+        UPSTREAMS.get("listedNext").lists("m-listed-next", "m-other-model");
         Path catalog = TestInfra.get().home().resolve("routing-catalog.yaml");
         Files.writeString(catalog, catalogYaml());
         suite = Suite.start("routing", Map.of(
@@ -119,6 +122,8 @@ class RoutingIT {
                 + provider("kill-cheap", "killCheap", null) + provider("kill-backup", "killBackup", null)
                 + provider("cred-main", "credMain", null) + provider("cred-backup", "credBackup", null)
                 + provider("vector", "vector", null)
+                + provider("drift-gone", "driftGone", null) + provider("drift-next", "driftNext", null)
+                + provider("listed-stale", "listedStale", null) + provider("listed-next", "listedNext", null)
                 + openAi("keyed", "keyed", "KEYED_OPENAI_KEY") + openAi("unkeyed", "unkeyed", "MEDIAGATE_E2E_NEVER_SET_KEY")
                 + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
@@ -135,6 +140,8 @@ class RoutingIT {
                 + model("acme/killable", offer("kill-cheap", "0.010", ""), offer("kill-backup", "0.020", ""))
                 + model("acme/credentials", offer("cred-main", "0.010", ""), offer("cred-backup", "0.020", ""))
                 + model("acme/vector", offer("vector", "0.080", ""))
+                + model("acme/drift", offer("drift-gone", "0.010", ""), offer("drift-next", "0.020", ""))
+                + model("acme/listed", offer("listed-stale", "0.010", ""), offer("listed-next", "0.020", ""))
                 + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n")
                 + "  - id: acme/clip\n    displayName: clip\n    media: video\n    description: test\n"
                 + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
@@ -170,6 +177,81 @@ class RoutingIT {
         assertEquals(0.02, api.get("/v1/media/" + item.path("id").asText(), key).body().path("result").path("media").path("price").asDouble(), 1e-9);
         assertEquals("Bearer " + RANK_KEY, UPSTREAMS.get("rankCheap").received().getLast().authorization(), "key from the env var the catalog names");
         assertTrue(UPSTREAMS.get("rankCheap").received().getLast().body().path("quality").isMissingNode(), "unsupported features are not sent");
+    }
+
+    /**
+     * A provider answering that the model is gone (OpenAI's 404 {@code model_not_found}): not retried, the next offer
+     * serves at once, the offer is retired for the next requests and shown retired by /v1/models and /v1/providers.
+     */
+    @Test
+    void aModelGoneAtItsProviderRetiresTheOfferAndTheNextServes() throws Exception {
+        JsonNode r = generate(200, "{\"model\":\"acme/drift\",\"prompt\":\"p\",\"routing\":\"cheapest\"}");
+        assertEquals("drift-next", r.path("stats").path("providerId").asText());
+        assertEquals(List.of("drift-gone:failure", "drift-next:success"), attempts(r.path("stats")), "the gone model is not retried");
+        assertEquals("gone", r.path("stats").path("attempts").get(0).path("failure").asText());
+        assertEquals(0.02, r.path("price").asDouble(), 1e-9, "charged at the offer that served");
+        JsonNode again = generate(200, "{\"model\":\"acme/drift\",\"prompt\":\"p\",\"routing\":\"cheapest\"}");
+        assertEquals(List.of("drift-next:success"), attempts(again.path("stats")));
+        assertEquals(1, UPSTREAMS.get("driftGone").received().size(), "a retired offer is not called again");
+        JsonNode offer = awaitOffer("acme/drift", "drift-gone", "retired");
+        assertTrue(offer.path("retired").path("reason").asText().contains("gone"), offer.toString());
+        assertTrue(offer.path("retired").has("at"), offer.toString());
+        JsonNode provider = api.get("/v1/providers/drift-gone", key).body().path("result").path("provider");
+        assertEquals("acme/drift", provider.path("retiredOffers").get(0).path("model").asText(), provider.toString());
+        Api.Reply explicit = api.post("/v1/images/generations", key, "{\"model\":\"acme/drift\",\"prompt\":\"p\",\"provider\":\"drift-gone\"}");
+        assertEquals(503, explicit.status(), explicit.body().toString());
+        assertTrue(explicit.body().path("message").asText().contains("retired"), explicit.body().toString());
+    }
+
+    /**
+     * The catalog check asks each provider's listing: an offer whose upstream model the provider no longer lists is
+     * retired (and routing takes the next offer), a provider without its key is reported skipped, never failed.
+     */
+    @Test
+    void theCatalogCheckRetiresAnOfferItsProviderNoLongerListsAndSkipsProvidersWithoutKeys() throws Exception {
+        Api.Reply forbidden = api.post("/v1/admin/catalog/check", key, "{}");
+        assertEquals(403, forbidden.status(), "the check is the administrator's");
+        Api.Reply check = api.post("/v1/admin/catalog/check", Suite.ADMIN_KEY, "{}");
+        assertEquals(200, check.status(), check.body().toString());
+        Map<String, JsonNode> results = new java.util.HashMap<>();
+        check.body().path("result").path("providers").forEach(p -> results.put(p.path("provider").asText(), p));
+        assertEquals("checked", results.get("listed-stale").path("status").asText(), results.get("listed-stale").toString());
+        assertEquals("acme/listed", results.get("listed-stale").path("retired").get(0).asText());
+        assertEquals("checked", results.get("listed-next").path("status").asText());
+        assertEquals(0, results.get("listed-next").path("retired").size());
+        assertEquals("skipped", results.get("unkeyed").path("status").asText(), results.get("unkeyed").toString());
+        assertTrue(results.get("unkeyed").path("detail").asText().contains("MEDIAGATE_E2E_NEVER_SET_KEY"));
+        awaitOffer("acme/listed", "listed-stale", "retired");
+        long deadline = System.currentTimeMillis() + 45_000; // routing reads the catalog's answer anew within 30 s
+        JsonNode served;
+        do {
+            served = generate(200, "{\"model\":\"acme/listed\",\"prompt\":\"p\",\"routing\":\"cheapest\"}");
+        } while (!attempts(served.path("stats")).equals(List.of("listed-next:success")) && System.currentTimeMillis() < deadline
+                && sleep(1000));
+        assertEquals(List.of("listed-next:success"), attempts(served.path("stats")), served.path("stats").toString());
+    }
+
+    private static boolean sleep(long ms) throws InterruptedException {
+        Thread.sleep(ms);
+        return true;
+    }
+
+    /** The model's offer at the provider once it has the status (the catalog learns from finished jobs). */
+    private static JsonNode awaitOffer(String model, String provider, String status) throws Exception {
+        long deadline = System.currentTimeMillis() + 30_000;
+        JsonNode offer = null;
+        while (System.currentTimeMillis() < deadline) {
+            for (JsonNode o : api.get("/v1/models/" + model, key).body().path("result").path("model").path("providers")) {
+                if (provider.equals(o.path("provider").asText())) {
+                    offer = o;
+                }
+            }
+            if (offer != null && status.equals(offer.path("status").asText())) {
+                return offer;
+            }
+            Thread.sleep(300);
+        }
+        throw new AssertionError(model + " at " + provider + " never became " + status + ": " + offer);
     }
 
     @Test

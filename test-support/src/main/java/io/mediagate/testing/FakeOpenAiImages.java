@@ -19,11 +19,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * A stand-in for an OpenAI-compatible images API ({@code POST /v1/images/generations}), speaking its wire
  * format: {@code {"created", "data":[{"b64_json"|"url", "revised_prompt"}]}} on success and
  * {@code {"error":{"message","type","param","code"}}} with the real status codes on failure. The test
- * picks the behaviour; every request is recorded.
+ * picks the behaviour; every request is recorded. {@code GET /v1/models} lists the models set with {@link #lists} in
+ * OpenAI's list shape, and answers OpenAI's 404 for an unknown route until they are set.
  */
 public final class FakeOpenAiImages implements AutoCloseable {
     /** {@code SVG_B64} answers an SVG document of the requested size as {@code b64_json}, as vector models do. */
-    public enum Mode { B64_JSON, SVG_B64, URL, MODERATION_BLOCKED, INVALID_PROMPT, BAD_KEY, RATE_LIMITED, SERVER_ERROR, MALFORMED }
+    public enum Mode { B64_JSON, SVG_B64, URL, MODERATION_BLOCKED, INVALID_PROMPT, BAD_KEY, RATE_LIMITED, SERVER_ERROR, MALFORMED, MODEL_NOT_FOUND }
 
     public record Received(String authorization, JsonNode body) {}
 
@@ -34,11 +35,13 @@ public final class FakeOpenAiImages implements AutoCloseable {
     private volatile String requiredKey;
     private final java.util.concurrent.atomic.AtomicInteger failuresLeft = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Mode failureMode = Mode.SERVER_ERROR;
+    private volatile List<String> listed;
 
     public FakeOpenAiImages() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/v1/images/generations", this::generate);
+        server.createContext("/v1/models", this::models);
         server.createContext("/files/", this::file);
         server.start();
     }
@@ -57,6 +60,12 @@ public final class FakeOpenAiImages implements AutoCloseable {
     public FakeOpenAiImages failNext(int count, Mode failure) {
         failureMode = failure;
         failuresLeft.set(count);
+        return this;
+    }
+
+    /** The model ids {@code GET /v1/models} lists. */
+    public FakeOpenAiImages lists(String... models) {
+        this.listed = List.of(models);
         return this;
     }
 
@@ -91,8 +100,26 @@ public final class FakeOpenAiImages implements AutoCloseable {
             }
             case SERVER_ERROR -> error(ex, 500, "The server had an error while processing your request.", "server_error", null, null);
             case MALFORMED -> send(ex, 200, "{\"created\":1,\"data\":[{}]}");
+            case MODEL_NOT_FOUND -> error(ex, 404, "The model `" + body.path("model").asText() + "` does not exist or you do not have "
+                    + "access to it.", "invalid_request_error", null, "model_not_found");
             case URL, B64_JSON, SVG_B64 -> success(ex, body, current);
         }
+    }
+
+    private void models(HttpExchange ex) throws IOException {
+        ex.getRequestBody().readAllBytes();
+        List<String> models = listed;
+        if (models == null) {
+            error(ex, 404, "Invalid URL (GET /v1/models)", "invalid_request_error", null, null);
+            return;
+        }
+        if (requiredKey != null && !("Bearer " + requiredKey).equals(ex.getRequestHeaders().getFirst("Authorization"))) {
+            error(ex, 401, "Incorrect API key provided.", "invalid_request_error", null, "invalid_api_key");
+            return;
+        }
+        List<Map<String, Object>> data = models.stream().map(m -> Map.<String, Object>of("id", m, "object", "model",
+                "created", 1_700_000_000, "owned_by", "system")).toList();
+        send(ex, 200, JSON.writeValueAsString(Map.of("object", "list", "data", data)));
     }
 
     private void success(HttpExchange ex, JsonNode body, Mode current) throws IOException {

@@ -25,7 +25,7 @@ public class Catalog {
     private final Map<String, ProviderSpec> providers = new LinkedHashMap<>();
     private final Map<String, ModelSpec> models = new LinkedHashMap<>();
 
-    Catalog(@ConfigProperty(name = "mediagate.catalog.file") Optional<String> file) {
+    public Catalog(@ConfigProperty(name = "mediagate.catalog.file") Optional<String> file) {
         CatalogFile catalog = file.filter(f -> !f.isBlank()).map(Catalog::readFile).orElseGet(Catalog::readBundled);
         catalog.providers().forEach(p -> providers.put(p.id(), withCredentials(p)));
         catalog.models().forEach(m -> models.put(m.id().toLowerCase(Locale.ROOT), m));

@@ -7,6 +7,8 @@ import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.common.catalog.Retirement;
+import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.internal.InternalToken;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
@@ -25,10 +27,12 @@ import java.util.stream.Collectors;
 public class InternalCatalogResource {
     private final Catalog catalog;
     private final ProviderHealthBoard health;
+    private final Retirements retirements;
 
-    InternalCatalogResource(Catalog catalog, ProviderHealthBoard health) {
+    InternalCatalogResource(Catalog catalog, ProviderHealthBoard health, Retirements retirements) {
         this.catalog = catalog;
         this.health = health;
+        this.retirements = retirements;
     }
 
     @GET
@@ -42,6 +46,8 @@ public class InternalCatalogResource {
                 .toList();
         Map<String, HealthSnapshot> snapshots = providers.stream()
                 .collect(Collectors.toMap(ProviderSpec::id, health::of));
-        return new ResolvedModel(model, providers, catalog.providers().stream().map(ProviderSpec::id).toList(), snapshots);
+        Map<String, Retirement> retired = new java.util.HashMap<>();
+        model.offers().forEach(o -> retirements.of(model.id(), o.provider()).ifPresent(r -> retired.putIfAbsent(o.provider(), r)));
+        return new ResolvedModel(model, providers, catalog.providers().stream().map(ProviderSpec::id).toList(), snapshots, retired);
     }
 }

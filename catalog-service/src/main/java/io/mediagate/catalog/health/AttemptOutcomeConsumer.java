@@ -1,6 +1,9 @@
 package io.mediagate.catalog.health;
 
+import io.mediagate.catalog.retirement.Retirements;
+import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.events.FailureClass;
+import io.mediagate.common.model.ModelId;
 import io.mediagate.common.events.GenerationEvent;
 import io.mediagate.common.events.Stats;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,14 +12,16 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * Learns provider health from {@code generation.events}: every provider call routing made (skipped
- * calls aside). Each catalog replica reads every event (its own consumer group) so all replicas agree.
+ * calls aside), and the offers whose provider answered {@code gone} ({@link Retirements}). Each catalog replica reads every event (its own consumer group) so all replicas agree.
  */
 @ApplicationScoped
 public class AttemptOutcomeConsumer {
     private final ProviderHealthBoard board;
+    private final Retirements retirements;
 
-    AttemptOutcomeConsumer(ProviderHealthBoard board) {
+    AttemptOutcomeConsumer(ProviderHealthBoard board, Retirements retirements) {
         this.board = board;
+        this.retirements = retirements;
     }
 
     @Incoming("generation-events")
@@ -31,6 +36,10 @@ public class AttemptOutcomeConsumer {
                 case "failure" -> {
                     // A refusal caused by the caller's request says nothing about the provider's health.
                     FailureClass failure = classOf(attempt);
+                    if (failure == FailureClass.GONE && event.model() != null) {
+                        ModelId.tryParse(event.model()).ifPresent(id -> retirements.retire(new Retirement(id.id(), attempt.provider(),
+                                attempt.provider() + " answered that the model or endpoint is gone", at)));
+                    }
                     if (failure.blamesProvider()) {
                         board.record(attempt.provider(), at, false, attempt.ms(), failure);
                     }

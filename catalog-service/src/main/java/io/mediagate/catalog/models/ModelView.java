@@ -12,7 +12,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import io.mediagate.common.catalog.Retirement;
 
 /** The public model record of the API guide (docs/api-guide.md, "Models and providers"). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -43,9 +46,22 @@ public record ModelView(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Price(BigDecimal amount, String unit, String currency, Map<String, BigDecimal> bySize, List<Integer> clipSeconds) {}
 
-    public record Offer(String provider, String providerName, Price price, List<String> features, String status) {}
+    /**
+     * {@code status} is the provider's, or {@code retired} when this offer is taken out of routing; {@code retired} then
+     * says why and since when.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Offer(String provider, String providerName, Price price, List<String> features, String status, Retired retired) {}
 
-    static ModelView of(ModelSpec m, Function<String, ProviderSpec> providers, Function<ProviderSpec, String> status) {
+    /** Why an offer is retired and since when. */
+    public record Retired(String reason, Instant at) {
+        static Retired of(Retirement r) {
+            return new Retired(r.reason(), r.at());
+        }
+    }
+
+    static ModelView of(ModelSpec m, Function<String, ProviderSpec> providers, Function<ProviderSpec, String> status,
+                        BiFunction<String, String, Optional<Retirement>> retired) {
         VersionSpec latest = m.latest();
         List<Version> versions = m.versions().stream()
                 .sorted(Comparator.comparing(VersionSpec::createdAt).reversed())
@@ -56,7 +72,9 @@ public record ModelView(
             Map<String, BigDecimal> bySize = o.sizePrices() == null || o.sizePrices().isEmpty() ? null : new TreeMap<>(o.sizePrices());
             List<Integer> lengths = o.lengths();
             List<Integer> clips = lengths.isEmpty() ? null : lengths;
-            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize, clips), o.features(), status.apply(p));
+            Retired gone = retired.apply(m.id(), o.provider()).map(Retired::of).orElse(null);
+            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize, clips), o.features(),
+                    gone == null ? status.apply(p) : "retired", gone);
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
                 latest.version(), versions, m.sizes(), m.defaultSize(), m.durations(), m.inputs(),

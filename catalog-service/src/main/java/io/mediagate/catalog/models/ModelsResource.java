@@ -2,6 +2,7 @@ package io.mediagate.catalog.models;
 
 import io.mediagate.catalog.catalog.Catalog;
 import io.mediagate.catalog.health.ProviderHealthBoard;
+import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
@@ -29,10 +30,12 @@ import java.util.Map;
 public class ModelsResource {
     private final Catalog catalog;
     private final ProviderHealthBoard health;
+    private final Retirements retirements;
 
-    ModelsResource(Catalog catalog, ProviderHealthBoard health) {
+    ModelsResource(Catalog catalog, ProviderHealthBoard health, Retirements retirements) {
         this.catalog = catalog;
         this.health = health;
+        this.retirements = retirements;
     }
 
     @GET
@@ -68,6 +71,6 @@ public class ModelsResource {
     }
 
     private ModelView view(ModelSpec m) {
-        return ModelView.of(m, pid -> catalog.provider(pid).orElseThrow(), p -> health.of(p).status());
+        return ModelView.of(m, pid -> catalog.provider(pid).orElseThrow(), p -> health.of(p).status(), retirements::of);
     }
 }

@@ -2,6 +2,7 @@ package io.mediagate.catalog.providers;
 
 import io.mediagate.catalog.catalog.Catalog;
 import io.mediagate.catalog.health.ProviderHealthBoard;
+import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
@@ -26,10 +27,12 @@ import java.util.Map;
 public class ProvidersResource {
     private final Catalog catalog;
     private final ProviderHealthBoard health;
+    private final Retirements retirements;
 
-    ProvidersResource(Catalog catalog, ProviderHealthBoard health) {
+    ProvidersResource(Catalog catalog, ProviderHealthBoard health, Retirements retirements) {
         this.catalog = catalog;
         this.health = health;
+        this.retirements = retirements;
     }
 
     @GET
@@ -49,6 +52,7 @@ public class ProvidersResource {
     }
 
     private ProviderView view(ProviderSpec p) {
-        return ProviderView.of(p, catalog.modelsOf(p.id()).stream().map(ModelSpec::id).toList(), health.of(p));
+        return ProviderView.of(p, catalog.modelsOf(p.id()).stream().map(ModelSpec::id).toList(), health.of(p),
+                retirements.ofProvider(p.id()));
     }
 }

@@ -14,10 +14,13 @@ import java.util.Locale;
  *   when that fits the request's deadline, else the next provider.</li>
  *   <li>{@code transient}, {@code timeout}: tried again on the same provider after a backoff, then the
  *   next provider.</li>
+ *   <li>{@code gone}: the provider no longer has the model or endpoint (its 404 or 410, or its own model-not-found
+ *   code): never tried again; the offer is retired (taken out of routing until the next catalog check) and the
+ *   next provider is tried at once. The provider itself is not judged by it.</li>
  * </ul>
  */
 public enum FailureClass {
-    CALLER_ERROR, MODERATION, CREDENTIALS, QUOTA, RATE_LIMITED, TRANSIENT, TIMEOUT;
+    CALLER_ERROR, MODERATION, CREDENTIALS, QUOTA, RATE_LIMITED, TRANSIENT, TIMEOUT, GONE;
 
     /** The wire name: {@code caller_error}, {@code rate_limited}, … */
     public String wire() {
@@ -36,6 +39,6 @@ public enum FailureClass {
 
     /** Whether an attempt that ended so counts as the provider failing. */
     public boolean blamesProvider() {
-        return !endsRequest();
+        return !endsRequest() && this != GONE;
     }
 }

@@ -23,7 +23,8 @@ import java.util.function.Function;
 /**
  * Calls the ranked candidates in order, each call bounded by the attempt timeout and the request's
  * deadline. What happens after a failure follows its {@link FailureClass}: a caller error or moderation
- * ends the request; refused credentials or an exhausted quota move to the next candidate at once; a
+ * ends the request; refused credentials, an exhausted quota or a model the provider no longer has ({@code gone})
+ * move to the next candidate at once; a
  * rate limit is tried again on the same provider after its {@code Retry-After} (when that is short and
  * fits the deadline), a transient failure or timeout after an exponential backoff, up to the retries
  * per provider, then the next candidate. Every call is recorded for {@code stats.attempts} with its
@@ -96,6 +97,10 @@ public final class AttemptRunner {
                         breakers.success(provider); // the provider answered; the request was the problem
                         throw new ApiException(e.code(), e.getMessage(), null, Map.of("attempts", attempts));
                     }
+                    if (failure == FailureClass.GONE) {
+                        breakers.success(provider); // the provider answered; only this offer is gone
+                        break;
+                    }
                     breakers.failure(provider);
                     if (!failure.retriesSameProvider() || attempt == config.retriesPerProvider()
                             || !waitBeforeRetry(e, attempt, deadline)) {
@@ -151,6 +156,10 @@ public final class AttemptRunner {
             return new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "every provider of this model is failing; try again shortly", null, extra);
         }
         boolean allTimedOut = deadlinePassed || made.stream().allMatch(a -> ErrorCode.PROVIDER_TIMEOUT.code().equals(a.code()));
+        if (!deadlinePassed && made.stream().allMatch(a -> FailureClass.GONE.wire().equals(a.failure()))) {
+            return new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "no provider of this model has it any more: "
+                    + "its offers are retired until the catalog is checked again", null, extra);
+        }
         boolean noneCanServe = made.stream().allMatch(a -> FailureClass.CREDENTIALS.wire().equals(a.failure())
                 || FailureClass.QUOTA.wire().equals(a.failure()));
         if (!deadlinePassed && noneCanServe) {

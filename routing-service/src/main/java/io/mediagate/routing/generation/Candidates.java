@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 
 /**
  * The offers a request may go to. Routed requests: enabled providers with a capable adapter, a circuit
- * not open ({@code circuitOpen}), meeting the basic requirements. An explicit provider: exactly its offer, or the contract's
+ * not open ({@code circuitOpen}), an offer not retired ({@link ResolvedModel#retired()}), meeting the basic requirements. An explicit provider: exactly its offer, or the contract's
  * error saying why not (unknown 404, disabled or failing 503, unsupported parameter 422). Each offer stands
  * as the operation sees it: without the features its adapter does not take for this operation.
  */
@@ -44,6 +44,11 @@ public final class Candidates {
             return List.of(explicit(resolved, provider, need, checked.features().keySet(), operation, health));
         }
         List<Candidate> ranked = Ranking.rank(mode, routed(resolved, need, operation, circuitOpen, health), checked.features().keySet());
+        if (ranked.isEmpty() && !resolved.retired().isEmpty()
+                && resolved.model().offers().stream().allMatch(o -> resolved.retired().containsKey(o.provider()))) {
+            throw new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "every offer of " + resolved.model().id() + " is retired: "
+                    + resolved.retired().values().iterator().next().reason(), null);
+        }
         if (ranked.isEmpty()) {
             throw new ApiException(ErrorCode.NO_COMPATIBLE_PROVIDER, mode == RoutingMode.COMPATIBLE && !checked.features().isEmpty()
                     ? "no available provider supports all of " + checked.features().keySet()
@@ -59,6 +64,7 @@ public final class Candidates {
                 .filter(o -> {
                     ProviderSpec p = providers.get(o.provider());
                     return p.enabled() && operation.capable().test(p) && !circuitOpen.test(p.id())
+                            && !resolved.retired().containsKey(p.id())
                             && Eligibility.unmet(resolved.model(), o, need) == null;
                 })
                 .map(o -> {
@@ -82,6 +88,10 @@ public final class Candidates {
         }
         if (!provider.enabled() || !operation.capable().test(provider)) {
             throw new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "provider " + id + " is disabled", "provider");
+        }
+        if (resolved.retired().containsKey(id)) {
+            throw new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "provider " + id + "'s offer of " + model.id() + " is retired: "
+                    + resolved.retired().get(id).reason(), "provider");
         }
         OfferSpec offer = offers.stream().filter(o -> Eligibility.unmet(model, o, need) == null).findFirst()
                 .map(o -> o.without(operation.withheld().apply(provider))).orElseThrow(() -> {

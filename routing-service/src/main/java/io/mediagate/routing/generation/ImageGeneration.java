@@ -9,6 +9,7 @@ import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.providers.Adapters;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.retirement.RetiredOffers;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.List;
@@ -27,9 +28,11 @@ public class ImageGeneration {
     private final EditSources editSources;
     private final Jobs jobs;
     private final Clock clock;
+    private final RetiredOffers retired;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
-                    Jobs jobs, Clock clock) {
+                    Jobs jobs, Clock clock, RetiredOffers retired) {
+        this.retired = retired;
         this.planner = planner;
         this.adapters = adapters;
         this.runner = runner;
@@ -46,7 +49,7 @@ public class ImageGeneration {
         int height = Integer.parseInt(wh[1]);
         EditSources.Loaded sources = request.sources() == null ? null : editSources.load(request);
         AttemptRunner.Outcome<List<GeneratedImage>> outcome = runner.run(plan.ranked(), request.acceptedAt(),
-                request.provider() != null, candidate -> {
+                request.provider() != null, retired.watching(plan.model().id(), candidate -> {
                     String adapter = candidate.provider().adapter();
                     ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
                             plan.version().version(), request.prompt(), width, height, request.n(), plan.params(candidate),
@@ -57,7 +60,7 @@ public class ImageGeneration {
                     return request.sources().variation()
                             ? adapters.variators(adapter).orElseThrow().vary(candidate.provider(), task, sources.images().getFirst())
                             : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
-                });
+                }));
         long keepStart = clock.millis();
         List<MediaItem> items = results.keep(request, plan, outcome.served(), outcome.result());
         return GenerationReply.ok(request.jobId(), items, plan.price(outcome.served(), items.size()),

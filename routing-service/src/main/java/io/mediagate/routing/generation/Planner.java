@@ -20,6 +20,7 @@ import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RoutingMode;
+import io.mediagate.routing.retirement.RetiredOffers;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.Optional;
@@ -36,16 +37,18 @@ public class Planner {
     private final CatalogClient catalog;
     private final Adapters adapters;
     private final CircuitBreakers breakers;
+    private final RetiredOffers retired;
 
-    Planner(CatalogClient catalog, Adapters adapters, CircuitBreakers breakers) {
+    Planner(CatalogClient catalog, Adapters adapters, CircuitBreakers breakers, RetiredOffers retired) {
         this.catalog = catalog;
         this.adapters = adapters;
         this.breakers = breakers;
+        this.retired = retired;
     }
 
     public Plan plan(GenerationRequest request) {
         ModelId id = ModelId.parse(request.model(), "model");
-        ResolvedModel resolved = catalog.resolve(id.id());
+        ResolvedModel resolved = retired.merged(catalog.resolve(id.id()));
         ModelSpec model = resolved.model();
         MediaKind kind = request.kind();
         if (!kind.wire().equals(model.media())) {

@@ -96,8 +96,9 @@ public final class Poller {
             try {
                 state = poll.get();
             } catch (ProviderException e) {
-                if (!e.failure().retriesSameProvider() || ++failures >= TOLERATED_POLL_FAILURES) {
-                    throw e;
+                ProviderException failure = e.ofJob(provider);
+                if (!failure.failure().retriesSameProvider() || ++failures >= TOLERATED_POLL_FAILURES) {
+                    throw failure;
                 }
             }
             switch (state) {

@@ -51,6 +51,11 @@ public class ProviderException extends RuntimeException {
         return new ProviderException(ErrorCode.PROVIDER_ERROR, FailureClass.TRANSIENT, message, null);
     }
 
+    /** The provider no longer has the model or endpoint the offer names (a 404 or 410 of the call, not of a job). */
+    public static ProviderException gone(String message) {
+        return new ProviderException(ErrorCode.PROVIDER_UNAVAILABLE, FailureClass.GONE, message, null);
+    }
+
     public static ProviderException timedOut(String message) {
         return new ProviderException(ErrorCode.PROVIDER_TIMEOUT, FailureClass.TIMEOUT, message, null);
     }
@@ -61,6 +66,14 @@ public class ProviderException extends RuntimeException {
 
     public FailureClass failure() {
         return failure;
+    }
+
+    /**
+     * This failure as it stands for a call about a job already submitted (its status, its result): there a 404 means
+     * the provider lost the job, not that the model is gone, and another try may succeed.
+     */
+    public ProviderException ofJob(String provider) {
+        return failure == FailureClass.GONE ? failed(provider + " no longer knows the job") : this;
     }
 
     /** Whether another provider (or another try) may still serve the request. */

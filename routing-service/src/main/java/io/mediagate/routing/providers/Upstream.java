@@ -136,8 +136,8 @@ public final class Upstream {
     /**
      * The usual meaning of an HTTP failure: 400/422 the request's fault, unless {@code detail} says the
      * account is out of credits (Runway and Luma answer that as a 400: quota); 401/403 refused
-     * credentials; 402 quota; 404 means the provider does not know the model or job (transient: the
-     * catalog may be stale for this provider only); 408 a timeout; 429 a rate limit with the provider's
+     * credentials; 402 quota; 404 and 410 mean the model or endpoint is gone (a poll's 404 is read by the
+     * {@link Poller} as a lost job instead); 408 a timeout; 429 a rate limit with the provider's
      * Retry-After; everything else (409, 5xx) transient.
      */
     public ProviderException failure(ProviderSpec provider, HttpResponse<?> response, String detail) {
@@ -149,7 +149,7 @@ public final class Upstream {
                     : ProviderException.rejected("the provider rejected the request" + suffix);
             case 401, 403 -> ProviderException.credentials(provider.id() + " refused our credentials");
             case 402 -> ProviderException.quota(provider.id() + " account has no credits");
-            case 404 -> ProviderException.failed(provider.id() + " does not know the model or job");
+            case 404, 410 -> ProviderException.gone(provider.id() + " answered " + status + ": the model or endpoint is gone" + suffix);
             case 408 -> ProviderException.timedOut(provider.id() + " answered 408");
             case 429 -> ProviderException.rateLimited(provider.id() + " answered 429", retryAfter(response).orElse(null));
             default -> ProviderException.failed(provider.id() + " answered " + status);

@@ -20,6 +20,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.ranking.Candidate;
+import io.mediagate.routing.retirement.RetiredOffers;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -50,10 +51,12 @@ public class VideoGeneration {
     private final Jobs jobs;
     private final Clock clock;
     private final Path workRoot;
+    private final RetiredOffers retired;
 
     VideoGeneration(Planner planner, Adapters adapters, AttemptRunner runner, RoutingConfig config, VideoInputs inputs,
                     StagingBucket staging, Instance<Ffmpeg> ffmpeg, Jobs jobs, Clock clock,
-                    @ConfigProperty(name = "mediagate.work-dir") Path workRoot) {
+                    @ConfigProperty(name = "mediagate.work-dir") Path workRoot, RetiredOffers retired) {
+        this.retired = retired;
         this.planner = planner;
         this.jobs = jobs;
         this.adapters = adapters;
@@ -75,10 +78,10 @@ public class VideoGeneration {
             Path image = inputs.image(request, work);
             Path source = inputs.video(request, work);
             AttemptRunner.Outcome<Measured> outcome = runner.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
-                    candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
+                    retired.watching(plan.model().id(), candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
                                     request.prompt(), size.width(), size.height(), plan.duration(), image, source,
-                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration()),
+                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration())),
                     config.videoAttemptTimeout(), config.videoDeadline());
             long uploadStart = clock.millis();
             Candidate served = outcome.served();

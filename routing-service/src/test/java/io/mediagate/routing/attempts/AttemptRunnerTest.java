@@ -108,6 +108,29 @@ class AttemptRunnerTest {
     }
 
     @Test
+    void aModelGoneAtOneProviderMovesOnAtOnceAndLeavesItsCircuitClosed() {
+        AtomicInteger calls = new AtomicInteger();
+        AttemptRunner runner = runner(2, Duration.ofSeconds(5), 1);
+        var outcome = runner.run(offers("a", "b"), clock.instant(), false,
+                behaviour(Map.of("a", List.of(ProviderException.gone("a answered 404"))), calls));
+        assertEquals("image from b", outcome.result());
+        assertEquals(2, calls.get(), "a is not tried again");
+        assertTrue(waits.isEmpty(), "no backoff before moving on");
+        assertEquals("gone", outcome.attempts().getFirst().failure());
+        assertEquals("image from a", runner.run(offers("a"), clock.instant(), false, behaviour(Map.of(), calls)).result(),
+                "a breaker opening after one failure stayed closed: a's other models still work");
+    }
+
+    @Test
+    void whenEveryOfferIsGoneTheAnswerIsUnavailableAndSaysRetired() {
+        ApiException e = assertThrows(ApiException.class, () -> runner(2, Duration.ofSeconds(5), 5).run(offers("a", "b"),
+                clock.instant(), false, c -> { throw ProviderException.gone(c.providerId() + " answered 404"); }));
+        assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+        assertTrue(e.getMessage().contains("retired"), e.getMessage());
+        assertEquals(2, ((List<?>) e.extra().get("attempts")).size());
+    }
+
+    @Test
     void eachAttemptNamesItsFailureClass() {
         var outcome = runner(1, Duration.ofSeconds(5), 5).run(offers("a", "b"), clock.instant(), false,
                 behaviour(Map.of("a", List.of(ProviderException.rateLimited("429", Duration.ofSeconds(1)), ProviderException.timedOut("t"))),

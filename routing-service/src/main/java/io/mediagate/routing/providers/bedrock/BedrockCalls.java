@@ -86,7 +86,7 @@ final class BedrockCalls {
 
     /**
      * Bedrock's exceptions: refused or unknown keys and no model access (credentials); throttling, quotas and a model
-     * not ready (rate limits); a validation error (the caller's, or moderation when the content filters say so);
+     * not ready (rate limits); a model that does not exist (gone); a validation error (the caller's, or moderation when the content filters say so);
      * the model's timeout; its own and the model's errors (retryable). Others by HTTP status.
      */
     private ProviderException failure(ProviderSpec provider, String type, String message, HttpResponse<?> response) {
@@ -101,7 +101,8 @@ final class BedrockCalls {
                     ? ProviderException.moderated("the request was refused by the provider's content policy")
                     : ProviderException.rejected("the provider rejected the request" + detail);
             case "ModelTimeoutException" -> ProviderException.timedOut(provider.id() + " model timed out");
-            case "ResourceNotFoundException", "ModelErrorException", "InternalServerException", "ServiceUnavailableException" ->
+            case "ResourceNotFoundException" -> ProviderException.gone(provider.id() + " " + type + detail);
+            case "ModelErrorException", "InternalServerException", "ServiceUnavailableException" ->
                     ProviderException.failed(provider.id() + " " + type + detail);
             default -> upstream.failure(provider, response, message);
         };

@@ -149,7 +149,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         });
         HttpResponse<byte[]> done = upstream.send(provider, upstream.request(result).header("Authorization", key).GET().build());
         if (done.statusCode() != 200) {
-            throw failure(provider, done);
+            throw failure(provider, done).ofJob(provider.id());
         }
         return upstream.object(provider, done);
     }

@@ -15,11 +15,9 @@ import java.util.List;
 
 /**
  * Google's image models through the Gemini API ({@code adapter: gemini}, default base
- * {@code https://generativelanguage.googleapis.com/v1beta}, key in {@code x-goog-api-key}): Imagen by {@code :predict},
- * Gemini image models by {@code :generateContent} ({@link GeminiWire}; the offer option {@code api: predict|generateContent}
- * overrides the choice by model name). Edits go to Gemini image models with the sources as inline parts of the prompt;
- * Gemini takes no mask, so none is sent, and the Gemini API offers no Imagen editing. Failures read as
- * {@link GoogleErrors} says.
+ * {@code https://generativelanguage.googleapis.com/v1beta}, key in {@code x-goog-api-key}): Gemini image models by
+ * {@code :generateContent} ({@link GeminiWire}). Edits send the sources as inline parts of the prompt; Gemini takes no
+ * mask, so none is sent. Failures read as {@link GoogleErrors} says.
  */
 public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
     static final String BASE = "https://generativelanguage.googleapis.com/v1beta";
@@ -31,14 +29,11 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        return GeminiWire.imagen(task) ? predict(provider, task) : contents(provider, task, List.of());
+        return contents(provider, task, List.of());
     }
 
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
-        if (GeminiWire.imagen(task)) {
-            throw ProviderException.rejected("the Gemini API does not edit images with " + task.upstreamModel());
-        }
         return contents(provider, task, images);
     }
 
@@ -51,28 +46,8 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
         return images.subList(0, task.n());
     }
 
-    private List<GeneratedImage> predict(ProviderSpec provider, ImageTask task) {
-        JsonNode answer = call(provider, task, ":predict", GeminiWire.predict(task));
-        List<GeneratedImage> images = new ArrayList<>();
-        for (JsonNode prediction : answer.path("predictions")) {
-            String data = Upstream.text(prediction, "bytesBase64Encoded");
-            if (data == null) {
-                if (Upstream.text(prediction, "raiFilteredReason") != null) {
-                    continue;
-                }
-                throw ProviderException.failed(provider.id() + " answered a prediction without an image");
-            }
-            images.add(Upstream.inline(provider, data, null));
-        }
-        if (images.isEmpty()) {
-            // Imagen leaves the images its safety filters withhold out of the answer.
-            throw ProviderException.moderated("the images were withheld by the provider's safety filters");
-        }
-        return images;
-    }
-
     private List<GeneratedImage> generateContent(ProviderSpec provider, ImageTask task, List<SourceImage> sources) {
-        JsonNode answer = call(provider, task, ":generateContent", GeminiWire.generateContent(task, sources));
+        JsonNode answer = call(provider, task, GeminiWire.generateContent(task, sources));
         return switch (GeminiWire.content(answer)) {
             case GeminiWire.Content.Images(List<String> base64) -> base64.stream().map(b -> Upstream.inline(provider, b, null)).toList();
             case GeminiWire.Content.Refused(String reason) ->
@@ -82,9 +57,9 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
         };
     }
 
-    private JsonNode call(ProviderSpec provider, ImageTask task, String method, Object body) {
+    private JsonNode call(ProviderSpec provider, ImageTask task, Object body) {
         String key = Upstream.requireCredential(provider);
-        String url = Upstream.base(provider, BASE) + "/models/" + task.upstreamModel() + method;
+        String url = Upstream.base(provider, BASE) + "/models/" + task.upstreamModel() + ":generateContent";
         HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(url, body).header("x-goog-api-key", key).build());
         if (response.statusCode() != 200) {
             throw GoogleErrors.failure(upstream, provider, response, response.body());

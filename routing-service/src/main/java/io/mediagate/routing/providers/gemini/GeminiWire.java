@@ -11,25 +11,35 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Pure mapping between our image task and the Gemini API's two ways to make images.
+ * Pure mapping between our image task and the Gemini API's image models: {@code POST /models/{model}:generateContent}
+ * with the prompt and any source images as parts of one user turn and {@code generationConfig.responseModalities:
+ * ["IMAGE"]} plus {@code imageConfig {aspectRatio, imageSize}}; the answer's candidate parts carry {@code inlineData}. A
+ * refused prompt is {@code promptFeedback.blockReason}; a withheld image a candidate {@code finishReason} such as
+ * {@code IMAGE_SAFETY}. One image per call. (Imagen's {@code :predict} left the Gemini API in 2026.)
  *
- * <ul>
- *   <li>Imagen models: {@code POST /models/{model}:predict} with {@code {"instances": [{"prompt"}], "parameters":
- *       {"sampleCount", "aspectRatio", "imageSize"}}}, answered {@code {"predictions": [{"bytesBase64Encoded",
- *       "mimeType"}]}}. Images Google's filters withhold are left out of the answer; when all are, none come back.</li>
- *   <li>Gemini image models: {@code POST /models/{model}:generateContent} with the prompt and any source images as
- *       parts of one user turn and {@code generationConfig.responseModalities: ["IMAGE"]} plus
- *       {@code imageConfig {aspectRatio, imageSize}}; the answer's candidate parts carry {@code inlineData}. A refused
- *       prompt is {@code promptFeedback.blockReason}; a withheld image a candidate {@code finishReason} such as
- *       {@code IMAGE_SAFETY}. One image per call.</li>
- * </ul>
- *
- * <p>Neither takes pixels: the size becomes the nearest listed aspect ratio and, past 1K on its long side, the
- * {@code imageSize} that reaches it ({@code 2K}, {@code 4K}).
+ * <p>Neither takes pixels: the size becomes the nearest listed aspect ratio and, for a model that has resolution tiers
+ * (the offer option {@code imageSizes}, e.g. {@code 1K,2K,4K}: Gemini 3 Pro Image), the smallest tier whose size at that
+ * ratio in Google's table ({@link #TIERS}) reaches the size asked, sent explicitly. A model without tiers
+ * (Gemini 2.5 Flash Image makes 1K only) is never sent an {@code imageSize}.
  */
 final class GeminiWire {
-    static final List<String> IMAGEN_RATIOS = List.of("1:1", "3:4", "4:3", "9:16", "16:9");
     static final List<String> GEMINI_RATIOS = List.of("1:1", "2:3", "3:2", "3:4", "4:3", "4:5", "5:4", "9:16", "16:9", "21:9");
+    /**
+     * Google's table for Gemini 3 Pro Image: the pixels made at each aspect ratio for the {@code 1K}, {@code 2K} and
+     * {@code 4K} tiers (16:9 is 1376x768, 2752x1536, 5504x3072). The price follows the tier: 1K and 2K alike, 4K dearer.
+     */
+    static final Map<String, List<String>> TIERS = Map.of(
+            "1:1", List.of("1024x1024", "2048x2048", "4096x4096"),
+            "2:3", List.of("848x1264", "1696x2528", "3392x5056"),
+            "3:2", List.of("1264x848", "2528x1696", "5056x3392"),
+            "3:4", List.of("896x1200", "1792x2400", "3584x4800"),
+            "4:3", List.of("1200x896", "2400x1792", "4800x3584"),
+            "4:5", List.of("928x1152", "1856x2304", "3712x4608"),
+            "5:4", List.of("1152x928", "2304x1856", "4608x3712"),
+            "9:16", List.of("768x1376", "1536x2752", "3072x5504"),
+            "16:9", List.of("1376x768", "2752x1536", "5504x3072"),
+            "21:9", List.of("1584x672", "3168x1344", "6336x2688"));
+    static final List<String> TIER_NAMES = List.of("1K", "2K", "4K");
     /** Candidate finish reasons that mean the image was withheld on policy grounds. */
     static final Set<String> REFUSED = Set.of("SAFETY", "IMAGE_SAFETY", "PROHIBITED_CONTENT", "IMAGE_PROHIBITED_CONTENT",
             "BLOCKLIST", "SPII", "RECITATION", "IMAGE_RECITATION");
@@ -37,28 +47,27 @@ final class GeminiWire {
     private GeminiWire() {
     }
 
-    /** Imagen models go through {@code :predict}; every other model through {@code :generateContent}. */
-    static boolean imagen(ImageTask task) {
-        String api = task.option("api", "");
-        return api.isEmpty() ? task.upstreamModel().startsWith("imagen") : "predict".equals(api);
-    }
-
-    /** {@code 2K} or {@code 4K} when the long side is past 1K, else nothing (the models' default, 1K). */
-    static String imageSize(int width, int height) {
-        int side = Math.max(width, height);
-        return side <= 1100 ? null : side <= 2048 ? "2K" : "4K";
-    }
-
-    static Map<String, Object> predict(ImageTask task) {
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("sampleCount", task.n());
-        parameters.put("aspectRatio", Upstream.nearestRatio(task.width(), task.height(), IMAGEN_RATIOS));
-        String size = imageSize(task.width(), task.height());
-        if (size != null) {
-            parameters.put("imageSize", size);
+    /**
+     * The {@code imageSize} to send for a size: null when the model has no tiers ({@code tiers} blank), else the smallest
+     * of {@code tiers} (a comma list of {@code 1K}, {@code 2K}, {@code 4K}) whose pixels at the size's nearest ratio cover
+     * both sides asked (the largest when none does).
+     */
+    static String imageSize(int width, int height, String tiers) {
+        if (tiers == null || tiers.isBlank()) {
+            return null;
         }
-        task.params().forEach(parameters::putIfAbsent);
-        return Map.of("instances", List.of(Map.of("prompt", task.prompt())), "parameters", parameters);
+        List<String> offered = java.util.Arrays.stream(tiers.split(",")).map(String::trim).filter(TIER_NAMES::contains).toList();
+        if (offered.isEmpty()) {
+            return null;
+        }
+        List<String> sizes = TIERS.get(Upstream.nearestRatio(width, height, GEMINI_RATIOS));
+        for (int i = 0; i < TIER_NAMES.size(); i++) {
+            String[] wh = sizes.get(i).split("x");
+            if (offered.contains(TIER_NAMES.get(i)) && Integer.parseInt(wh[0]) >= width && Integer.parseInt(wh[1]) >= height) {
+                return TIER_NAMES.get(i);
+            }
+        }
+        return offered.getLast();
     }
 
     static Map<String, Object> generateContent(ImageTask task, List<SourceImage> sources) {
@@ -69,7 +78,7 @@ final class GeminiWire {
         }
         Map<String, Object> imageConfig = new LinkedHashMap<>();
         imageConfig.put("aspectRatio", Upstream.nearestRatio(task.width(), task.height(), GEMINI_RATIOS));
-        String size = imageSize(task.width(), task.height());
+        String size = imageSize(task.width(), task.height(), task.option("imageSizes", ""));
         if (size != null) {
             imageConfig.put("imageSize", size);
         }

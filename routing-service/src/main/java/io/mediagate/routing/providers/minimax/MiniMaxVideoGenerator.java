@@ -59,8 +59,13 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
             return state(provider, state);
         }, () -> {
         });
-        JsonNode file = call(provider, upstream.request(base + "/v1/files/retrieve?file_id=" + encode(fileId))
-                .header("Authorization", "Bearer " + key).GET().build());
+        JsonNode file;
+        try {
+            file = call(provider, upstream.request(base + "/v1/files/retrieve?file_id=" + encode(fileId))
+                    .header("Authorization", "Bearer " + key).GET().build());
+        } catch (ProviderException e) {
+            throw e.ofJob(provider.id());
+        }
         String url = Upstream.text(file.path("file"), "download_url");
         if (url == null) {
             throw ProviderException.failed(provider.id() + " answered a file without a download_url");

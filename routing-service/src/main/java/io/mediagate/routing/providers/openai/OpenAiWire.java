@@ -163,7 +163,7 @@ public final class OpenAiWire {
     /**
      * What an error answer's {@code code} decides whatever its status: moderation ends the request; an
      * account out of quota (a 429 or 400 about money) makes the provider unavailable, since no retry there
-     * helps. Empty when the status alone classifies it ({@link io.mediagate.routing.providers.Upstream#failure}).
+     * helps; a model (OpenAI) or deployment (Azure) that does not exist is gone. Empty when the status alone classifies it ({@link io.mediagate.routing.providers.Upstream#failure}).
      */
     static Optional<ProviderException> byCode(JsonNode body, String provider) {
         JsonNode error = body == null ? null : body.get("error");
@@ -173,6 +173,9 @@ public final class OpenAiWire {
         }
         if ("insufficient_quota".equals(code) || "billing_hard_limit_reached".equals(code)) {
             return Optional.of(ProviderException.quota(provider + " account is out of quota"));
+        }
+        if ("model_not_found".equals(code) || "DeploymentNotFound".equals(code)) {
+            return Optional.of(ProviderException.gone(provider + " no longer has the model: " + message(body)));
         }
         return Optional.empty();
     }

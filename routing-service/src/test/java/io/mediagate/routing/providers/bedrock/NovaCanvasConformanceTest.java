@@ -72,6 +72,10 @@ class NovaCanvasConformanceTest extends AdapterConformance {
             return SigV4Check.error(404, "ResourceNotFoundException", "The requested resource could not be found.");
         }
         JsonNode body = request.json();
+        String size = sizeRefusal(body.path("imageGenerationConfig"));
+        if (size != null) {
+            return SigV4Check.error(400, "ValidationException", size);
+        }
         return switch (Scenario.of(prompt(body))) {
             case RATE_LIMITED -> SigV4Check.error(429, "ThrottlingException", "Too many requests, please wait before trying again.");
             case SERVER_ERROR -> SigV4Check.error(500, "InternalServerException", "The server encountered an internal error.");
@@ -88,6 +92,38 @@ class NovaCanvasConformanceTest extends AdapterConformance {
                 yield Reply.json(200, Map.of("images", images));
             }
         };
+    }
+
+    /**
+     * Nova Canvas's size rules: each side from 320 to 4096 pixels and a multiple of 16, the ratio within 1:4 to 4:1, and
+     * fewer than 4,194,304 pixels in all (2048x2048 is refused). Null when the size passes or none is given.
+     */
+    static String sizeRefusal(JsonNode config) {
+        if (!config.has("width") && !config.has("height")) {
+            return null;
+        }
+        int w = config.path("width").asInt();
+        int h = config.path("height").asInt();
+        if (w < 320 || h < 320 || w > 4096 || h > 4096 || w % 16 != 0 || h % 16 != 0) {
+            return "Malformed input request: width and height must be multiples of 16 from 320 to 4096, please reformat your input and try again.";
+        }
+        if (Math.max(w, h) > 4 * Math.min(w, h)) {
+            return "Malformed input request: the aspect ratio must be between 1:4 and 4:1, please reformat your input and try again.";
+        }
+        if ((long) w * h >= 4_194_304L) {
+            return "Malformed input request: the image must have fewer than 4194304 pixels, please reformat your input and try again.";
+        }
+        return null;
+    }
+
+    @Test
+    void everyShippedSizeIsOneNovaCanvasMakes() {
+        for (String size : io.mediagate.routing.providers.conformance.ShippedOffers.sizes("amazon/nova-canvas")) {
+            String[] wh = size.split("x");
+            var images = generator(upstream(false)).generate(provider(), new ImageTask(MODEL, Map.of("quality", "standard"), "1",
+                    "a lighthouse", Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), 1, Map.of(), TaskControl.NONE));
+            assertEquals(1, images.size(), size);
+        }
     }
 
     @Override

@@ -4,7 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.events.FailureClass;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
+import java.util.Set;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
@@ -24,12 +30,24 @@ import org.junit.jupiter.api.Test;
  * a refused prompt as {@code promptFeedback.blockReason}, and Google's error JSON.
  */
 class GeminiImageConformanceTest extends GoogleImageConformance {
-    static final String MODEL = "gemini-3-pro-image-preview";
+    static final String MODEL = "gemini-3-pro-image";
+    /** The models the Gemini API makes images with today; any other id is answered 404 NOT_FOUND, as Google does. */
+    static final Set<String> LIVE = Set.of("gemini-3-pro-image", "gemini-2.5-flash-image");
+    /** Those with resolution tiers: Gemini 2.5 Flash Image makes 1K only and takes no imageSize. */
+    static final Set<String> TIERED = Set.of("gemini-3-pro-image");
+
+    /** The task production sends for a shipped offer: its upstream model and options. */
+    static ImageTask shipped(String model, int width, int height) {
+        OfferSpec offer = ShippedOffers.offer("google-images", model);
+        return new ImageTask(model, offer.options() == null ? Map.of() : offer.options(), "1", "a fox", width, height, 1, Map.of(),
+                TaskControl.NONE);
+    }
 
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
-        return new GeminiImageGenerator(upstream).generate(provider, task(MODEL, prompt, 1024, 1024, 1, control))
-                .stream().map(i -> i.mime()).toList();
+        OfferSpec offer = ShippedOffers.offer("google-images", MODEL);
+        return new GeminiImageGenerator(upstream).generate(provider, new ImageTask(MODEL, offer.options(), "1", prompt, 1024, 1024, 1,
+                Map.of(), control)).stream().map(i -> i.mime()).toList();
     }
 
     static Map<String, Object> imageAnswer() {
@@ -43,6 +61,16 @@ class GeminiImageConformanceTest extends GoogleImageConformance {
     protected void play(FakeUpstream fake) {
         onMethod(fake, ":generateContent", request -> {
             var body = request.json();
+            String model = request.path().substring("/v1beta/models/".length(), request.path().indexOf(':'));
+            if (!LIVE.contains(model)) {
+                return GoogleFake.error(404, "NOT_FOUND", "models/" + model + " is not found for API version v1beta, or is not "
+                        + "supported for generateContent. Call ListModels to see the list of available models and their supported methods.",
+                        List.of());
+            }
+            JsonNode imageSize = body.path("generationConfig").path("imageConfig").path("imageSize");
+            if (!imageSize.isMissingNode() && (!TIERED.contains(model) || !Set.of("1K", "2K", "4K").contains(imageSize.asText()))) {
+                return GoogleFake.error(400, "INVALID_ARGUMENT", "Invalid value for imageSize: " + imageSize.asText(), List.of());
+            }
             if (!body.path("generationConfig").path("responseModalities").toString().contains("IMAGE")) {
                 return Reply.json(200, Map.of("candidates", List.of(Map.of("content", Map.of("role", "model",
                         "parts", List.of(Map.of("text", "I can describe it instead."))), "finishReason", "STOP"))));
@@ -63,7 +91,7 @@ class GeminiImageConformanceTest extends GoogleImageConformance {
     @Test
     void askForImagesAtTheNearestRatioAndOneCallPerImage() {
         var images = new GeminiImageGenerator(upstream(false)).generate(provider(),
-                task(MODEL, "a fox", 4096, 2304, 2, TaskControl.NONE));
+                new ImageTask(MODEL, Map.of("imageSizes", "1K,2K,4K"), "1", "a fox", 4096, 2304, 2, Map.of(), TaskControl.NONE));
         assertEquals(2, images.size());
         assertEquals(2, fake.received().size(), "one image per call");
         var request = fake.received().getFirst();
@@ -73,6 +101,49 @@ class GeminiImageConformanceTest extends GoogleImageConformance {
         assertEquals("16:9", config.path("imageConfig").path("aspectRatio").asText());
         assertEquals("4K", config.path("imageConfig").path("imageSize").asText());
         assertEquals("user", request.json().path("contents").path(0).path("role").asText());
+    }
+
+    /** Google's table, per aspect ratio: 16:9 is 1376x768 at 1K, 2752x1536 at 2K and 5504x3072 at 4K. */
+    @Test
+    void theTierSentIsTheOneWhoseSizeAtThatRatioIsTheSizeAsked() {
+        Map<String, String> expected = Map.of("1376x768", "1K", "2752x1536", "2K", "5504x3072", "4K", "1024x1024", "1K",
+                "2048x2048", "2K", "4096x4096", "4K", "1536x2752", "2K");
+        expected.forEach((size, tier) -> {
+            String[] wh = size.split("x");
+            new GeminiImageGenerator(upstream(false)).generate(provider(), shipped(MODEL, Integer.parseInt(wh[0]), Integer.parseInt(wh[1])));
+            assertEquals(tier, fake.received().getLast().json().path("generationConfig").path("imageConfig").path("imageSize").asText(), size);
+        });
+    }
+
+    /** What we charge at a size is the price of the tier the provider is asked for, and so bills. */
+    @Test
+    void everyShippedSizeIsChargedAtThePriceOfTheTierSent() {
+        OfferSpec offer = ShippedOffers.offer("google-images", MODEL);
+        for (String size : ShippedOffers.sizes("google/gemini-3-pro-image")) {
+            String[] wh = size.split("x");
+            String tier = GeminiWire.imageSize(Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), offer.options().get("imageSizes"));
+            assertEquals("4K".equals(tier), offer.sizePrices().containsKey(size), size + " is sent as " + tier);
+            List<String> atRatio = GeminiWire.TIERS.get(io.mediagate.routing.providers.Upstream.nearestRatio(Integer.parseInt(wh[0]),
+                    Integer.parseInt(wh[1]), GeminiWire.GEMINI_RATIOS));
+            assertEquals(size, atRatio.get(GeminiWire.TIER_NAMES.indexOf(tier)), "the size delivered is the size asked");
+        }
+    }
+
+    @Test
+    void gemini25FlashImageIsNeverSentAnImageSize() {
+        for (String size : ShippedOffers.sizes("google/gemini-2.5-flash-image")) {
+            String[] wh = size.split("x");
+            new GeminiImageGenerator(upstream(false)).generate(provider(), shipped("gemini-2.5-flash-image",
+                    Integer.parseInt(wh[0]), Integer.parseInt(wh[1])));
+            assertTrue(fake.received().getLast().json().path("generationConfig").path("imageConfig").path("imageSize").isMissingNode(), size);
+        }
+    }
+
+    @Test
+    void aModelGoogleRetiredIsGone() {
+        ProviderException e = assertThrows(ProviderException.class, () -> new GeminiImageGenerator(upstream(false)).generate(provider(),
+                task("gemini-3-pro-image-preview", "a fox", 1024, 1024, 1, TaskControl.NONE)));
+        assertEquals(FailureClass.GONE, e.failure());
     }
 
     @Test

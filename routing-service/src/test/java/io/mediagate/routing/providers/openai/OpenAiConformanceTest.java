@@ -97,6 +97,16 @@ class OpenAiConformanceTest extends AdapterConformance {
     }
 
     @Test
+    void aModelOpenAiNoLongerHasIsGoneNotRetried() {
+        fake.on("POST", "/v1/images/generations", request -> OpenAiFake.error(404,
+                "The model `" + request.json().path("model").asText() + "` does not exist or you do not have access to it.",
+                "invalid_request_error", "model_not_found"));
+        ProviderException e = assertThrows(ProviderException.class, () -> run(Map.of()));
+        assertEquals(io.mediagate.common.events.FailureClass.GONE, e.failure());
+        assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+    }
+
+    @Test
     void anAccountOutOfQuotaMakesTheProviderUnavailable() {
         fake.on("POST", "/v1/images/generations", request -> OpenAiFake.error(429,
                 "You exceeded your current quota, please check your plan and billing details.", "insufficient_quota", "insufficient_quota"));

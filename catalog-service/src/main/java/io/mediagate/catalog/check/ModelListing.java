@@ -1,0 +1,114 @@
+package io.mediagate.catalog.check;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * How one kind of provider says which models it has, for the catalog check. Each answers, of the upstream model names
+ * the catalog's offers use, those the provider still has; a listing that cannot be read throws {@link ListingFailed}
+ * (then nothing is changed).
+ */
+sealed interface ModelListing {
+    /** The base URL when the catalog's provider names none (as the adapter's default). */
+    String defaultBase();
+
+    Set<String> present(ListingHttp http, String base, String key, Collection<String> models);
+
+    /** The listing for an adapter, or null when the check has none for it. */
+    static ModelListing of(String adapter) {
+        return switch (adapter) {
+            case "openai", "openai-compatible" -> new OpenAi();
+            case "gemini", "veo" -> new Gemini();
+            case "xai" -> new Xai();
+            case "replicate" -> new Replicate();
+            default -> null;
+        };
+    }
+
+    /** {@code GET /models} with a bearer key: {@code {"object": "list", "data": [{"id", "object": "model", ...}]}}. */
+    record OpenAi() implements ModelListing {
+        public String defaultBase() {
+            return "https://api.openai.com/v1";
+        }
+
+        public Set<String> present(ListingHttp http, String base, String key, Collection<String> models) {
+            JsonNode list = http.get(base + "/models", "Authorization", "Bearer " + key);
+            Set<String> ids = new HashSet<>(list.path("data").findValuesAsText("id"));
+            return keep(models, ids);
+        }
+    }
+
+    /**
+     * The Gemini API's {@code GET /models?pageSize=1000} with {@code x-goog-api-key}: {@code {"models": [{"name":
+     * "models/<id>", ...}], "nextPageToken"}}, read page by page.
+     */
+    record Gemini() implements ModelListing {
+        public String defaultBase() {
+            return "https://generativelanguage.googleapis.com/v1beta";
+        }
+
+        public Set<String> present(ListingHttp http, String base, String key, Collection<String> models) {
+            Set<String> ids = new HashSet<>();
+            String token = null;
+            for (int page = 0; page < 50; page++) {
+                JsonNode list = http.get(base + "/models?pageSize=1000" + (token == null ? "" : "&pageToken=" + ListingHttp.encode(token)),
+                        "x-goog-api-key", key);
+                for (JsonNode m : list.path("models")) {
+                    String name = m.path("name").asText("");
+                    ids.add(name.startsWith("models/") ? name.substring("models/".length()) : name);
+                }
+                token = list.path("nextPageToken").asText("");
+                if (token.isEmpty()) {
+                    break;
+                }
+            }
+            return keep(models, ids);
+        }
+    }
+
+    /** xAI's {@code GET /image-generation-models} with a bearer key: {@code {"models": [{"id", "aliases": [...]}]}}. */
+    record Xai() implements ModelListing {
+        public String defaultBase() {
+            return "https://api.x.ai/v1";
+        }
+
+        public Set<String> present(ListingHttp http, String base, String key, Collection<String> models) {
+            JsonNode list = http.get(base + "/image-generation-models", "Authorization", "Bearer " + key);
+            Set<String> ids = new HashSet<>();
+            for (JsonNode m : list.path("models")) {
+                ids.add(m.path("id").asText());
+                m.path("aliases").forEach(a -> ids.add(a.asText()));
+            }
+            return keep(models, ids);
+        }
+    }
+
+    /**
+     * Replicate has no listing of every model; each is looked up: {@code GET /models/{owner}/{name}} answers 200 while the
+     * model exists and 404 when it does not. A version pinned after a colon is not part of the name.
+     */
+    record Replicate() implements ModelListing {
+        public String defaultBase() {
+            return "https://api.replicate.com/v1";
+        }
+
+        public Set<String> present(ListingHttp http, String base, String key, Collection<String> models) {
+            Set<String> present = new HashSet<>();
+            for (String model : models) {
+                String name = model.contains(":") ? model.substring(0, model.indexOf(':')) : model;
+                if (http.exists(base + "/models/" + name, "Authorization", "Bearer " + key)) {
+                    present.add(model);
+                }
+            }
+            return present;
+        }
+    }
+
+    private static Set<String> keep(Collection<String> models, Set<String> listed) {
+        Set<String> present = new HashSet<>(models);
+        present.retainAll(listed);
+        return present;
+    }
+}
