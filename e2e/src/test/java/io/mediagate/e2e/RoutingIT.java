@@ -38,13 +38,15 @@ class RoutingIT {
 
     @BeforeAll
     static void start() throws Exception {
-        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup", "vector", "driftGone", "driftNext", "listedStale", "listedNext")) {
+        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup", "vector", "driftGone", "driftNext", "listedStale", "listedNext", "refusing", "accepting", "alone")) {
             UPSTREAMS.put(name, new FakeOpenAiImages());
         }
         UPSTREAMS.get("rankCheap").requireKey(RANK_KEY);
         UPSTREAMS.get("vector").mode(Mode.SVG_B64);
         UPSTREAMS.get("keyed").requireKey(KEYED_KEY);
         UPSTREAMS.get("driftGone").mode(Mode.MODEL_NOT_FOUND);
+        UPSTREAMS.get("refusing").mode(Mode.INVALID_PROMPT);
+        UPSTREAMS.get("alone").mode(Mode.INVALID_PROMPT);
         UPSTREAMS.get("listedStale").lists("m-other-model");
         UPSTREAMS.get("listedNext").lists("m-listed-next", "m-other-model");
         Path catalog = TestInfra.get().home().resolve("routing-catalog.yaml");
@@ -124,6 +126,7 @@ class RoutingIT {
                 + provider("vector", "vector", null)
                 + provider("drift-gone", "driftGone", null) + provider("drift-next", "driftNext", null)
                 + provider("listed-stale", "listedStale", null) + provider("listed-next", "listedNext", null)
+                + provider("refusing", "refusing", null) + provider("accepting", "accepting", null) + provider("alone", "alone", null)
                 + openAi("keyed", "keyed", "KEYED_OPENAI_KEY") + openAi("unkeyed", "unkeyed", "MEDIAGATE_E2E_NEVER_SET_KEY")
                 + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
@@ -142,6 +145,8 @@ class RoutingIT {
                 + model("acme/vector", offer("vector", "0.080", ""))
                 + model("acme/drift", offer("drift-gone", "0.010", ""), offer("drift-next", "0.020", ""))
                 + model("acme/listed", offer("listed-stale", "0.010", ""), offer("listed-next", "0.020", ""))
+                + model("acme/refused", offer("refusing", "0.010", ""), offer("accepting", "0.020", ""))
+                + model("acme/alone", offer("alone", "0.010", ""))
                 + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n")
                 + "  - id: acme/clip\n    displayName: clip\n    media: video\n    description: test\n"
                 + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
@@ -229,6 +234,24 @@ class RoutingIT {
         } while (!attempts(served.path("stats")).equals(List.of("listed-next:success")) && System.currentTimeMillis() < deadline
                 && sleep(1000));
         assertEquals(List.of("listed-next:success"), attempts(served.path("stats")), served.path("stats").toString());
+    }
+
+    /**
+     * A provider refusing, as invalid, a request that passed our validation over a field we translated (OpenAI's 400
+     * with {@code param: size}) is the offer's fault: the next offer serves, and the refusal counts against the provider.
+     * Only when every offer refuses is it the caller's 400.
+     */
+    @Test
+    void aProviderRefusingOurTranslationFailsOverAndOnlyEveryRefusalIsTheCallers() throws Exception {
+        JsonNode r = generate(200, "{\"model\":\"acme/refused\",\"prompt\":\"p\",\"routing\":\"cheapest\"}");
+        assertEquals("accepting", r.path("stats").path("providerId").asText(), r.path("stats").toString());
+        assertEquals(List.of("refusing:failure", "accepting:success"), attempts(r.path("stats")));
+        assertEquals("rejected", r.path("stats").path("attempts").get(0).path("failure").asText());
+        assertEquals(1, UPSTREAMS.get("refusing").received().size(), "not asked twice");
+        Api.Reply alone = api.post("/v1/images/generations", key, "{\"model\":\"acme/alone\",\"prompt\":\"p\"}");
+        assertEquals(400, alone.status(), alone.body().toString());
+        assertEquals("invalid_request", alone.body().path("code").asText());
+        assertTrue(alone.body().path("message").asText().contains("size"), alone.body().toString());
     }
 
     private static boolean sleep(long ms) throws InterruptedException {

@@ -100,6 +100,13 @@ final class CatalogValidator {
             if (o.inputs() != null) {
                 o.inputs().forEach(in -> require(m.inputs().contains(in), source, oat + ".inputs", "input " + in + " is not one of the model's inputs"));
             }
+            boolean inputPrice;
+            try {
+                inputPrice = o.inputImagePrice().signum() >= 0;
+            } catch (NumberFormatException e) {
+                inputPrice = false;
+            }
+            require(inputPrice, source, oat + ".options.inputImagePrice", "must be a non-negative number of US dollars per input image");
             if (o.versions() != null) {
                 o.versions().forEach(v -> require(versions.contains(v), source, oat + ".versions", "unknown version " + v));
             }

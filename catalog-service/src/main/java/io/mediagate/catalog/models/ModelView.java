@@ -41,10 +41,12 @@ public record ModelView(
     /**
      * {@code amount} per unit, or {@code bySize} at the sizes listed there (absent when none is). A per-second offer
      * whose provider makes clips of fixed lengths lists them in {@code clipSeconds}: a video is made, and charged, at
-     * the shortest of them at least as long as asked.
+     * the shortest of them at least as long as asked. {@code perInputImage}: what each source image of an edit or
+     * variation adds, where the provider bills them.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Price(BigDecimal amount, String unit, String currency, Map<String, BigDecimal> bySize, List<Integer> clipSeconds) {}
+    public record Price(BigDecimal amount, String unit, String currency, Map<String, BigDecimal> bySize, List<Integer> clipSeconds,
+                        BigDecimal perInputImage) {}
 
     /**
      * {@code status} is the provider's, or {@code retired} when this offer is taken out of routing; {@code retired} then
@@ -73,7 +75,8 @@ public record ModelView(
             List<Integer> lengths = o.lengths();
             List<Integer> clips = lengths.isEmpty() ? null : lengths;
             Retired gone = retired.apply(m.id(), o.provider()).map(Retired::of).orElse(null);
-            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize, clips), o.features(),
+            return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize, clips,
+                    o.inputImagePrice().signum() == 0 ? null : o.inputImagePrice()), o.features(),
                     gone == null ? status.apply(p) : "retired", gone);
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),

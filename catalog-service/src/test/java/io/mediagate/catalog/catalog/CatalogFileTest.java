@@ -75,6 +75,15 @@ class CatalogFileTest {
     }
 
     @Test
+    void anInputImagePriceMustBeAPrice() {
+        CatalogFile file = read(VALID.replace("unit: image, features: [seed]", "unit: image, features: [seed], options: { inputImagePrice: \"0.002\" }"));
+        assertEquals(0, new java.math.BigDecimal("0.002").compareTo(file.models().getFirst().offers().getFirst().inputImagePrice()));
+        InvalidCatalogException e = assertThrows(InvalidCatalogException.class, () -> read(VALID.replace("unit: image, features: [seed]",
+                "unit: image, features: [seed], options: { inputImagePrice: two cents }")));
+        assertTrue(e.getMessage().contains("models[0].offers[0].options.inputImagePrice"), e.getMessage());
+    }
+
+    @Test
     void anOfferSizeOutsideTheModelsSizesIsRefused() {
         InvalidCatalogException e = assertThrows(InvalidCatalogException.class,
                 () -> read(VALID.replace("unit: image, features: [seed]", "unit: image, features: [seed], sizes: [2048x2048]")));

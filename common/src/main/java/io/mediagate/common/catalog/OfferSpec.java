@@ -77,6 +77,16 @@ public record OfferSpec(
         return features == null ? List.of() : features;
     }
 
+    /**
+     * What the provider bills per input image of an edit or variation on top of the images it makes (option
+     * {@code inputImagePrice}, xAI's edits), or zero. Throws {@link NumberFormatException} for anything but a number
+     * (the catalog refuses such an offer at load).
+     */
+    public BigDecimal inputImagePrice() {
+        String value = options == null ? null : options.get("inputImagePrice");
+        return value == null || value.isBlank() ? BigDecimal.ZERO : new BigDecimal(value.trim());
+    }
+
     /** This offer as it stands for an operation that does not take {@code withheld} (its features less those). */
     public OfferSpec without(Set<String> withheld) {
         if (withheld.isEmpty() || features().stream().noneMatch(withheld::contains)) {

@@ -17,10 +17,14 @@ import java.util.Locale;
  *   <li>{@code gone}: the provider no longer has the model or endpoint (its 404 or 410, or its own model-not-found
  *   code): never tried again; the offer is retired (taken out of routing until the next catalog check) and the
  *   next provider is tried at once. The provider itself is not judged by it.</li>
+ *   <li>{@code rejected}: the provider refused, as invalid, a request that passed our own validation, and the refusal
+ *   names no field the caller set: our translation for that offer is at fault, so the next provider is tried at once
+ *   and the refusal counts against the provider's health. When every provider refuses, the request ends as the
+ *   caller's error after all.</li>
  * </ul>
  */
 public enum FailureClass {
-    CALLER_ERROR, MODERATION, CREDENTIALS, QUOTA, RATE_LIMITED, TRANSIENT, TIMEOUT, GONE;
+    CALLER_ERROR, MODERATION, CREDENTIALS, QUOTA, RATE_LIMITED, TRANSIENT, TIMEOUT, GONE, REJECTED;
 
     /** The wire name: {@code caller_error}, {@code rate_limited}, … */
     public String wire() {

@@ -61,7 +61,9 @@ public class WorstCase {
             BigDecimal amount = (atSize != null && atSize.isNumber() ? atSize : price.path("amount")).decimalValue();
             BigDecimal units = "second".equals(price.path("unit").asText()) ? seconds(model, request, price.path("clipSeconds"))
                     : BigDecimal.valueOf(Math.max(1, request.n()));
-            worst = worst.max(amount.multiply(units));
+            int inputs = request.sources() == null || request.sources().images() == null ? 0 : request.sources().images().size();
+            BigDecimal perInput = price.path("perInputImage").isNumber() ? price.path("perInputImage").decimalValue() : BigDecimal.ZERO;
+            worst = worst.max(amount.multiply(units).add(perInput.multiply(BigDecimal.valueOf(inputs))));
         }
         return worst;
     }

@@ -51,6 +51,17 @@ class WorstCaseTest {
     }
 
     @Test
+    void anEditAtAProviderBillingItsInputImagesReservesThemToo() throws Exception {
+        JsonNode model = model("{\"provider\":\"xai\",\"price\":{\"amount\":0.02,\"unit\":\"image\",\"currency\":\"USD\","
+                + "\"perInputImage\":0.002},\"status\":\"operational\"}", null);
+        GenerationRequest edit = new GenerationRequest("job_x", "req_x", "usr_x", "pro", MediaKind.IMAGE, "a/b", null, null, "p", null, 2,
+                null, null, null, null, null, true, "url", Map.of(), Instant.EPOCH,
+                new io.mediagate.common.events.ImageSources("edit", java.util.List.of("in/a.png", "in/b.png", "in/c.png"), null), "key_x");
+        assertPrice("0.046", WorstCase.price(model, edit), "2 images made at 0.02 and 3 input images at 0.002");
+        assertPrice("0.04", WorstCase.price(model, request(MediaKind.IMAGE, null, 2, null)), "a generation has no input images");
+    }
+
+    @Test
     void aVideoCostsItsSecondsOrTheModelsDefault() throws Exception {
         JsonNode model = model(offer("v", "0.10", "second", "operational"), "{\"min\":4,\"max\":10,\"default\":6}");
         assertPrice("0.8", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 8.0)));

@@ -23,8 +23,8 @@ import java.util.function.Function;
 /**
  * Calls the ranked candidates in order, each call bounded by the attempt timeout and the request's
  * deadline. What happens after a failure follows its {@link FailureClass}: a caller error or moderation
- * ends the request; refused credentials, an exhausted quota or a model the provider no longer has ({@code gone})
- * move to the next candidate at once; a
+ * ends the request; refused credentials, an exhausted quota, a model the provider no longer has ({@code gone}) or a
+ * refusal of our translation of a valid request ({@code rejected}) move to the next candidate at once; a
  * rate limit is tried again on the same provider after its {@code Retry-After} (when that is short and
  * fits the deadline), a transient failure or timeout after an exponential backoff, up to the retries
  * per provider, then the next candidate. Every call is recorded for {@code stats.attempts} with its
@@ -63,6 +63,7 @@ public final class AttemptRunner {
         Instant deadline = acceptedAt.plus(overall);
         List<Stats.Attempt> attempts = new ArrayList<>();
         Instant firstCall = null;
+        ProviderException lastRejection = null;
         for (Candidate candidate : ranked) {
             String provider = candidate.providerId();
             for (int attempt = 0; attempt <= config.retriesPerProvider(); attempt++) {
@@ -77,7 +78,7 @@ public final class AttemptRunner {
                 Duration remaining = Duration.between(clock.instant(), deadline);
                 if (remaining.isNegative() || remaining.isZero()) {
                     breakers.release(provider);
-                    throw giveUp(attempts, true);
+                    throw giveUp(attempts, true, null);
                 }
                 Instant start = clock.instant();
                 firstCall = firstCall == null ? start : firstCall;
@@ -97,8 +98,10 @@ public final class AttemptRunner {
                         breakers.success(provider); // the provider answered; the request was the problem
                         throw new ApiException(e.code(), e.getMessage(), null, Map.of("attempts", attempts));
                     }
-                    if (failure == FailureClass.GONE) {
-                        breakers.success(provider); // the provider answered; only this offer is gone
+                    if (failure == FailureClass.GONE || failure == FailureClass.REJECTED) {
+                        // the provider answered; only this offer is gone, or our request to it was refused
+                        breakers.success(provider);
+                        lastRejection = failure == FailureClass.REJECTED ? e : lastRejection;
                         break;
                     }
                     breakers.failure(provider);
@@ -109,7 +112,7 @@ public final class AttemptRunner {
                 }
             }
         }
-        throw giveUp(attempts, false);
+        throw giveUp(attempts, false, lastRejection);
     }
 
     private <T> T call(Candidate candidate, Function<Candidate, T> call, Duration timeout) {
@@ -149,9 +152,13 @@ public final class AttemptRunner {
         }
     }
 
-    private static ApiException giveUp(List<Stats.Attempt> attempts, boolean deadlinePassed) {
+    private static ApiException giveUp(List<Stats.Attempt> attempts, boolean deadlinePassed, ProviderException lastRejection) {
         List<Stats.Attempt> made = attempts.stream().filter(a -> !"skipped".equals(a.outcome())).toList();
         Map<String, Object> extra = Map.of("attempts", attempts);
+        if (!deadlinePassed && lastRejection != null && made.stream().allMatch(a -> FailureClass.REJECTED.wire().equals(a.failure()))) {
+            // every provider refused it: the request is at fault after all
+            return new ApiException(ErrorCode.INVALID_REQUEST, lastRejection.getMessage(), null, extra);
+        }
         if (made.isEmpty() && !deadlinePassed) {
             return new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "every provider of this model is failing; try again shortly", null, extra);
         }

@@ -49,7 +49,7 @@ public class ImageGeneration {
         int height = Integer.parseInt(wh[1]);
         EditSources.Loaded sources = request.sources() == null ? null : editSources.load(request);
         AttemptRunner.Outcome<List<GeneratedImage>> outcome = runner.run(plan.ranked(), request.acceptedAt(),
-                request.provider() != null, retired.watching(plan.model().id(), candidate -> {
+                request.provider() != null, retired.watching(plan.model().id(), plan.judging(candidate -> {
                     String adapter = candidate.provider().adapter();
                     ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
                             plan.version().version(), request.prompt(), width, height, request.n(), plan.params(candidate),
@@ -60,10 +60,11 @@ public class ImageGeneration {
                     return request.sources().variation()
                             ? adapters.variators(adapter).orElseThrow().vary(candidate.provider(), task, sources.images().getFirst())
                             : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
-                }));
+                })));
         long keepStart = clock.millis();
         List<MediaItem> items = results.keep(request, plan, outcome.served(), outcome.result());
-        return GenerationReply.ok(request.jobId(), items, plan.price(outcome.served(), items.size()),
+        return GenerationReply.ok(request.jobId(), items, plan.price(outcome.served(), items.size(),
+                        sources == null ? 0 : sources.images().size()),
                 plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart));
     }
 }

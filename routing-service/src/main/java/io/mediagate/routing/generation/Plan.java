@@ -13,6 +13,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.FailureClass;
+import io.mediagate.routing.providers.ProviderException;
 
 /**
  * What routing decided for one request before any provider is called, the same for images and videos:
@@ -39,9 +44,37 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
      * provider was asked for and bills (the duration rounded up to its clip lengths).
      */
     public BigDecimal price(Candidate served, int items) {
+        return price(served, items, 0);
+    }
+
+    /** As {@link #price(Candidate, int)} for an edit or variation of {@code inputImages} sources, which some providers bill too. */
+    public BigDecimal price(Candidate served, int items, int inputImages) {
         BigDecimal price = "second".equals(served.offer().unit()) && duration != null
                 ? served.cost() : served.price().multiply(BigDecimal.valueOf(items));
+        price = price.add(served.offer().inputImagePrice().multiply(BigDecimal.valueOf(inputImages)));
         return price.signum() == 0 ? price : price.stripTrailingZeros();
+    }
+
+    /** Fields every caller names in the provider's own words as well: a refusal naming one is the caller's. */
+    private static final Set<String> CALLER_FIELDS = Set.of("prompt", "image", "images", "image_url", "mask", "n");
+
+    /**
+     * {@code call}, with a provider's refusal of the request as invalid judged: it passed our own validation, so unless
+     * the provider names a field the caller set (the prompt, an input image or mask, {@code n}, a requested feature), our
+     * translation for that offer is at fault and the next offer is tried ({@code rejected}).
+     */
+    public <T> Function<Candidate, T> judging(Function<Candidate, T> call) {
+        return candidate -> {
+            try {
+                return call.apply(candidate);
+            } catch (ProviderException e) {
+                boolean callers = e.param() != null && (CALLER_FIELDS.contains(e.param()) || checked.features().containsKey(e.param()));
+                if (e.failure() == FailureClass.CALLER_ERROR && e.code() == ErrorCode.INVALID_REQUEST && !callers) {
+                    throw e.offersFault();
+                }
+                throw e;
+            }
+        };
     }
 
     /** What the serving provider was asked for where it differs from the request: a video's rounded duration. */

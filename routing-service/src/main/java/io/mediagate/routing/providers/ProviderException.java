@@ -14,17 +14,36 @@ public class ProviderException extends RuntimeException {
     private final ErrorCode code;
     private final FailureClass failure;
     private final Duration retryAfter;
+    private final String param;
 
     public ProviderException(ErrorCode code, FailureClass failure, String message, Duration retryAfter) {
+        this(code, failure, message, retryAfter, null);
+    }
+
+    private ProviderException(ErrorCode code, FailureClass failure, String message, Duration retryAfter, String param) {
         super(message, null, false, false);
         this.code = code;
         this.failure = failure;
         this.retryAfter = retryAfter;
+        this.param = param;
     }
 
-    /** The provider refused the request as the caller made it (a 400 about the input). */
+    /** The provider refused the request as invalid (a 400 about the input), naming no field. */
     public static ProviderException rejected(String message) {
-        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.CALLER_ERROR, message, null);
+        return rejected(message, null);
+    }
+
+    /**
+     * The provider refused the request as invalid and named the field at fault ({@code param}, in the provider's own
+     * words, e.g. OpenAI's {@code error.param}), or null. Routing decides whose fault it is ({@link #param}).
+     */
+    public static ProviderException rejected(String message, String param) {
+        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.CALLER_ERROR, message, null, param);
+    }
+
+    /** This refusal made the offer's fault: the request passed our validation and the provider named no field the caller set. */
+    public ProviderException offersFault() {
+        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.REJECTED, getMessage(), null, param);
     }
 
     public static ProviderException moderated(String message) {
@@ -79,6 +98,11 @@ public class ProviderException extends RuntimeException {
     /** Whether another provider (or another try) may still serve the request. */
     public boolean retryable() {
         return !failure.endsRequest();
+    }
+
+    /** The field the provider named in a refusal, or null. */
+    public String param() {
+        return param;
     }
 
     public Optional<Duration> retryAfter() {

@@ -141,12 +141,17 @@ public final class Upstream {
      * Retry-After; everything else (409, 5xx) transient.
      */
     public ProviderException failure(ProviderSpec provider, HttpResponse<?> response, String detail) {
+        return failure(provider, response, detail, null);
+    }
+
+    /** As {@link #failure(ProviderSpec, HttpResponse, String)}, a refusal naming {@code param}, the field the provider faults. */
+    public ProviderException failure(ProviderSpec provider, HttpResponse<?> response, String detail, String param) {
         int status = response.statusCode();
         String suffix = detail == null || detail.isBlank() ? "" : ": " + detail;
         boolean noCredits = detail != null && detail.toLowerCase(Locale.ROOT).matches("(?s).*\\b(credits?|balance)\\b.*");
         return switch (status) {
             case 400, 422 -> noCredits ? ProviderException.quota(provider.id() + " account has no credits")
-                    : ProviderException.rejected("the provider rejected the request" + suffix);
+                    : ProviderException.rejected("the provider rejected the request" + suffix, param);
             case 401, 403 -> ProviderException.credentials(provider.id() + " refused our credentials");
             case 402 -> ProviderException.quota(provider.id() + " account has no credits");
             case 404, 410 -> ProviderException.gone(provider.id() + " answered " + status + ": the model or endpoint is gone" + suffix);

@@ -78,10 +78,10 @@ public class VideoGeneration {
             Path image = inputs.image(request, work);
             Path source = inputs.video(request, work);
             AttemptRunner.Outcome<Measured> outcome = runner.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
-                    retired.watching(plan.model().id(), candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
+                    retired.watching(plan.model().id(), plan.judging(candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
                                     request.prompt(), size.width(), size.height(), plan.duration(), image, source,
-                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration())),
+                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration()))),
                     config.videoAttemptTimeout(), config.videoDeadline());
             long uploadStart = clock.millis();
             Candidate served = outcome.served();

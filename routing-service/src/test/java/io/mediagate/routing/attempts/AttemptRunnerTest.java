@@ -131,6 +131,20 @@ class AttemptRunnerTest {
     }
 
     @Test
+    void aRefusalOfOurTranslationMovesOnAtOnceAndWhenEveryProviderRefusesItIsTheCallers() {
+        AtomicInteger calls = new AtomicInteger();
+        var outcome = runner(2, Duration.ofSeconds(5), 1).run(offers("a", "b"), clock.instant(), false,
+                behaviour(Map.of("a", List.of(ProviderException.rejected("Invalid value for 'size'.", "size").offersFault())), calls));
+        assertEquals("image from b", outcome.result());
+        assertEquals(2, calls.get(), "a is not asked again");
+        assertEquals("rejected", outcome.attempts().getFirst().failure());
+        ApiException e = assertThrows(ApiException.class, () -> runner(2, Duration.ofSeconds(5), 5).run(offers("a", "b"),
+                clock.instant(), false, c -> { throw ProviderException.rejected(c.providerId() + ": prompt too long").offersFault(); }));
+        assertEquals(ErrorCode.INVALID_REQUEST, e.code());
+        assertEquals("b: prompt too long", e.getMessage(), "the last provider's words");
+    }
+
+    @Test
     void eachAttemptNamesItsFailureClass() {
         var outcome = runner(1, Duration.ofSeconds(5), 5).run(offers("a", "b"), clock.instant(), false,
                 behaviour(Map.of("a", List.of(ProviderException.rateLimited("429", Duration.ofSeconds(1)), ProviderException.timedOut("t"))),

@@ -155,8 +155,8 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
     }
 
     /**
-     * fal's errors: {@code detail} is a message or a list of {@code {loc, msg, type}}; a type naming the
-     * content policy is moderation; an {@code error_type} (or {@code X-Fal-Error-Type}) is infrastructure.
+     * fal's errors: {@code detail} is a message or a list of {@code {loc, msg, type}} (the field faulted is the last of
+     * {@code loc}); a type naming the content policy is moderation; an {@code error_type} (or {@code X-Fal-Error-Type}) is infrastructure.
      */
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
         JsonNode body = upstream.read(response.body());
@@ -173,6 +173,11 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         if (infrastructure && response.statusCode() < 500 && response.statusCode() != 429) {
             return ProviderException.failed(provider.id() + " answered " + response.statusCode());
         }
-        return upstream.failure(provider, response, detail == null ? null : detail.isArray() ? detail.toString() : detail.asText());
+        String field = null;
+        if (detail != null && detail.isArray() && !detail.isEmpty()) {
+            JsonNode loc = detail.get(0).path("loc");
+            field = loc.isArray() && !loc.isEmpty() ? loc.get(loc.size() - 1).asText() : null;
+        }
+        return upstream.failure(provider, response, detail == null ? null : detail.isArray() ? detail.toString() : detail.asText(), field);
     }
 }

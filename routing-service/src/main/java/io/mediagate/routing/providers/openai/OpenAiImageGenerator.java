@@ -76,7 +76,7 @@ public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
         if (response.statusCode() != 200) {
             JsonNode body = upstream.read(Upstream.drain(response));
             throw OpenAiWire.byCode(body, provider.id())
-                    .orElseGet(() -> upstream.failure(provider, response, OpenAiWire.message(body)));
+                    .orElseGet(() -> upstream.failure(provider, response, OpenAiWire.message(body), OpenAiWire.param(body)));
         }
         return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
     }

@@ -160,6 +160,12 @@ public final class OpenAiWire {
         return error == null ? null : text(error, "message");
     }
 
+    /** The {@code param} of an error answer, the request field OpenAI faults, or null. */
+    static String param(JsonNode body) {
+        JsonNode error = body == null ? null : body.get("error");
+        return error == null ? null : text(error, "param");
+    }
+
     /**
      * What an error answer's {@code code} decides whatever its status: moderation ends the request; an
      * account out of quota (a 429 or 400 about money) makes the provider unavailable, since no retry there

@@ -103,7 +103,7 @@ public class RunwayVideoGenerator implements VideoGenerator {
             return ProviderException.moderated("the request was refused by the provider's content policy");
         }
         if (code.startsWith("ASSET.INVALID") || code.startsWith("INPUT_PREPROCESSING")) {
-            return ProviderException.rejected("the provider could not use the input image");
+            return ProviderException.rejected("the provider could not use the input image", "image");
         }
         return ProviderException.failed(provider.id() + " task failed" + (code.isEmpty() ? "" : " (" + code + ")"));
     }

@@ -112,9 +112,10 @@ public class ViduVideoGenerator implements VideoGenerator {
             case "QuotaExceeded", "TooManyRequests", "SystemThrottling" -> ProviderException.rateLimited(
                     provider.id() + " rate limit (" + reason + ")", response == null ? null : upstream.retryAfter(response).orElse(null));
             case "Unauthorized", "Forbidden" -> ProviderException.credentials(provider.id() + " refused our credentials");
-            case "BadRequest", "FieldLacking", "FieldUnwanted", "FieldInvalid", "FieldItemCountOutOfRange", "PageSizeOutOfRange",
-                 "ImageFormatInvalid", "ImageDownloadFailure", "ImageCheckBodyJointsFailed", "ImageCheckFaceFailed",
-                 "ImageObjectsUndetected" -> ProviderException.rejected("the provider rejected the request" + detail);
+            case "BadRequest", "FieldLacking", "FieldUnwanted", "FieldInvalid", "FieldItemCountOutOfRange", "PageSizeOutOfRange" ->
+                    ProviderException.rejected("the provider rejected the request" + detail);
+            case "ImageFormatInvalid", "ImageDownloadFailure", "ImageCheckBodyJointsFailed", "ImageCheckFaceFailed",
+                 "ImageObjectsUndetected" -> ProviderException.rejected("the provider could not use the image" + detail, "image");
             default -> null;
         };
     }
