@@ -26,6 +26,9 @@ import io.mediagate.routing.providers.vidu.ViduVideoGenerator;
 import io.mediagate.routing.providers.xai.XaiImageGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -34,75 +37,95 @@ import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Which code talks to a provider, by the catalog's {@code adapter} name. Wired explicitly. */
+/**
+ * Which code talks to a provider, by the catalog's {@code adapter} name. Wired explicitly from one list: each entry is an
+ * adapter name and its code, registered for every capability the code implements ({@link ImageGenerator},
+ * {@link ImageEditor}, {@link ImageVariator}, {@link VideoGenerator}). A name may have two entries (local renders images
+ * and videos with two classes), never two codes for one capability.
+ */
 @ApplicationScoped
 public class Adapters {
     /** Runway asks clients to poll a task no more often than about every 5 s. */
     static final Duration RUNWAY_POLL_FLOOR = Duration.ofSeconds(5);
-    private final Map<String, ImageGenerator> imageGenerators;
-    private final Map<String, VideoGenerator> videoGenerators;
-    private final Map<String, ImageEditor> imageEditors;
-    private final Map<String, ImageVariator> imageVariators;
+    static final List<Class<?>> CAPABILITIES = List.of(ImageGenerator.class, ImageEditor.class, ImageVariator.class, VideoGenerator.class);
+
+    /** One adapter of the list: the catalog's name and the code that talks to that kind of provider. */
+    public record Entry(String name, Object code) {}
+
+    private final Map<Class<?>, Map<String, Object>> byCapability = new LinkedHashMap<>();
 
     Adapters(LocalImageGenerator local, FakeImageGenerator fake,
              LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, Upstream upstream,
              @ConfigProperty(name = "mediagate.providers.azure-openai.api-version", defaultValue = "2025-04-01-preview") String azureApiVersion) {
-        ReplicateGenerator replicate = new ReplicateGenerator(upstream);
-        FalGenerator fal = new FalGenerator(upstream);
-        BflImageGenerator bfl = new BflImageGenerator(upstream);
-        StabilityImageGenerator stability = new StabilityImageGenerator(upstream);
-        OpenAiImageGenerator openai = new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE);
-        OpenAiImageGenerator openaiCompatible = new OpenAiImageGenerator(upstream, (String) null);
-        XaiImageGenerator xai = new XaiImageGenerator(upstream);
-        GeminiImageGenerator gemini = new GeminiImageGenerator(upstream);
-        IdeogramImageGenerator ideogram = new IdeogramImageGenerator(upstream);
-        RecraftImageGenerator recraft = new RecraftImageGenerator(upstream);
-        A1111ImageGenerator a1111 = new A1111ImageGenerator(upstream);
-        ComfyUiImageGenerator comfyui = new ComfyUiImageGenerator(upstream);
+        this(list(local, fake, localVideo, fakeVideo, upstream, azureApiVersion));
+    }
+
+    /** The adapters of {@code entries}, each under every capability it implements. */
+    public Adapters(List<Entry> entries) {
+        CAPABILITIES.forEach(c -> byCapability.put(c, new HashMap<>()));
+        for (Entry entry : entries) {
+            for (Class<?> capability : CAPABILITIES) {
+                if (capability.isInstance(entry.code()) && byCapability.get(capability).putIfAbsent(entry.name(), entry.code()) != null) {
+                    throw new IllegalStateException("two " + capability.getSimpleName() + "s named " + entry.name());
+                }
+            }
+        }
+    }
+
+    /** The adapters this routing service ships. Adding a provider: one entry here (and its package, catalog entries, fake). */
+    static List<Entry> list(LocalImageGenerator local, FakeImageGenerator fake, LocalVideoGenerator localVideo,
+                            FakeVideoGenerator fakeVideo, Upstream upstream, String azureApiVersion) {
         Function<String, Optional<String>> settings = name -> ConfigProvider.getConfig().getOptionalValue(name, String.class);
-        OpenAiImageGenerator azure = new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion, settings));
-        BedrockImageGenerator bedrock = new BedrockImageGenerator(upstream, settings);
-        this.imageGenerators = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake),
-                Map.entry("openai", openai), Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure),
-                Map.entry("bfl", bfl), Map.entry("xai", xai), Map.entry("gemini", gemini),
-                Map.entry("ideogram", ideogram), Map.entry("recraft", recraft), Map.entry("replicate", replicate), Map.entry("fal", fal),
-                Map.entry("stability", stability), Map.entry("a1111", a1111),
-                Map.entry("comfyui", comfyui), Map.entry("bedrock", bedrock));
-        this.videoGenerators = Map.ofEntries(Map.entry("local", localVideo), Map.entry("fake", fakeVideo),
-                Map.entry("replicate", replicate), Map.entry("fal", fal),
-                Map.entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
-                Map.entry("luma", new LumaVideoGenerator(upstream)), Map.entry("veo", new VeoVideoGenerator(upstream)),
-                Map.entry("minimax", new MiniMaxVideoGenerator(upstream)),
-                Map.entry("kling", new KlingVideoGenerator(upstream, settings)), Map.entry("vidu", new ViduVideoGenerator(upstream)),
-                Map.entry("bedrock", new BedrockVideoGenerator(upstream, settings)));
-        this.imageEditors = Map.ofEntries(Map.entry("local", local), Map.entry("fake", fake), Map.entry("openai", openai),
-                Map.entry("openai-compatible", openaiCompatible), Map.entry("azure-openai", azure), Map.entry("stability", stability),
-                Map.entry("bfl", bfl), Map.entry("fal", fal), Map.entry("replicate", replicate), Map.entry("xai", xai),
-                Map.entry("gemini", gemini), Map.entry("ideogram", ideogram), Map.entry("recraft", recraft),
-                Map.entry("a1111", a1111), Map.entry("comfyui", comfyui), Map.entry("bedrock", bedrock));
-        this.imageVariators = Map.of("local", local, "fake", fake);
+        return List.of(
+                new Entry("local", local), new Entry("local", localVideo),
+                new Entry("fake", fake), new Entry("fake", fakeVideo),
+                new Entry("openai", new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE)),
+                new Entry("openai-compatible", new OpenAiImageGenerator(upstream, (String) null)),
+                new Entry("azure-openai", new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion, settings))),
+                new Entry("xai", new XaiImageGenerator(upstream)),
+                new Entry("gemini", new GeminiImageGenerator(upstream)),
+                new Entry("ideogram", new IdeogramImageGenerator(upstream)),
+                new Entry("recraft", new RecraftImageGenerator(upstream)),
+                new Entry("stability", new StabilityImageGenerator(upstream)),
+                new Entry("bfl", new BflImageGenerator(upstream)),
+                new Entry("replicate", new ReplicateGenerator(upstream)),
+                new Entry("fal", new FalGenerator(upstream)),
+                new Entry("a1111", new A1111ImageGenerator(upstream)),
+                new Entry("comfyui", new ComfyUiImageGenerator(upstream)),
+                new Entry("bedrock", new BedrockImageGenerator(upstream, settings)),
+                new Entry("bedrock", new BedrockVideoGenerator(upstream, settings)),
+                new Entry("veo", new VeoVideoGenerator(upstream)),
+                new Entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
+                new Entry("luma", new LumaVideoGenerator(upstream)),
+                new Entry("minimax", new MiniMaxVideoGenerator(upstream)),
+                new Entry("kling", new KlingVideoGenerator(upstream, settings)),
+                new Entry("vidu", new ViduVideoGenerator(upstream)));
     }
 
     /** Every adapter name this routing service knows, for checking a catalog against it. */
     public Set<String> names() {
-        Set<String> names = new TreeSet<>(imageGenerators.keySet());
-        names.addAll(videoGenerators.keySet());
+        Set<String> names = new TreeSet<>();
+        byCapability.values().forEach(m -> names.addAll(m.keySet()));
         return names;
     }
 
+    private <T> Optional<T> find(Class<T> capability, String adapter) {
+        return Optional.ofNullable(byCapability.get(capability).get(adapter)).map(capability::cast);
+    }
+
     public Optional<VideoGenerator> videos(String adapter) {
-        return Optional.ofNullable(videoGenerators.get(adapter));
+        return find(VideoGenerator.class, adapter);
     }
 
     public Optional<ImageEditor> editors(String adapter) {
-        return Optional.ofNullable(imageEditors.get(adapter));
+        return find(ImageEditor.class, adapter);
     }
 
     public Optional<ImageVariator> variators(String adapter) {
-        return Optional.ofNullable(imageVariators.get(adapter));
+        return find(ImageVariator.class, adapter);
     }
 
     public Optional<ImageGenerator> images(String adapter) {
-        return Optional.ofNullable(imageGenerators.get(adapter));
+        return find(ImageGenerator.class, adapter);
     }
 }
