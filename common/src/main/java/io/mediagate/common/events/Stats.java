@@ -30,9 +30,16 @@ public record Stats(
 
     /**
      * One call to one provider and how it ended: {@code outcome} success, failure or skipped; for a
-     * failure the {@code code} it maps to and its {@code failure} class ({@link FailureClass#wire()}).
+     * failure the {@code code} it maps to and its {@code failure} class ({@link FailureClass#wire()}), and
+     * {@code billed}: what the provider bills for it although it failed for us (a call it received and went on with
+     * after we stopped waiting), null when nothing. The caller is never charged for a failed attempt.
      */
-    public record Attempt(String provider, String outcome, String code, long ms, String failure) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Attempt(String provider, String outcome, String code, long ms, String failure, java.math.BigDecimal billed) {
+        public Attempt(String provider, String outcome, String code, long ms, String failure) {
+            this(provider, outcome, code, ms, failure, null);
+        }
+
         public static Attempt success(String provider, long ms) {
             return new Attempt(provider, "success", null, ms, null);
         }

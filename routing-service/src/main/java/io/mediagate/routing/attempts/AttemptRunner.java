@@ -6,6 +6,7 @@ import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.events.Stats;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.Candidate;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,12 +55,22 @@ public final class AttemptRunner {
     public record Outcome<T>(Candidate served, T result, List<Stats.Attempt> attempts, long servingMs, Instant firstCall) {}
 
     public <T> Outcome<T> run(List<Candidate> ranked, Instant acceptedAt, boolean explicit, Function<Candidate, T> call) {
-        return run(ranked, acceptedAt, explicit, call, config.attemptTimeout(), config.deadline());
+        return run(ranked, acceptedAt, explicit, call, c -> null, config.attemptTimeout(), config.deadline());
     }
 
-    /** As {@link #run(List, Instant, boolean, Function)} with the given per-attempt timeout and overall deadline. */
+    /**
+     * As {@link #run(List, Instant, boolean, Function)}; {@code lostCost} is what a candidate's provider bills for a call
+     * that timed out after it was sent (it received the call and may go on with it): recorded as the attempt's
+     * {@code billed}, provider spend the caller is not charged.
+     */
     public <T> Outcome<T> run(List<Candidate> ranked, Instant acceptedAt, boolean explicit, Function<Candidate, T> call,
-                              Duration attemptTimeout, Duration overall) {
+                              Function<Candidate, BigDecimal> lostCost) {
+        return run(ranked, acceptedAt, explicit, call, lostCost, config.attemptTimeout(), config.deadline());
+    }
+
+    /** As {@link #run(List, Instant, boolean, Function, Function)} with the given per-attempt timeout and overall deadline. */
+    public <T> Outcome<T> run(List<Candidate> ranked, Instant acceptedAt, boolean explicit, Function<Candidate, T> call,
+                              Function<Candidate, BigDecimal> lostCost, Duration attemptTimeout, Duration overall) {
         Instant deadline = acceptedAt.plus(overall);
         List<Stats.Attempt> attempts = new ArrayList<>();
         Instant firstCall = null;
@@ -92,7 +103,9 @@ public final class AttemptRunner {
                 } catch (ProviderException e) {
                     FailureClass failure = e.failure();
                     long ms = Duration.between(start, clock.instant()).toMillis();
-                    attempts.add(new Stats.Attempt(provider, "failure", e.code().code(), ms, failure.wire()));
+                    BigDecimal billed = e.billed() != null ? e.billed() : failure == FailureClass.TIMEOUT ? lostCost.apply(candidate) : null;
+                    attempts.add(new Stats.Attempt(provider, "failure", e.code().code(), ms, failure.wire(),
+                            billed == null || billed.signum() == 0 ? null : billed));
                     meter.record(provider, failure.wire(), ms);
                     if (failure.endsRequest()) {
                         breakers.success(provider); // the provider answered; the request was the problem

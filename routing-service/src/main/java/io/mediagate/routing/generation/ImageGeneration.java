@@ -60,7 +60,7 @@ public class ImageGeneration {
                     return request.sources().variation()
                             ? adapters.variators(adapter).orElseThrow().vary(candidate.provider(), task, sources.images().getFirst())
                             : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
-                })));
+                })), candidate -> plan.price(candidate, request.n(), sources == null ? 0 : sources.images().size()));
         long keepStart = clock.millis();
         List<MediaItem> items = results.keep(request, plan, outcome.served(), outcome.result());
         return GenerationReply.ok(request.jobId(), items, plan.price(outcome.served(), items.size(),

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers;
 
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.FailureClass;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -15,17 +16,20 @@ public class ProviderException extends RuntimeException {
     private final FailureClass failure;
     private final Duration retryAfter;
     private final String param;
+    private final BigDecimal billed;
 
     public ProviderException(ErrorCode code, FailureClass failure, String message, Duration retryAfter) {
-        this(code, failure, message, retryAfter, null);
+        this(code, failure, message, retryAfter, null, null);
     }
 
-    private ProviderException(ErrorCode code, FailureClass failure, String message, Duration retryAfter, String param) {
+    private ProviderException(ErrorCode code, FailureClass failure, String message, Duration retryAfter, String param,
+                              BigDecimal billed) {
         super(message, null, false, false);
         this.code = code;
         this.failure = failure;
         this.retryAfter = retryAfter;
         this.param = param;
+        this.billed = billed;
     }
 
     /** The provider refused the request as invalid (a 400 about the input), naming no field. */
@@ -38,12 +42,12 @@ public class ProviderException extends RuntimeException {
      * words, e.g. OpenAI's {@code error.param}), or null. Routing decides whose fault it is ({@link #param}).
      */
     public static ProviderException rejected(String message, String param) {
-        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.CALLER_ERROR, message, null, param);
+        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.CALLER_ERROR, message, null, param, null);
     }
 
     /** This refusal made the offer's fault: the request passed our validation and the provider named no field the caller set. */
     public ProviderException offersFault() {
-        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.REJECTED, getMessage(), null, param);
+        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.REJECTED, getMessage(), null, param, null);
     }
 
     public static ProviderException moderated(String message) {
@@ -98,6 +102,16 @@ public class ProviderException extends RuntimeException {
     /** Whether another provider (or another try) may still serve the request. */
     public boolean retryable() {
         return !failure.endsRequest();
+    }
+
+    /** This failure with what the provider bills for the attempt although it failed for us. */
+    public ProviderException billed(BigDecimal amount) {
+        return new ProviderException(code, failure, getMessage(), retryAfter, param, amount);
+    }
+
+    /** What the provider bills for this failed attempt, or null when nothing. */
+    public BigDecimal billed() {
+        return billed;
     }
 
     /** The field the provider named in a refusal, or null. */

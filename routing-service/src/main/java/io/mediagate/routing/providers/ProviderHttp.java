@@ -59,6 +59,8 @@ public final class ProviderHttp {
     private static <T> HttpResponse<T> call(ProviderSpec provider, HttpRequest request, HttpResponse.BodyHandler<T> body) {
         try {
             return CLIENT.send(request, body);
+        } catch (java.net.http.HttpConnectTimeoutException e) {
+            throw ProviderException.failed(provider.id() + " is unreachable"); // nothing was sent
         } catch (HttpTimeoutException e) {
             throw ProviderException.timedOut(provider.id() + " did not answer in time");
         } catch (IOException e) {

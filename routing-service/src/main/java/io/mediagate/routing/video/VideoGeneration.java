@@ -82,7 +82,7 @@ public class VideoGeneration {
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
                                     request.prompt(), size.width(), size.height(), plan.duration(), image, source,
                                     plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration()))),
-                    config.videoAttemptTimeout(), config.videoDeadline());
+                    candidate -> plan.price(candidate, 1), config.videoAttemptTimeout(), config.videoDeadline());
             long uploadStart = clock.millis();
             Candidate served = outcome.served();
             String key = StagingBucket.key(request.jobId(), "source.mp4");

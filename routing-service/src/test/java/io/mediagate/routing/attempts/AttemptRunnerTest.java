@@ -145,6 +145,17 @@ class AttemptRunnerTest {
     }
 
     @Test
+    void aTimedOutCallIsRecordedAsWhatItsProviderBillsAndNothingElseIs() {
+        var outcome = runner(0, Duration.ofSeconds(5), 5).run(offers("a", "b", "c"), clock.instant(), false,
+                behaviour(Map.of("a", List.of(ProviderException.timedOut("a did not answer")), "b", List.of(ProviderException.failed("503"))),
+                        new AtomicInteger()), c -> new java.math.BigDecimal("0.08"));
+        assertEquals("image from c", outcome.result());
+        assertEquals(0, new java.math.BigDecimal("0.08").compareTo(outcome.attempts().get(0).billed()), "a received the call and bills it");
+        assertEquals(null, outcome.attempts().get(1).billed(), "a 503 is not billed");
+        assertEquals(null, outcome.attempts().get(2).billed(), "the serving call is the charge itself");
+    }
+
+    @Test
     void eachAttemptNamesItsFailureClass() {
         var outcome = runner(1, Duration.ofSeconds(5), 5).run(offers("a", "b"), clock.instant(), false,
                 behaviour(Map.of("a", List.of(ProviderException.rateLimited("429", Duration.ofSeconds(1)), ProviderException.timedOut("t"))),

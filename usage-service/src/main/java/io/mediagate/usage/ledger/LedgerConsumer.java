@@ -2,6 +2,7 @@ package io.mediagate.usage.ledger;
 
 import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationEvent;
+import io.mediagate.common.events.Stats;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,27 +42,53 @@ public class LedgerConsumer {
         if (readable.isEmpty()) {
             return;
         }
-        List<Charge> added = WhileUnavailable.retry("booking " + readable.size() + " generations",
+        List<Object> added = WhileUnavailable.retry("booking " + readable.size() + " generations",
                 () -> QuarkusTransaction.requiringNew().call(() -> bookAll(readable)), PATIENCE, WhileUnavailable.Pause.REAL);
-        // Counted once committed, and only for charges booked now: a redelivered event adds nothing.
-        for (Charge charge : added) {
-            spend.add(charge);
+        // Counted once committed, and only for what was booked now: a redelivered event adds nothing.
+        for (Object booked : added) {
+            switch (booked) {
+                case Charge charge -> spend.add(charge.provider, charge.kind, charge.price);
+                case LostAttempt lost -> spend.add(lost.provider, lost.kind, lost.billed);
+                default -> { }
+            }
         }
     }
 
-    /** The charges booked by this call (events already in the ledger are skipped). */
-    private static List<Charge> bookAll(List<GenerationEvent> events) {
+    /** The charges and lost attempts booked by this call (events already in the ledger are skipped). */
+    private static List<Object> bookAll(List<GenerationEvent> events) {
         Set<String> booked = new HashSet<>(Charge.<Charge>list("jobId in ?1", events.stream().map(GenerationEvent::jobId).toList())
                 .stream().map(c -> c.jobId).toList());
-        List<Charge> added = new ArrayList<>();
+        List<Object> added = new ArrayList<>();
         for (GenerationEvent event : events) {
             if (booked.add(event.jobId())) {
                 Charge charge = charge(event);
                 charge.persist();
                 added.add(charge);
+                added.addAll(lost(event));
             }
         }
         return added;
+    }
+
+    /** The event's attempts that failed but that their provider bills, each booked. */
+    private static List<LostAttempt> lost(GenerationEvent event) {
+        List<LostAttempt> lost = new ArrayList<>();
+        List<Stats.Attempt> attempts = event.attempts() == null ? List.of() : event.attempts();
+        for (int i = 0; i < attempts.size(); i++) {
+            Stats.Attempt a = attempts.get(i);
+            if (a != null && a.billed() != null && a.billed().signum() > 0 && a.provider() != null) {
+                LostAttempt row = new LostAttempt();
+                row.jobId = event.jobId();
+                row.attempt = i;
+                row.provider = a.provider();
+                row.kind = event.kind().wire();
+                row.billed = a.billed();
+                row.occurredAt = event.occurredAt();
+                row.persist();
+                lost.add(row);
+            }
+        }
+        return lost;
     }
 
     private static Charge charge(GenerationEvent event) {

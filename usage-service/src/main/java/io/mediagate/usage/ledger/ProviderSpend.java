@@ -8,7 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the providers have been paid for, as {@code mediagate_provider_spend_usd_total{provider, media}}:
- * each charge the ledger books adds its price once (failed generations cost nothing and add zero). The
+ * each charge the ledger books adds its price once (failed generations cost nothing and add zero), and each failed
+ * attempt its provider bills all the same ({@link LostAttempt}) adds what it bills. The
  * counter of each provider and media kind is built once: every booked job passes here.
  */
 @ApplicationScoped
@@ -20,11 +21,11 @@ public class ProviderSpend {
         this.registry = registry;
     }
 
-    void add(Charge charge) {
-        String provider = charge.provider == null ? "none" : charge.provider;
-        counters.computeIfAbsent(provider + '\n' + charge.kind, key -> Counter.builder("mediagate.provider.spend").baseUnit("usd")
-                        .description("Spend at each provider, in US dollars, from the charges booked")
-                        .tag("provider", provider).tag("media", charge.kind).register(registry))
-                .increment(charge.price == null ? 0 : charge.price.doubleValue());
+    void add(String providerId, String kind, java.math.BigDecimal amount) {
+        String provider = providerId == null ? "none" : providerId;
+        counters.computeIfAbsent(provider + '\n' + kind, key -> Counter.builder("mediagate.provider.spend").baseUnit("usd")
+                        .description("Spend at each provider, in US dollars, from the charges and the billed failed attempts booked")
+                        .tag("provider", provider).tag("media", kind).register(registry))
+                .increment(amount == null ? 0 : amount.doubleValue());
     }
 }

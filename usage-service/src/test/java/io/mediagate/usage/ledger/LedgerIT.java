@@ -70,6 +70,23 @@ class LedgerIT {
     }
 
     @Test
+    void aFailedAttemptItsProviderBillsIsProviderSpendOnceAndTheCallerIsNotCharged() throws Exception {
+        String job = "job_" + UUID.randomUUID().toString().replace("-", "");
+        GenerationEvent event = new GenerationEvent(job, "usr_lost", MediaKind.IMAGE, GenerationEvent.FAILED, "acme/m", null,
+                BigDecimal.ZERO, 0, List.of(new io.mediagate.common.events.Stats.Attempt("slow", "failure", "provider_timeout", 60_000,
+                "timeout", new BigDecimal("0.04")), new io.mediagate.common.events.Stats.Attempt("down", "failure", "provider_error", 20,
+                "transient")), Instant.parse("2026-11-01T10:00:00Z"), null);
+        publish(event);
+        publish(event);
+        await().atMost(Duration.ofSeconds(30)).until(() -> charge(job) != null);
+        assertEquals(0, BigDecimal.ZERO.compareTo(charge(job).price), "the caller pays nothing for a failed generation");
+        List<LostAttempt> lost = QuarkusTransaction.requiringNew().call(() -> LostAttempt.<LostAttempt>list("jobId", job));
+        assertEquals(1, lost.size(), "booked once, and only the billed attempt");
+        assertEquals("slow", lost.getFirst().provider);
+        assertEquals(0, new BigDecimal("0.04").compareTo(lost.getFirst().billed));
+    }
+
+    @Test
     void aFailedGenerationCostsNothing() throws Exception {
         String job = "job_" + UUID.randomUUID().toString().replace("-", "");
         publish(event(job, "usr_failed", GenerationEvent.FAILED, "0.50"));
