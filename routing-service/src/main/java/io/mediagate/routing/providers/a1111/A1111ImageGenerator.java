@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.a1111;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -11,9 +12,7 @@ import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,8 +55,7 @@ public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
         String base = Upstream.base(provider, null);
         HttpRequest.Builder request = upstream.postJson(base + path, body);
         if (provider.apiKeyEnv() != null) {
-            String credential = Upstream.requireCredential(provider);
-            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(credential.getBytes(StandardCharsets.UTF_8)));
+            Auth.basic().of(provider).sign(request);
         }
         HttpResponse<byte[]> response = upstream.send(provider, request.build());
         if (response.statusCode() != 200) {

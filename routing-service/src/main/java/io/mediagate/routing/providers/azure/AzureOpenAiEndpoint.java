@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers.azure;
 
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
@@ -20,6 +21,7 @@ import java.util.function.Function;
  * {@code content_policy_violation} with the filter results in {@code inner_error}.
  */
 public final class AzureOpenAiEndpoint implements Endpoint {
+    private static final Auth AUTH = Auth.header("api-key");
     /** The setting that holds the resource endpoint when the catalog gives no base URL. */
     public static final String ENDPOINT_SETTING = "AZURE_OPENAI_ENDPOINT";
     private final String apiVersion;
@@ -46,7 +48,7 @@ public final class AzureOpenAiEndpoint implements Endpoint {
 
     @Override
     public void authenticate(ProviderSpec provider, HttpRequest.Builder request) {
-        request.header("api-key", Upstream.requireCredential(provider));
+        AUTH.of(provider).sign(request);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.bfl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -23,6 +24,7 @@ import java.util.Map;
  * FLUX Kontext (reference images) or FLUX Fill (image and mask) the same way ({@link #edit}).
  */
 public class BflImageGenerator implements ImageGenerator, ImageEditor {
+    private static final Auth AUTH = Auth.header("x-key");
     static final String BASE = "https://api.bfl.ai";
     private final Upstream upstream;
 
@@ -60,7 +62,7 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
     }
 
     private List<GeneratedImage> run(ProviderSpec provider, ImageTask task, Map<String, Object> body) {
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         List<String> polling = new ArrayList<>();
         for (int i = 0; i < task.n(); i++) {
@@ -92,9 +94,9 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
         return body;
     }
 
-    private String submit(ProviderSpec provider, String base, String key, String model, Map<String, Object> body) {
+    private String submit(ProviderSpec provider, String base, Auth.Credential key, String model, Map<String, Object> body) {
         HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/v1/" + model, body)
-                .header("x-key", key).build());
+                .headers(key.header()).build());
         if (response.statusCode() != 200) {
             throw failure(provider, response);
         }
@@ -107,8 +109,8 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
         return polling;
     }
 
-    private Poller.Poll<String> poll(ProviderSpec provider, String url, String key) {
-        HttpResponse<byte[]> response = upstream.send(provider, upstream.request(url).header("x-key", key)
+    private Poller.Poll<String> poll(ProviderSpec provider, String url, Auth.Credential key) {
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.request(url).headers(key.header())
                 .header("Accept", "application/json").GET().build());
         if (response.statusCode() != 200) {
             throw failure(provider, response);

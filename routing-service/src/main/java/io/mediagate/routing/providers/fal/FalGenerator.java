@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.fal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ImageEditor;
@@ -31,6 +32,7 @@ import java.util.Map;
  * sent as inputs as they are ({@link Upstream#fixedInputs}).
  */
 public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
+    private static final Auth AUTH = Auth.header("Authorization", "Key ");
     static final String BASE = "https://queue.fal.run";
     private final Upstream upstream;
 
@@ -113,10 +115,10 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
     }
 
     private JsonNode run(ProviderSpec provider, String model, Map<String, Object> input, TaskControl control) {
-        String key = "Key " + Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/" + model, input)
-                .header("Authorization", key).build());
+                .headers(key.header()).build());
         if (response.statusCode() != 200 && response.statusCode() != 202) {
             throw failure(provider, response);
         }
@@ -130,7 +132,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         Upstream.sameService(provider, base, status);
         Upstream.sameService(provider, base, result);
         upstream.poller().await(provider.id(), control, () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(status + "?logs=1").header("Authorization", key).GET().build());
+            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(status + "?logs=1").headers(key.header()).GET().build());
             if (r.statusCode() != 200 && r.statusCode() != 202) {
                 throw failure(provider, r);
             }
@@ -143,11 +145,11 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         }, () -> {
             if (cancel != null) {
                 Upstream.sameService(provider, base, cancel);
-                upstream.send(provider, upstream.request(cancel).header("Authorization", key)
+                upstream.send(provider, upstream.request(cancel).headers(key.header())
                         .PUT(HttpRequest.BodyPublishers.noBody()).build());
             }
         });
-        HttpResponse<byte[]> done = upstream.send(provider, upstream.request(result).header("Authorization", key).GET().build());
+        HttpResponse<byte[]> done = upstream.send(provider, upstream.request(result).headers(key.header()).GET().build());
         if (done.statusCode() != 200) {
             throw failure(provider, done).ofJob(provider.id());
         }

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.gemini;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -20,6 +21,7 @@ import java.util.List;
  * mask, so none is sent. Failures read as {@link GoogleErrors} says.
  */
 public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
+    private static final Auth AUTH = Auth.header("x-goog-api-key");
     static final String BASE = "https://generativelanguage.googleapis.com/v1beta";
     private final Upstream upstream;
 
@@ -58,9 +60,9 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
     }
 
     private JsonNode call(ProviderSpec provider, ImageTask task, Object body) {
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         String url = Upstream.base(provider, BASE) + "/models/" + task.upstreamModel() + ":generateContent";
-        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(url, body).header("x-goog-api-key", key).build());
+        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(url, body).headers(key.header()).build());
         if (response.statusCode() != 200) {
             throw GoogleErrors.failure(upstream, provider, response, response.body());
         }

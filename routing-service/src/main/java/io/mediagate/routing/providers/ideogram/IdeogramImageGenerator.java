@@ -3,6 +3,7 @@ package io.mediagate.routing.providers.ideogram;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -27,6 +28,7 @@ import java.util.List;
  * sets the price) and {@code image_weight} for remixes (1–100, default 50).
  */
 public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
+    private static final Auth AUTH = Auth.header("Api-Key");
     static final String BASE = "https://api.ideogram.ai";
     /** The aspect ratios Ideogram 3.0 takes (it writes them {@code 16x9}). */
     static final List<String> RATIOS = List.of("1:3", "3:1", "1:2", "2:1", "9:16", "16:9", "10:16", "16:10", "2:3", "3:2", "3:4", "4:3",
@@ -72,9 +74,9 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
     }
 
     private List<GeneratedImage> call(ProviderSpec provider, String path, Multipart form) {
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         HttpResponse<byte[]> response = upstream.send(provider, upstream.request(Upstream.base(provider, BASE) + path)
-                .header("Api-Key", key).header("Accept", "application/json").header("Content-Type", form.contentType())
+                .headers(key.header()).header("Accept", "application/json").header("Content-Type", form.contentType())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())).build());
         if (response.statusCode() != 200) {
             JsonNode body = upstream.read(response.body());

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.kling;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -109,7 +110,7 @@ public class KlingVideoGenerator implements VideoGenerator {
     /** One signed call: Kling's {@code data} envelope when HTTP and {@code code} both say it went well. */
     private JsonNode call(ProviderSpec provider, HttpRequest.Builder request, String accessKey, String secretKey) {
         String token = KlingToken.sign(accessKey, secretKey, upstream.clock().instant());
-        HttpResponse<byte[]> response = upstream.send(provider, request.header("Authorization", "Bearer " + token).build());
+        HttpResponse<byte[]> response = upstream.send(provider, Auth.bearer().with(token).sign(request).build());
         JsonNode body = upstream.read(response.body());
         int code = body == null ? -1 : body.path("code").asInt(-1);
         if (response.statusCode() == 200 && code == 0 && body.path("data").isObject()) {

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.luma;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -21,6 +22,7 @@ import java.util.Map;
  * {@code durations} (the clip lengths, required by the catalog: {@code 5,9} for Ray 2).
  */
 public class LumaVideoGenerator implements VideoGenerator {
+    private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.lumalabs.ai/dream-machine/v1";
     private final Upstream upstream;
 
@@ -33,7 +35,7 @@ public class LumaVideoGenerator implements VideoGenerator {
         if (task.image() != null || task.sourceVideo() != null) {
             throw ProviderException.failed(provider.id() + " takes inputs only as public URLs; its offers must list inputs: [text]");
         }
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", task.upstreamModel());
@@ -43,7 +45,7 @@ public class LumaVideoGenerator implements VideoGenerator {
         body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)) + "s");
         task.params().forEach(body::putIfAbsent);
         HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(base + "/generations/video", body)
-                .header("Authorization", "Bearer " + key).build());
+                .headers(key.header()).build());
         if (created.statusCode() != 200 && created.statusCode() != 201) {
             throw failure(provider, created);
         }
@@ -54,12 +56,12 @@ public class LumaVideoGenerator implements VideoGenerator {
         }
         String url = base + "/generations/" + id;
         String video = upstream.poller().await(provider.id(), task.control(), () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(url).header("Authorization", "Bearer " + key).GET().build());
+            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(url).headers(key.header()).GET().build());
             if (r.statusCode() != 200) {
                 throw failure(provider, r);
             }
             return state(provider, upstream.object(provider, r));
-        }, () -> upstream.send(provider, upstream.request(url).header("Authorization", "Bearer " + key).DELETE().build()));
+        }, () -> upstream.send(provider, upstream.request(url).headers(key.header()).DELETE().build()));
         return upstream.video(provider, video, Map.of(), task.workDir().resolve("luma.mp4"));
     }
 

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.minimax;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -26,6 +27,7 @@ import java.util.regex.Pattern;
  * required by the catalog: {@code 6,10} for Hailuo 02).
  */
 public class MiniMaxVideoGenerator implements VideoGenerator {
+    private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.minimax.io";
     private static final Pattern BRACKETED_CODE = Pattern.compile("\\((\\d{3,5})\\)\\s*$");
     private final Upstream upstream;
@@ -36,7 +38,7 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
 
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", task.upstreamModel());
@@ -48,21 +50,21 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
         }
         task.params().forEach(body::putIfAbsent);
         JsonNode created = call(provider, upstream.postJson(base + "/v1/video_generation", body)
-                .header("Authorization", "Bearer " + key).build());
+                .headers(key.header()).build());
         String taskId = Upstream.text(created, "task_id");
         if (taskId == null || taskId.isBlank()) {
             throw ProviderException.failed(provider.id() + " answered without a task_id");
         }
         String fileId = upstream.poller().await(provider.id(), task.control(), () -> {
             JsonNode state = call(provider, upstream.request(base + "/v1/query/video_generation?task_id=" + encode(taskId))
-                    .header("Authorization", "Bearer " + key).GET().build());
+                    .headers(key.header()).GET().build());
             return state(provider, state);
         }, () -> {
         });
         JsonNode file;
         try {
             file = call(provider, upstream.request(base + "/v1/files/retrieve?file_id=" + encode(fileId))
-                    .header("Authorization", "Bearer " + key).GET().build());
+                    .headers(key.header()).GET().build());
         } catch (ProviderException e) {
             throw e.ofJob(provider.id());
         }

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers.openai;
 
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
@@ -33,7 +34,7 @@ public interface Endpoint {
             @Override
             public void authenticate(ProviderSpec provider, HttpRequest.Builder request) {
                 if (provider.apiKeyEnv() != null) {
-                    request.header("Authorization", "Bearer " + Upstream.requireCredential(provider));
+                    Auth.bearer().of(provider).sign(request);
                 }
             }
         };

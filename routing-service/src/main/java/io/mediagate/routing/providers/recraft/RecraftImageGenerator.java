@@ -3,6 +3,7 @@ package io.mediagate.routing.providers.recraft;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -28,6 +29,7 @@ import java.util.Map;
  * SVG, kept as {@code image/svg+xml} like any other result.
  */
 public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
+    private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://external.api.recraft.ai/v1";
     private final Upstream upstream;
 
@@ -71,7 +73,7 @@ public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
     }
 
     private List<GeneratedImage> call(ProviderSpec provider, HttpRequest.Builder request) {
-        request.header("Authorization", "Bearer " + Upstream.requireCredential(provider)).header("Accept", "application/json");
+        AUTH.of(provider).sign(request).header("Accept", "application/json");
         HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {
             throw upstream.failure(provider, response, detail(upstream.read(Upstream.drain(response))));

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.replicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ImageEditor;
@@ -31,6 +32,7 @@ import java.util.regex.Pattern;
  * Offer options named {@code input.<field>} are sent as inputs as they are ({@link Upstream#fixedInputs}).
  */
 public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
+    private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.replicate.com/v1";
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,3})%");
     private static final Pattern AVAILABLE_IN = Pattern.compile("available in (\\d+) second");
@@ -101,7 +103,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
 
     /** Creates the prediction and waits for its output URLs. */
     private List<String> run(ProviderSpec provider, String model, Map<String, Object> input, TaskControl control) {
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         String url;
         Map<String, Object> body = new LinkedHashMap<>();
@@ -114,7 +116,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         }
         body.put("input", input);
         HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(url, body)
-                .header("Authorization", "Bearer " + key).header("Prefer", "wait").build());
+                .headers(key.header()).header("Prefer", "wait").build());
         if (response.statusCode() != 201 && response.statusCode() != 202 && response.statusCode() != 200) {
             throw failure(provider, response);
         }
@@ -130,7 +132,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         }
         Upstream.sameService(provider, base, get);
         return upstream.poller().await(provider.id(), control, () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(get).header("Authorization", "Bearer " + key).GET().build());
+            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(get).headers(key.header()).GET().build());
             if (r.statusCode() != 200) {
                 throw failure(provider, r);
             }
@@ -138,7 +140,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         }, () -> {
             if (cancel != null) {
                 Upstream.sameService(provider, base, cancel);
-                upstream.send(provider, upstream.request(cancel).header("Authorization", "Bearer " + key)
+                upstream.send(provider, upstream.request(cancel).headers(key.header())
                         .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
             }
         });

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.runway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -68,7 +69,7 @@ public class RunwayVideoGenerator implements VideoGenerator {
     }
 
     private static HttpRequest.Builder signed(HttpRequest.Builder request, String key) {
-        return request.header("Authorization", "Bearer " + key).header("X-Runway-Version", VERSION);
+        return Auth.bearer().with(key).sign(request).header("X-Runway-Version", VERSION);
     }
 
     private Poller.Poll<String> state(ProviderSpec provider, JsonNode task) {

@@ -3,6 +3,7 @@ package io.mediagate.routing.providers.stability;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -26,6 +27,7 @@ import java.util.function.Supplier;
  * with a mask, or image-to-image ({@link #edit}).
  */
 public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
+    private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.stability.ai";
     static final List<String> RATIOS = List.of("21:9", "16:9", "3:2", "5:4", "1:1", "4:5", "2:3", "9:16", "9:21");
     private final Upstream upstream;
@@ -75,14 +77,14 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
 
     /** One call per image: the form {@code fields} makes, then the offer's parameters; the JSON answer read. */
     private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, Supplier<Multipart> fields) {
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         List<GeneratedImage> images = new ArrayList<>();
         for (int i = 0; i < task.n(); i++) {
             Multipart form = fields.get();
             task.params().forEach(form::field);
             HttpResponse<byte[]> response = upstream.send(provider, upstream.request(base + path)
-                    .header("Authorization", "Bearer " + key).header("Accept", "application/json")
+                    .headers(key.header()).header("Accept", "application/json")
                     .header("Content-Type", form.contentType()).POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())).build());
             if (response.statusCode() != 200) {
                 throw failure(provider, response);

@@ -3,6 +3,7 @@ package io.mediagate.routing.providers.veo;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -28,6 +29,7 @@ import java.util.Map;
  * (the clip lengths the model makes, required by the catalog: {@code 4,6,8} for Veo 3.1).
  */
 public class VeoVideoGenerator implements VideoGenerator {
+    private static final Auth AUTH = Auth.header("x-goog-api-key");
     static final String BASE = "https://generativelanguage.googleapis.com/v1beta";
     private final Upstream upstream;
 
@@ -37,7 +39,7 @@ public class VeoVideoGenerator implements VideoGenerator {
 
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         Map<String, Object> instance = new LinkedHashMap<>();
         instance.put("prompt", task.prompt());
@@ -51,7 +53,7 @@ public class VeoVideoGenerator implements VideoGenerator {
         task.params().forEach(parameters::putIfAbsent);
         Map<String, Object> body = Map.of("instances", List.of(instance), "parameters", parameters);
         HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(
-                base + "/models/" + task.upstreamModel() + ":predictLongRunning", body).header("x-goog-api-key", key).build());
+                base + "/models/" + task.upstreamModel() + ":predictLongRunning", body).headers(key.header()).build());
         if (created.statusCode() != 200) {
             throw failure(provider, created);
         }
@@ -61,7 +63,7 @@ public class VeoVideoGenerator implements VideoGenerator {
             throw ProviderException.failed(provider.id() + " answered an operation without a name");
         }
         String uri = upstream.poller().await(provider.id(), task.control(), () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(base + "/" + name).header("x-goog-api-key", key).GET().build());
+            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(base + "/" + name).headers(key.header()).GET().build());
             if (r.statusCode() != 200) {
                 throw failure(provider, r);
             }
@@ -69,7 +71,7 @@ public class VeoVideoGenerator implements VideoGenerator {
         }, () -> {
         });
         Upstream.sameService(provider, base, uri);
-        return upstream.video(provider, uri, Map.of("x-goog-api-key", key), task.workDir().resolve("veo.mp4"));
+        return upstream.video(provider, uri, key.asHeaders(), task.workDir().resolve("veo.mp4"));
     }
 
     private static Map<String, Object> image(VideoTask task) {

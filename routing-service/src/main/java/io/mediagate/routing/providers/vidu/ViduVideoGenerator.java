@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.vidu;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -24,6 +25,7 @@ import java.util.Map;
  * {@code 16:9,9:16,1:1}).
  */
 public class ViduVideoGenerator implements VideoGenerator {
+    private static final Auth AUTH = Auth.header("Authorization", "Token ");
     static final String BASE = "https://api.vidu.com";
     private final Upstream upstream;
 
@@ -33,7 +35,7 @@ public class ViduVideoGenerator implements VideoGenerator {
 
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
-        String key = Upstream.requireCredential(provider);
+        Auth.Credential key = AUTH.of(provider);
         task.requireNoSourceVideo(provider);
         String base = Upstream.base(provider, BASE);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -49,15 +51,15 @@ public class ViduVideoGenerator implements VideoGenerator {
         }
         task.params().forEach(body::putIfAbsent);
         String path = task.image() == null ? "/ent/v2/text2video" : "/ent/v2/img2video";
-        JsonNode created = call(provider, upstream.postJson(base + path, body).header("Authorization", "Token " + key).build());
+        JsonNode created = call(provider, upstream.postJson(base + path, body).headers(key.header()).build());
         String id = Upstream.text(created, "task_id");
         if (id == null || !id.matches("[A-Za-z0-9_-]{1,100}")) {
             throw ProviderException.failed(provider.id() + " answered without a task_id");
         }
         String tasks = base + "/ent/v2/tasks/" + id;
         String url = upstream.poller().await(provider.id(), task.control(),
-                () -> state(provider, call(provider, upstream.request(tasks + "/creations").header("Authorization", "Token " + key).GET().build())),
-                () -> upstream.send(provider, upstream.postJson(tasks + "/cancel", Map.of("id", id)).header("Authorization", "Token " + key).build()));
+                () -> state(provider, call(provider, upstream.request(tasks + "/creations").headers(key.header()).GET().build())),
+                () -> upstream.send(provider, upstream.postJson(tasks + "/cancel", Map.of("id", id)).headers(key.header()).build()));
         return upstream.video(provider, url, Map.of(), task.workDir().resolve("vidu.mp4"));
     }
 

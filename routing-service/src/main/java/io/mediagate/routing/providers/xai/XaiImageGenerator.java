@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.xai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -23,6 +24,7 @@ import java.util.List;
  * go by their status. A mask is not sent: xAI documents none for this adapter to map ours to.
  */
 public class XaiImageGenerator implements ImageGenerator, ImageEditor {
+    private static final Auth AUTH = Auth.bearer();
     public static final String XAI_BASE = "https://api.x.ai/v1";
     private final Upstream upstream;
 
@@ -41,7 +43,7 @@ public class XaiImageGenerator implements ImageGenerator, ImageEditor {
     }
 
     private List<GeneratedImage> call(ProviderSpec provider, HttpRequest.Builder request) {
-        request.header("Authorization", "Bearer " + Upstream.requireCredential(provider));
+        AUTH.of(provider).sign(request);
         HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {
             JsonNode body = upstream.read(Upstream.drain(response));
