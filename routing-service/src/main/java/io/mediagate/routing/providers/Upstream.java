@@ -161,6 +161,27 @@ public final class Upstream {
         };
     }
 
+    /** A job id that may go into a URL path: letters, digits and {@code . _ : / -}, no {@code ..}, at most 300 characters. */
+    private static final java.util.regex.Pattern JOB_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/-]{0,299}");
+
+    /**
+     * Runs an asynchronous provider job ({@link UpstreamJob}): submits it, checks the id it was given can go into a URL,
+     * and polls it until done, cancelling it upstream when our job is cancelled, the deadline passes or the attempt ends.
+     */
+    public <R> R run(ProviderSpec provider, TaskControl control, UpstreamJob<R> job) {
+        String id = job.submit();
+        if (id == null || !JOB_ID.matcher(id).matches() || id.contains("..")) {
+            throw ProviderException.failed(provider.id() + " answered a job without a usable id");
+        }
+        Poller looking = job.minimumInterval().isZero() ? poller : poller.atLeast(job.minimumInterval());
+        return looking.await(provider.id(), control, () -> job.poll(id), () -> job.cancel(id));
+    }
+
+    /** {@link #run} for a video job whose result is a URL: the video is then downloaded through the safe fetch. */
+    public GeneratedVideo runVideo(ProviderSpec provider, VideoTask task, String file, UpstreamJob<String> job) {
+        return video(provider, run(provider, task.control(), job), Map.of(), task.workDir().resolve(file));
+    }
+
     /** Downloads the result images the provider points at, through the safe fetch, in order. */
     public List<GeneratedImage> images(ProviderSpec provider, List<String> urls) {
         try {

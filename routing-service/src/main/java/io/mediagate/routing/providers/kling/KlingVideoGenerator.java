@@ -8,6 +8,7 @@ import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.http.HttpRequest;
@@ -66,16 +67,18 @@ public class KlingVideoGenerator implements VideoGenerator {
             body.put("image", SourceImage.read(task.image()).base64()); // bare base64, no data: prefix
         }
         task.params().forEach(body::putIfAbsent);
-        JsonNode created = call(provider, upstream.postJson(path, body), accessKey, secretKey);
-        String taskId = Upstream.text(created.path("data"), "task_id");
-        if (taskId == null || !taskId.matches("[A-Za-z0-9_-]{1,100}")) {
-            throw ProviderException.failed(provider.id() + " answered without a task_id");
-        }
-        String url = upstream.poller().await(provider.id(), task.control(),
-                () -> state(provider, call(provider, upstream.request(path + "/" + taskId).GET(), accessKey, secretKey).path("data")),
-                () -> {
-                });
-        return upstream.video(provider, url, Map.of(), task.workDir().resolve("kling.mp4"));
+        return upstream.runVideo(provider, task, "kling.mp4", new UpstreamJob<>() {
+            @Override
+            public String submit() {
+                return Upstream.text(call(provider, upstream.postJson(path, body), accessKey, secretKey).path("data"), "task_id");
+            }
+
+            @Override
+            public Poller.Poll<String> poll(String id) {
+                return state(provider, call(provider, upstream.request(path + "/" + id).GET(), accessKey, secretKey).path("data"));
+            }
+            // Kling has no cancel endpoint.
+        });
     }
 
     private Poller.Poll<String> state(ProviderSpec provider, JsonNode data) {

@@ -7,6 +7,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.http.HttpResponse;
@@ -44,25 +45,31 @@ public class LumaVideoGenerator implements VideoGenerator {
         body.put("resolution", task.height() <= 540 ? "540p" : task.height() + "p");
         body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)) + "s");
         task.params().forEach(body::putIfAbsent);
-        HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(base + "/generations/video", body)
-                .headers(key.header()).build());
-        if (created.statusCode() != 200 && created.statusCode() != 201) {
-            throw failure(provider, created);
-        }
-        JsonNode generation = upstream.object(provider, created);
-        String id = Upstream.text(generation, "id");
-        if (id == null || !id.matches("[A-Za-z0-9-]{1,100}")) {
-            throw ProviderException.failed(provider.id() + " answered a generation without an id");
-        }
-        String url = base + "/generations/" + id;
-        String video = upstream.poller().await(provider.id(), task.control(), () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(url).headers(key.header()).GET().build());
-            if (r.statusCode() != 200) {
-                throw failure(provider, r);
+        return upstream.runVideo(provider, task, "luma.mp4", new UpstreamJob<>() {
+            @Override
+            public String submit() {
+                HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(base + "/generations/video", body)
+                        .headers(key.header()).build());
+                if (created.statusCode() != 200 && created.statusCode() != 201) {
+                    throw failure(provider, created);
+                }
+                return Upstream.text(upstream.object(provider, created), "id");
             }
-            return state(provider, upstream.object(provider, r));
-        }, () -> upstream.send(provider, upstream.request(url).headers(key.header()).DELETE().build()));
-        return upstream.video(provider, video, Map.of(), task.workDir().resolve("luma.mp4"));
+
+            @Override
+            public Poller.Poll<String> poll(String id) {
+                HttpResponse<byte[]> r = upstream.send(provider, upstream.request(base + "/generations/" + id).headers(key.header()).GET().build());
+                if (r.statusCode() != 200) {
+                    throw failure(provider, r);
+                }
+                return state(provider, upstream.object(provider, r));
+            }
+
+            @Override
+            public void cancel(String id) {
+                upstream.send(provider, upstream.request(base + "/generations/" + id).headers(key.header()).DELETE().build());
+            }
+        });
     }
 
     private Poller.Poll<String> state(ProviderSpec provider, JsonNode generation) {

@@ -7,6 +7,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.URLEncoder;
@@ -49,17 +50,19 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
             body.put("first_frame_image", Upstream.dataUri(task.image()));
         }
         task.params().forEach(body::putIfAbsent);
-        JsonNode created = call(provider, upstream.postJson(base + "/v1/video_generation", body)
-                .headers(key.header()).build());
-        String taskId = Upstream.text(created, "task_id");
-        if (taskId == null || taskId.isBlank()) {
-            throw ProviderException.failed(provider.id() + " answered without a task_id");
-        }
-        String fileId = upstream.poller().await(provider.id(), task.control(), () -> {
-            JsonNode state = call(provider, upstream.request(base + "/v1/query/video_generation?task_id=" + encode(taskId))
-                    .headers(key.header()).GET().build());
-            return state(provider, state);
-        }, () -> {
+        String fileId = upstream.run(provider, task.control(), new UpstreamJob<>() {
+            @Override
+            public String submit() {
+                return Upstream.text(call(provider, upstream.postJson(base + "/v1/video_generation", body).headers(key.header()).build()),
+                        "task_id");
+            }
+
+            @Override
+            public Poller.Poll<String> poll(String taskId) {
+                return state(provider, call(provider, upstream.request(base + "/v1/query/video_generation?task_id=" + encode(taskId))
+                        .headers(key.header()).GET().build()));
+            }
+            // MiniMax has no cancel endpoint.
         });
         JsonNode file;
         try {

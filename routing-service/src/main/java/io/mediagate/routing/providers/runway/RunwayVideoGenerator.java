@@ -7,6 +7,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.http.HttpRequest;
@@ -27,12 +28,12 @@ public class RunwayVideoGenerator implements VideoGenerator {
     static final String BASE = "https://api.dev.runwayml.com";
     static final String VERSION = "2024-11-06";
     private final Upstream upstream;
-    private final Poller poller;
+    private final Duration pollFloor;
 
     /** @param pollFloor shortest wait between two polls of a task */
     public RunwayVideoGenerator(Upstream upstream, Duration pollFloor) {
         this.upstream = upstream;
-        this.poller = upstream.poller().atLeast(pollFloor);
+        this.pollFloor = pollFloor;
     }
 
     @Override
@@ -49,23 +50,35 @@ public class RunwayVideoGenerator implements VideoGenerator {
         body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
         task.params().forEach(body::putIfAbsent);
         String endpoint = task.image() != null ? "/v1/image_to_video" : "/v1/text_to_video";
-        HttpResponse<byte[]> created = upstream.send(provider, signed(upstream.postJson(base + endpoint, body), key).build());
-        if (created.statusCode() != 200 && created.statusCode() != 201) {
-            throw failure(provider, created);
-        }
-        String id = Upstream.text(upstream.object(provider, created), "id");
-        if (id == null || !id.matches("[A-Za-z0-9-]{1,100}")) {
-            throw ProviderException.failed(provider.id() + " answered a task without an id");
-        }
-        String taskUrl = base + "/v1/tasks/" + id;
-        String output = poller.await(provider.id(), task.control(), () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, signed(upstream.request(taskUrl), key).GET().build());
-            if (r.statusCode() != 200) {
-                throw failure(provider, r);
+        return upstream.runVideo(provider, task, "runway.mp4", new UpstreamJob<>() {
+            @Override
+            public String submit() {
+                HttpResponse<byte[]> created = upstream.send(provider, signed(upstream.postJson(base + endpoint, body), key).build());
+                if (created.statusCode() != 200 && created.statusCode() != 201) {
+                    throw failure(provider, created);
+                }
+                return Upstream.text(upstream.object(provider, created), "id");
             }
-            return state(provider, upstream.object(provider, r));
-        }, () -> upstream.send(provider, signed(upstream.request(taskUrl), key).DELETE().build()));
-        return upstream.video(provider, output, Map.of(), task.workDir().resolve("runway.mp4"));
+
+            @Override
+            public Poller.Poll<String> poll(String id) {
+                HttpResponse<byte[]> r = upstream.send(provider, signed(upstream.request(base + "/v1/tasks/" + id), key).GET().build());
+                if (r.statusCode() != 200) {
+                    throw failure(provider, r);
+                }
+                return state(provider, upstream.object(provider, r));
+            }
+
+            @Override
+            public Duration minimumInterval() {
+                return pollFloor;
+            }
+
+            @Override
+            public void cancel(String id) {
+                upstream.send(provider, signed(upstream.request(base + "/v1/tasks/" + id), key).DELETE().build());
+            }
+        });
     }
 
     private static HttpRequest.Builder signed(HttpRequest.Builder request, String key) {

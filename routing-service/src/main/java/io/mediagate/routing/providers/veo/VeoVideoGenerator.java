@@ -8,6 +8,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.gemini.GoogleErrors;
@@ -52,23 +53,26 @@ public class VeoVideoGenerator implements VideoGenerator {
         parameters.put("durationSeconds", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
         task.params().forEach(parameters::putIfAbsent);
         Map<String, Object> body = Map.of("instances", List.of(instance), "parameters", parameters);
-        HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(
-                base + "/models/" + task.upstreamModel() + ":predictLongRunning", body).headers(key.header()).build());
-        if (created.statusCode() != 200) {
-            throw failure(provider, created);
-        }
-        JsonNode operation = upstream.object(provider, created);
-        String name = Upstream.text(operation, "name");
-        if (name == null || !name.matches("[A-Za-z0-9._/-]{1,300}") || name.contains("..")) {
-            throw ProviderException.failed(provider.id() + " answered an operation without a name");
-        }
-        String uri = upstream.poller().await(provider.id(), task.control(), () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(base + "/" + name).headers(key.header()).GET().build());
-            if (r.statusCode() != 200) {
-                throw failure(provider, r);
+        String uri = upstream.run(provider, task.control(), new UpstreamJob<>() {
+            @Override
+            public String submit() {
+                HttpResponse<byte[]> created = upstream.send(provider, upstream.postJson(
+                        base + "/models/" + task.upstreamModel() + ":predictLongRunning", body).headers(key.header()).build());
+                if (created.statusCode() != 200) {
+                    throw failure(provider, created);
+                }
+                return Upstream.text(upstream.object(provider, created), "name"); // the operation's name
             }
-            return state(provider, upstream.object(provider, r));
-        }, () -> {
+
+            @Override
+            public Poller.Poll<String> poll(String name) {
+                HttpResponse<byte[]> r = upstream.send(provider, upstream.request(base + "/" + name).headers(key.header()).GET().build());
+                if (r.statusCode() != 200) {
+                    throw failure(provider, r);
+                }
+                return state(provider, upstream.object(provider, r));
+            }
+            // The Gemini API's operations for Veo cannot be cancelled.
         });
         Upstream.sameService(provider, base, uri);
         return upstream.video(provider, uri, key.asHeaders(), task.workDir().resolve("veo.mp4"));

@@ -7,6 +7,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.http.HttpResponse;
@@ -51,16 +52,24 @@ public class ViduVideoGenerator implements VideoGenerator {
         }
         task.params().forEach(body::putIfAbsent);
         String path = task.image() == null ? "/ent/v2/text2video" : "/ent/v2/img2video";
-        JsonNode created = call(provider, upstream.postJson(base + path, body).headers(key.header()).build());
-        String id = Upstream.text(created, "task_id");
-        if (id == null || !id.matches("[A-Za-z0-9_-]{1,100}")) {
-            throw ProviderException.failed(provider.id() + " answered without a task_id");
-        }
-        String tasks = base + "/ent/v2/tasks/" + id;
-        String url = upstream.poller().await(provider.id(), task.control(),
-                () -> state(provider, call(provider, upstream.request(tasks + "/creations").headers(key.header()).GET().build())),
-                () -> upstream.send(provider, upstream.postJson(tasks + "/cancel", Map.of("id", id)).headers(key.header()).build()));
-        return upstream.video(provider, url, Map.of(), task.workDir().resolve("vidu.mp4"));
+        return upstream.runVideo(provider, task, "vidu.mp4", new UpstreamJob<>() {
+            @Override
+            public String submit() {
+                return Upstream.text(call(provider, upstream.postJson(base + path, body).headers(key.header()).build()), "task_id");
+            }
+
+            @Override
+            public Poller.Poll<String> poll(String id) {
+                return state(provider, call(provider, upstream.request(base + "/ent/v2/tasks/" + id + "/creations").headers(key.header())
+                        .GET().build()));
+            }
+
+            @Override
+            public void cancel(String id) {
+                upstream.send(provider, upstream.postJson(base + "/ent/v2/tasks/" + id + "/cancel", Map.of("id", id))
+                        .headers(key.header()).build());
+            }
+        });
     }
 
     private Poller.Poll<String> state(ProviderSpec provider, JsonNode task) {
