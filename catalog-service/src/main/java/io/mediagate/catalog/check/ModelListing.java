@@ -3,6 +3,7 @@ package io.mediagate.catalog.check;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -23,6 +24,7 @@ sealed interface ModelListing {
             case "gemini", "veo" -> new Gemini();
             case "xai" -> new Xai();
             case "replicate" -> new Replicate();
+            case "fal" -> new Fal();
             default -> null;
         };
     }
@@ -103,6 +105,31 @@ sealed interface ModelListing {
                 }
             }
             return present;
+        }
+    }
+
+    /**
+     * fal's model search, {@code GET https://api.fal.ai/v1/models?endpoint_id=<id>&endpoint_id=<id>...} with {@code
+     * Authorization: Key}: {@code {"models": [{"endpoint_id", "metadata": {"status", ...}}], "has_more", "next_cursor"}},
+     * asked for up to 50 endpoint ids at a time. An endpoint the answer lacks is gone.
+     */
+    record Fal() implements ModelListing {
+        public String defaultBase() {
+            return "https://api.fal.ai/v1";
+        }
+
+        public Set<String> present(ListingHttp http, String base, String key, Collection<String> models) {
+            Set<String> ids = new HashSet<>();
+            List<String> all = List.copyOf(models);
+            for (int from = 0; from < all.size(); from += 50) {
+                StringBuilder query = new StringBuilder();
+                for (String id : all.subList(from, Math.min(all.size(), from + 50))) {
+                    query.append(query.isEmpty() ? "?" : "&").append("endpoint_id=").append(ListingHttp.encode(id));
+                }
+                JsonNode found = http.get(base + "/models" + query, "Authorization", "Key " + key);
+                found.path("models").forEach(m -> ids.add(m.path("endpoint_id").asText()));
+            }
+            return keep(models, ids);
         }
     }
 

@@ -60,6 +60,17 @@ class CatalogCheckTest {
         server.createContext("/rep/v1/models/", ex -> send(ex, ex.getRequestURI().getPath().endsWith("/owner/live") ? 200 : 404,
                 ex.getRequestURI().getPath().endsWith("/owner/live") ? "{\"owner\":\"owner\",\"name\":\"live\"}"
                         : "{\"title\":\"Not found\",\"detail\":\"Not found.\",\"status\":404}"));
+        server.createContext("/fal/v1/models", ex -> {
+            String query = String.valueOf(ex.getRequestURI().getRawQuery());
+            boolean keyed = ("Key " + KEY).equals(ex.getRequestHeaders().getFirst("Authorization"));
+            String found = java.util.Arrays.stream(query.split("&")).filter(q -> q.startsWith("endpoint_id="))
+                    .map(q -> java.net.URLDecoder.decode(q.substring("endpoint_id=".length()), StandardCharsets.UTF_8))
+                    .filter(id -> !id.equals("fal-ai/retired-model"))
+                    .map(id -> "{\"endpoint_id\":\"" + id + "\",\"metadata\":{\"display_name\":\"x\",\"category\":\"text-to-image\","
+                            + "\"status\":\"active\"}}").collect(Collectors.joining(","));
+            send(ex, keyed ? 200 : 401, keyed ? "{\"models\":[" + found + "],\"has_more\":false,\"next_cursor\":null}"
+                    : "{\"detail\":\"Unauthorized\"}");
+        });
         server.start();
         System.setProperty("MEDIAGATE_CHECK_TEST_KEY", KEY);
     }
@@ -99,11 +110,13 @@ class CatalogCheckTest {
                 + provider("gem", "gemini", "/gem/v1beta", "MEDIAGATE_CHECK_TEST_KEY")
                 + provider("rep", "replicate", "/rep/v1", "MEDIAGATE_CHECK_TEST_KEY")
                 + provider("bfl", "bfl", "/bfl", "MEDIAGATE_CHECK_TEST_KEY")
+                + provider("fal", "fal", "/fal/v1", "MEDIAGATE_CHECK_TEST_KEY")
                 + "models:\n" + model("acme/live", "oa", "m-live") + model("acme/gone", "oa", "m-gone")
                 + model("acme/nokey", "nokey", "m-nokey")
                 + model("google/pro", "gem", "gemini-3-pro-image") + model("google/pro-preview", "gem", "gemini-3-pro-image-preview")
                 + model("rep/live", "rep", "owner/live") + model("rep/gone", "rep", "owner/gone:0123abc")
-                + model("bfl/any", "bfl", "flux-dev"));
+                + model("bfl/any", "bfl", "flux-dev")
+                + model("fal/live", "fal", "fal-ai/flux-pro/kontext/text-to-image") + model("fal/gone", "fal", "fal-ai/retired-model"));
         return new CatalogCheck(new Catalog(Optional.of(file.toString())), retirements, Clock.systemUTC(), Duration.ofSeconds(5));
     }
 
@@ -126,10 +139,11 @@ class CatalogCheckTest {
     }
 
     @Test
-    void theGeminiListingIsReadPageByPageAndReplicateModelByModel() throws IOException {
+    void theGeminiListingIsReadPageByPageReplicateModelByModelAndFalByEndpointIds() throws IOException {
         var results = byProvider(check().run());
         assertEquals(java.util.List.of("google/pro-preview"), results.get("gem").retired());
         assertEquals(java.util.List.of("rep/gone"), results.get("rep").retired());
+        assertEquals(java.util.List.of("fal/gone"), results.get("fal").retired(), results.get("fal").toString());
         assertTrue(retirements.of("google/pro", "gem").isEmpty());
     }
 

@@ -25,6 +25,7 @@ import io.mediagate.routing.providers.veo.VeoVideoGenerator;
 import io.mediagate.routing.providers.vidu.ViduVideoGenerator;
 import io.mediagate.routing.providers.xai.XaiImageGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -54,6 +55,7 @@ public class Adapters {
 
     private final Map<Class<?>, Map<String, Object>> byCapability = new LinkedHashMap<>();
 
+    @Inject
     Adapters(LocalImageGenerator local, FakeImageGenerator fake,
              LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, Upstream upstream,
              @ConfigProperty(name = "mediagate.providers.azure-openai.api-version", defaultValue = "2025-04-01-preview") String azureApiVersion) {

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.bfl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
@@ -24,6 +25,8 @@ import java.util.Map;
  * FLUX Kontext (reference images) or FLUX Fill (image and mask) the same way ({@link #edit}).
  */
 public class BflImageGenerator implements ImageGenerator, ImageEditor {
+    /** BFL's errors: {@code {"detail": ...}}, a message or a list of validation errors. */
+    private static final ErrorReader ERRORS = ErrorReader.message("/detail");
     private static final Auth AUTH = Auth.header("x-key");
     static final String BASE = "https://api.bfl.ai";
     private final Upstream upstream;
@@ -135,9 +138,7 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
     }
 
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        JsonNode body = upstream.read(response.body());
-        String detail = body == null ? null : body.path("detail").toString();
-        return upstream.failure(provider, response, detail);
+        return ERRORS.read(upstream, provider, response, response.body());
     }
 
     /** BFL reports progress as a fraction (or null). */

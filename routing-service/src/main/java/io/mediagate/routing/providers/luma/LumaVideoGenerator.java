@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.luma;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
@@ -23,6 +24,9 @@ import java.util.Map;
  * {@code durations} (the clip lengths, required by the catalog: {@code 5,9} for Ray 2).
  */
 public class LumaVideoGenerator implements VideoGenerator {
+    static final String MODERATION = "(?s).*(moderation|not allowed|prohibited|safety).*";
+    /** Luma's errors are {@code {"detail": "..."}}; a refusal on policy grounds is worded in it. */
+    private static final ErrorReader ERRORS = ErrorReader.message("/detail").moderation(MODERATION);
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.lumalabs.ai/dream-machine/v1";
     private final Upstream upstream;
@@ -94,16 +98,10 @@ public class LumaVideoGenerator implements VideoGenerator {
 
     /** Luma words moderation outcomes in its {@code detail} and {@code failure_reason} texts. */
     static boolean moderation(String text) {
-        return text != null && text.toLowerCase(Locale.ROOT).matches("(?s).*(moderation|not allowed|prohibited|safety).*");
+        return text != null && text.toLowerCase(Locale.ROOT).matches(MODERATION);
     }
 
-    /** Luma's errors are {@code {"detail": "..."}}. */
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        JsonNode body = upstream.read(response.body());
-        String detail = body == null ? null : Upstream.text(body, "detail");
-        if (response.statusCode() == 400 && moderation(detail)) {
-            return ProviderException.moderated("the prompt was refused by the provider's content policy");
-        }
-        return upstream.failure(provider, response, detail);
+        return ERRORS.read(upstream, provider, response, response.body());
     }
 }

@@ -1,8 +1,8 @@
 package io.mediagate.routing.providers.recraft;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
@@ -29,6 +29,8 @@ import java.util.Map;
  * SVG, kept as {@code image/svg+xml} like any other result.
  */
 public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
+    /** Recraft's errors: text, or JSON with the message under {@code message}, {@code detail} or {@code error}. */
+    private static final ErrorReader ERRORS = ErrorReader.message("/message", "/detail", "/error/message", "/error");
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://external.api.recraft.ai/v1";
     private final Upstream upstream;
@@ -76,23 +78,8 @@ public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
         AUTH.of(provider).sign(request).header("Accept", "application/json");
         HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {
-            throw upstream.failure(provider, response, detail(upstream.read(Upstream.drain(response))));
+            throw ERRORS.read(upstream, provider, response, Upstream.drain(response));
         }
         return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
-    }
-
-    /** What a failure says: a JSON body's {@code message}, {@code detail} or {@code error}; else nothing (text is not echoed). */
-    private static String detail(JsonNode body) {
-        if (body == null) {
-            return null;
-        }
-        for (String field : List.of("message", "detail", "error")) {
-            String text = Upstream.text(body, field);
-            if (text != null) {
-                return text;
-            }
-        }
-        JsonNode error = body.get("error");
-        return error == null ? null : Upstream.text(error, "message");
     }
 }

@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.replicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.GeneratedVideo;
@@ -32,6 +33,8 @@ import java.util.regex.Pattern;
  * Offer options named {@code input.<field>} are sent as inputs as they are ({@link Upstream#fixedInputs}).
  */
 public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
+    /** Replicate's errors: {@code {"title", "detail", "status"}}. */
+    private static final ErrorReader ERRORS = ErrorReader.message("/detail");
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.replicate.com/v1";
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,3})%");
@@ -200,14 +203,13 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
     }
 
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        JsonNode body = upstream.read(response.body());
-        String detail = body == null ? null : Upstream.text(body, "detail");
+        String detail = ERRORS.message(upstream.read(response.body()));
         if (response.statusCode() == 429 && upstream.retryAfter(response).isEmpty() && detail != null) {
             Matcher m = AVAILABLE_IN.matcher(detail);
             if (m.find()) {
                 return ProviderException.rateLimited(provider.id() + " answered 429", Duration.ofSeconds(Long.parseLong(m.group(1))));
             }
         }
-        return upstream.failure(provider, response, detail);
+        return ERRORS.read(upstream, provider, response, response.body());
     }
 }

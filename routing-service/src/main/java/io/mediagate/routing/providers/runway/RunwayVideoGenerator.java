@@ -2,6 +2,7 @@ package io.mediagate.routing.providers.runway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
@@ -25,6 +26,8 @@ import java.util.Map;
  * (the clip lengths the model makes, required by the catalog).
  */
 public class RunwayVideoGenerator implements VideoGenerator {
+    /** Runway's errors: {@code {"error": "..."}}. */
+    private static final ErrorReader ERRORS = ErrorReader.message("/error");
     static final String BASE = "https://api.dev.runwayml.com";
     static final String VERSION = "2024-11-06";
     private final Upstream upstream;
@@ -124,7 +127,6 @@ public class RunwayVideoGenerator implements VideoGenerator {
 
     /** Runway's errors are {@code {"error": "..."}}. */
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        JsonNode body = upstream.read(response.body());
-        return upstream.failure(provider, response, body == null ? null : Upstream.text(body, "error"));
+        return ERRORS.read(upstream, provider, response, response.body());
     }
 }

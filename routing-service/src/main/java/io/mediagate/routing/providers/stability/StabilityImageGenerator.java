@@ -2,7 +2,9 @@ package io.mediagate.routing.providers.stability;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
@@ -17,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +30,13 @@ import java.util.function.Supplier;
  * with a mask, or image-to-image ({@link #edit}).
  */
 public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
+    /**
+     * Stability's errors: {@code {"id", "name", "errors": [...]}}; the name {@code content_moderation} is moderation,
+     * a 413 a request larger than it takes.
+     */
+    private static final ErrorReader ERRORS = ErrorReader.message("/errors")
+            .codes("/name", Map.of("content_moderation", FailureClass.MODERATION))
+            .statuses(Map.of(413, FailureClass.CALLER_ERROR));
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.stability.ai";
     static final List<String> RATIOS = List.of("21:9", "16:9", "3:2", "5:4", "1:1", "4:5", "2:3", "9:16", "9:21");
@@ -105,15 +115,7 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
 
     /** Errors are {@code {id, name, errors[]}}; {@code content_moderation} is moderation whatever the status. */
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        JsonNode body = upstream.read(response.body());
-        String name = Upstream.text(body, "name");
-        if ("content_moderation".equals(name)) {
-            return ProviderException.moderated("the prompt was refused by the provider's content policy");
-        }
-        if (response.statusCode() == 413) {
-            return ProviderException.rejected("the request is larger than the provider takes");
-        }
-        return upstream.failure(provider, response, body == null ? null : body.path("errors").toString());
+        return ERRORS.read(upstream, provider, response, response.body());
     }
 
     static String nearestRatio(int width, int height) {
