@@ -9,6 +9,7 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHttp;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.io.IOException;
@@ -84,13 +85,22 @@ public class BedrockVideoGenerator implements VideoGenerator {
         body.put("modelId", task.upstreamModel());
         body.put("modelInput", input);
         body.put("outputDataConfig", Map.of("s3OutputDataConfig", Map.of("s3Uri", output.uri())));
-        String arn = Upstream.text(calls.post(provider, where, "/async-invoke", body), "invocationArn");
-        if (arn == null || !arn.matches("arn:[a-z-]+:bedrock:[a-z0-9-]+:\\d*:async-invoke/[A-Za-z0-9]+")) {
-            throw ProviderException.failed(provider.id() + " answered without an invocationArn");
-        }
-        String written = calls.upstream().poller().await(provider.id(), task.control(),
-                () -> state(provider, calls.get(provider, where, "/async-invoke/" + BedrockCalls.segment(arn))), () -> {
-                });
+        String written = calls.upstream().run(provider, task.control(), new UpstreamJob<>() {
+            @Override
+            public String submit() {
+                String arn = Upstream.text(calls.post(provider, where, "/async-invoke", body), "invocationArn");
+                if (arn == null || !arn.matches("arn:[a-z-]+:bedrock:[a-z0-9-]+:\\d*:async-invoke/[A-Za-z0-9]+")) {
+                    throw ProviderException.failed(provider.id() + " answered without an invocationArn");
+                }
+                return arn;
+            }
+
+            @Override
+            public Poller.Poll<String> poll(String arn) {
+                return state(provider, calls.get(provider, where, "/async-invoke/" + BedrockCalls.segment(arn)));
+            }
+            // No cancel call is made: the invocation runs to its end at Bedrock (and is billed) when ours is cancelled.
+        });
         S3Location result = S3Location.parse(written).filter(l -> l.within(output)).orElseThrow(() ->
                 ProviderException.failed(provider.id() + " wrote its video outside " + BedrockSettings.OUTPUT_S3_URI));
         return download(provider, where, result.child("output.mp4"), task.workDir().resolve("nova-reel.mp4"));

@@ -18,6 +18,7 @@ import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLEncoder;
@@ -96,21 +97,30 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
     }
 
     private List<GeneratedImage> run(ProviderSpec provider, String base, ObjectNode graph, ImageTask task) {
-        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/prompt",
-                Map.of("prompt", graph, "client_id", UUID.randomUUID().toString())).build());
-        if (response.statusCode() != 200) {
-            // A 400 is the workflow failing ComfyUI's validation: our configuration, not the caller's input.
-            JsonNode error = upstream.read(response.body());
-            throw ProviderException.failed(provider.id() + " refused the workflow: "
-                    + (error == null ? response.statusCode() : Upstream.text(error.path("error"), "message")));
-        }
-        String id = Upstream.text(upstream.object(provider, response), "prompt_id");
-        if (id == null) {
-            throw ProviderException.failed(provider.id() + " answered without a prompt_id");
-        }
-        List<JsonNode> files = upstream.poller().await(provider.id(), task.control(),
-                () -> history(provider, base, id), () -> upstream.send(provider, upstream.postJson(base + "/queue",
-                        Map.of("delete", List.of(id))).build()));
+        List<JsonNode> files = upstream.run(provider, task.control(), new UpstreamJob<>() {
+            @Override
+            public String submit() {
+                HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/prompt",
+                        Map.of("prompt", graph, "client_id", UUID.randomUUID().toString())).build());
+                if (response.statusCode() != 200) {
+                    // A 400 is the workflow failing ComfyUI's validation: our configuration, not the caller's input.
+                    JsonNode error = upstream.read(response.body());
+                    throw ProviderException.failed(provider.id() + " refused the workflow: "
+                            + (error == null ? response.statusCode() : Upstream.text(error.path("error"), "message")));
+                }
+                return Upstream.text(upstream.object(provider, response), "prompt_id");
+            }
+
+            @Override
+            public Poller.Poll<List<JsonNode>> poll(String id) {
+                return history(provider, base, id);
+            }
+
+            @Override
+            public void cancel(String id) {
+                upstream.send(provider, upstream.postJson(base + "/queue", Map.of("delete", List.of(id))).build());
+            }
+        });
         List<GeneratedImage> images = new ArrayList<>();
         for (JsonNode file : files.subList(0, Math.min(files.size(), task.n()))) {
             String query = "filename=" + enc(Upstream.text(file, "filename")) + "&subfolder=" + enc(Upstream.text(file, "subfolder"))

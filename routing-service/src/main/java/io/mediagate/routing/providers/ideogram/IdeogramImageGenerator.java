@@ -2,8 +2,10 @@ package io.mediagate.routing.providers.ideogram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.Auth;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -16,6 +18,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Ideogram 3.0 ({@code adapter: ideogram}, default base {@code https://api.ideogram.ai}, key in an {@code Api-Key}
@@ -28,6 +31,8 @@ import java.util.List;
  * sets the price) and {@code image_weight} for remixes (1–100, default 50).
  */
 public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
+    /** Ideogram's errors: {@code {"error": "..."}}; a 422 is its safety check refusing the prompt. */
+    private static final ErrorReader ERRORS = ErrorReader.message("/error").statuses(Map.of(422, FailureClass.MODERATION));
     private static final Auth AUTH = Auth.header("Api-Key");
     static final String BASE = "https://api.ideogram.ai";
     /** The aspect ratios Ideogram 3.0 takes (it writes them {@code 16x9}). */
@@ -79,12 +84,7 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
                 .headers(key.header()).header("Accept", "application/json").header("Content-Type", form.contentType())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())).build());
         if (response.statusCode() != 200) {
-            JsonNode body = upstream.read(response.body());
-            String message = body == null ? null : Upstream.text(body, "error");
-            if (response.statusCode() == 422) {
-                throw ProviderException.moderated("the request failed the provider's safety check");
-            }
-            throw upstream.failure(provider, response, message);
+            throw ERRORS.read(upstream, provider, response, response.body());
         }
         JsonNode data = upstream.object(provider, response).get("data");
         if (data == null || !data.isArray() || data.isEmpty()) {
