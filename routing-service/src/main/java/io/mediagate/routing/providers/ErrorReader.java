@@ -20,28 +20,35 @@ import java.util.regex.Pattern;
  * @param codes      what the provider's codes mean
  * @param statuses   what statuses mean for this provider where it differs from the usual reading
  * @param moderation a pattern of the message (lower case) that marks a content-policy refusal on a 400 or 422, or null
+ * @param badKey     a pattern of the message (lower case) that marks refused credentials on any 4xx (providers that
+ *                   answer a wrong key with a 400), or null
  */
 public record ErrorReader(List<String> messageAt, String codeAt, Map<String, FailureClass> codes, Map<Integer, FailureClass> statuses,
-                          Pattern moderation) {
+                          Pattern moderation, Pattern badKey) {
 
     /** An answer whose message sits at the first of {@code pointers} that holds one. */
     public static ErrorReader message(String... pointers) {
-        return new ErrorReader(List.of(pointers), null, Map.of(), Map.of(), null);
+        return new ErrorReader(List.of(pointers), null, Map.of(), Map.of(), null, null);
     }
 
     /** This reader, with the provider's own code at {@code pointer} and what its codes mean. */
     public ErrorReader codes(String pointer, Map<String, FailureClass> table) {
-        return new ErrorReader(messageAt, pointer, table, statuses, moderation);
+        return new ErrorReader(messageAt, pointer, table, statuses, moderation, badKey);
     }
 
     /** This reader, with statuses that mean something else at this provider (Stability's 413: the request is too large). */
     public ErrorReader statuses(Map<Integer, FailureClass> table) {
-        return new ErrorReader(messageAt, codeAt, codes, table, moderation);
+        return new ErrorReader(messageAt, codeAt, codes, table, moderation, badKey);
     }
 
     /** This reader, reading a 400 or 422 whose message matches {@code regex} (on its lower case) as moderation. */
     public ErrorReader moderation(String regex) {
-        return new ErrorReader(messageAt, codeAt, codes, statuses, Pattern.compile(regex));
+        return new ErrorReader(messageAt, codeAt, codes, statuses, Pattern.compile(regex), badKey);
+    }
+
+    /** This reader, reading a 4xx whose message matches {@code regex} (on its lower case) as refused credentials. */
+    public ErrorReader badKey(String regex) {
+        return new ErrorReader(messageAt, codeAt, codes, statuses, moderation, Pattern.compile(regex));
     }
 
     /** The message of an error answer, or null. */
@@ -62,17 +69,26 @@ public record ErrorReader(List<String> messageAt, String codeAt, Map<String, Fai
     public ProviderException read(Upstream upstream, ProviderSpec provider, HttpResponse<?> response, byte[] bytes) {
         JsonNode body = upstream.read(bytes);
         String message = message(body);
+        FailureClass meant = classOf(response.statusCode(), body);
+        return meant == null ? upstream.failure(provider, response, message) : of(meant, provider, response, upstream, message);
+    }
+
+    /** The class this provider's tables give an error answer, or null when its status alone decides. */
+    public FailureClass classOf(int status, JsonNode body) {
         String code = codeAt == null || body == null ? null : textAt(body, codeAt);
         FailureClass meant = code == null ? null : codes.get(code);
         if (meant == null) {
-            meant = statuses.get(response.statusCode());
+            meant = statuses.get(status);
         }
-        int status = response.statusCode();
-        if (meant == null && moderation != null && message != null && (status == 400 || status == 422)
-                && moderation.matcher(message.toLowerCase(Locale.ROOT)).matches()) {
+        String message = message(body);
+        String lower = message == null ? null : message.toLowerCase(Locale.ROOT);
+        if (meant == null && badKey != null && lower != null && status / 100 == 4 && badKey.matcher(lower).matches()) {
+            meant = FailureClass.CREDENTIALS;
+        }
+        if (meant == null && moderation != null && lower != null && (status == 400 || status == 422) && moderation.matcher(lower).matches()) {
             meant = FailureClass.MODERATION;
         }
-        return meant == null ? upstream.failure(provider, response, message) : of(meant, provider, response, upstream, message);
+        return meant;
     }
 
     private static String textAt(JsonNode body, String pointer) {

@@ -1,13 +1,11 @@
 package io.mediagate.routing.providers.xai;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
-import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.openai.OpenAiWire;
@@ -46,15 +44,7 @@ public class XaiImageGenerator implements ImageGenerator, ImageEditor {
         AUTH.of(provider).sign(request);
         HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {
-            JsonNode body = upstream.read(Upstream.drain(response));
-            String message = XaiWire.message(body);
-            if (response.statusCode() / 100 == 4 && XaiWire.badKey(message)) {
-                throw ProviderException.credentials(provider.id() + " refused our credentials");
-            }
-            if (response.statusCode() == 400 && XaiWire.moderated(message)) {
-                throw ProviderException.moderated("the prompt was refused by the provider's content policy");
-            }
-            throw upstream.failure(provider, response, message);
+            throw XaiWire.ERRORS.read(upstream, provider, response, Upstream.drain(response));
         }
         return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
     }

@@ -1,12 +1,11 @@
 package io.mediagate.routing.providers.xai;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -52,26 +51,11 @@ final class XaiWire {
         return Upstream.nearestRatio(width, height, RATIOS);
     }
 
-    /** The error text of an answer ({@code error}, a string, or OpenAI's {@code error.message}), or null. */
-    static String message(JsonNode body) {
-        JsonNode error = body == null ? null : body.get("error");
-        if (error == null) {
-            return null;
-        }
-        return error.isTextual() ? error.asText() : error.path("message").asText(null);
-    }
-
     /**
-     * Whether an error answer refuses our key. xAI answers a wrong key with 400 {@code {"code": "Client specified an
-     * invalid argument", "error": "Incorrect API key provided: ..."}}, which by its status alone would be the caller's fault.
+     * xAI's errors: {@code {"error": "..."}} or OpenAI's {@code {"error": {"message"}}}. A wrong key is a 400
+     * {@code {"code": "Client specified an invalid argument", "error": "Incorrect API key provided: ..."}}, which by its
+     * status alone would be the caller's fault; a moderation refusal is worded in the text, with no code of its own.
      */
-    static boolean badKey(String message) {
-        return message != null && message.toLowerCase(Locale.ROOT).contains("api key");
-    }
-
-    /** Whether an error answer is a moderation refusal: xAI says so in its text, not in a code of its own. */
-    static boolean moderated(String message) {
-        String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
-        return m.contains("moderation") || m.contains("safety") || m.contains("content policy");
-    }
+    static final ErrorReader ERRORS = ErrorReader.message("/error/message", "/error").badKey("(?s).*api key.*")
+            .moderation("(?s).*(moderation|safety|content policy).*");
 }

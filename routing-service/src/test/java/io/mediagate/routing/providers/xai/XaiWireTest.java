@@ -1,9 +1,8 @@
 package io.mediagate.routing.providers.xai;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mediagate.common.events.FailureClass;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,10 +16,13 @@ class XaiWireTest {
     }
 
     @Test
-    void aWrongKeyAndAModerationRefusalAreToldFromTheirText() {
-        assertTrue(XaiWire.badKey("Incorrect API key provided: ab***cd. You can obtain an API key from https://console.x.ai."));
-        assertFalse(XaiWire.badKey("n must be between 1 and 10"));
-        assertTrue(XaiWire.moderated("Generated image rejected by content moderation."));
-        assertFalse(XaiWire.moderated("Argument not supported: size"));
+    void aWrongKeyAndAModerationRefusalAreToldFromTheirText() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        assertEquals(FailureClass.CREDENTIALS, XaiWire.ERRORS.classOf(400, json.readTree("{\"code\": \"Client specified an invalid "
+                + "argument\", \"error\": \"Incorrect API key provided: ab***cd. You can obtain an API key from https://console.x.ai.\"}")));
+        assertEquals(null, XaiWire.ERRORS.classOf(400, json.readTree("{\"error\": \"n must be between 1 and 10\"}")));
+        assertEquals(FailureClass.MODERATION, XaiWire.ERRORS.classOf(400,
+                json.readTree("{\"error\": {\"message\": \"Generated image rejected by content moderation.\"}}")));
+        assertEquals(null, XaiWire.ERRORS.classOf(400, json.readTree("{\"error\": \"Argument not supported: size\"}")));
     }
 }
