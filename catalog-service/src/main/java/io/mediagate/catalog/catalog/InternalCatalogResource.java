@@ -1,14 +1,14 @@
 package io.mediagate.catalog.catalog;
 
+import io.mediagate.catalog.health.ProviderHealthBoard;
+import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
-import io.mediagate.catalog.health.ProviderHealthBoard;
 import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.Retirement;
-import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.internal.InternalToken;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;

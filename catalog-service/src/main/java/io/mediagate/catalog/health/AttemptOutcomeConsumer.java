@@ -3,16 +3,17 @@ package io.mediagate.catalog.health;
 import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.events.FailureClass;
-import io.mediagate.common.model.ModelId;
 import io.mediagate.common.events.GenerationEvent;
 import io.mediagate.common.events.Stats;
+import io.mediagate.common.model.ModelId;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * Learns provider health from {@code generation.events}: every provider call routing made (skipped
- * calls aside), and the offers whose provider answered {@code gone} ({@link Retirements}). Each catalog replica reads every event (its own consumer group) so all replicas agree.
+ * calls aside), and the offers whose provider answered {@code gone} ({@link Retirements}). Each catalog replica reads
+ * every event (its own consumer group) so all replicas agree.
  */
 @ApplicationScoped
 public class AttemptOutcomeConsumer {

@@ -5,17 +5,17 @@ import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.ParameterSpec;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.catalog.VersionSpec;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import io.mediagate.common.catalog.Retirement;
 
 /** The public model record of the API guide (docs/api-guide.md, "Models and providers"). */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,9 +1,12 @@
 package io.mediagate.routing.generation;
 
+import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.events.Stats;
 import io.mediagate.routing.attempts.AttemptRunner;
+import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RoutingMode;
@@ -15,9 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import io.mediagate.common.api.ErrorCode;
-import io.mediagate.common.events.FailureClass;
-import io.mediagate.routing.providers.ProviderException;
 
 /**
  * What routing decided for one request before any provider is called, the same for images and videos:

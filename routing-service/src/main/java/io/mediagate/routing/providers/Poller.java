@@ -3,11 +3,11 @@ package io.mediagate.routing.providers;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.attempts.Pause;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import io.smallrye.config.ConfigMapping;
-import io.smallrye.config.WithDefault;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 

@@ -2,8 +2,8 @@ package io.mediagate.routing.providers.recraft;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
-import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Auth;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;

@@ -2,8 +2,8 @@ package io.mediagate.routing.providers.runway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
-import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Auth;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
