@@ -165,20 +165,80 @@ public final class Upstream {
     private static final java.util.regex.Pattern JOB_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/-]{0,299}");
 
     /**
-     * Runs an asynchronous provider job ({@link UpstreamJob}): submits it, checks the id it was given can go into a URL,
-     * and polls it until done, cancelling it upstream when our job is cancelled, the deadline passes or the attempt ends.
+     * Runs an asynchronous provider job whose handle is an id ({@link UpstreamJob}): submits it, checks the id can go
+     * into a URL path, and polls it until done, cancelling it upstream when our job is cancelled, the deadline passes or
+     * the attempt ends.
      */
-    public <R> R run(ProviderSpec provider, TaskControl control, UpstreamJob<R> job) {
+    public <R> R run(ProviderSpec provider, TaskControl control, UpstreamJob<String, R> job) {
         String id = job.submit();
         if (id == null || !JOB_ID.matcher(id).matches() || id.contains("..")) {
             throw ProviderException.failed(provider.id() + " answered a job without a usable id");
         }
+        return await(provider, control, job, id);
+    }
+
+    /**
+     * Runs an asynchronous provider job whose handle is the URLs the provider answered ({@link JobUrls}), as
+     * {@link #run(ProviderSpec, TaskControl, UpstreamJob)}: each URL must be on the service at {@code base}.
+     */
+    public <R> R run(ProviderSpec provider, String base, TaskControl control, UpstreamJob<JobUrls, R> job) {
+        return await(provider, control, job, checked(provider, base, job.submit()));
+    }
+
+    /**
+     * Runs {@code times} copies of a job whose handle is URLs (a provider that makes one image per job): all are
+     * submitted first, so that the provider works on them together, then each is waited for in turn. When one fails,
+     * those not yet waited for are cancelled.
+     */
+    public <R> List<R> runAll(ProviderSpec provider, String base, TaskControl control, UpstreamJob<JobUrls, R> job, int times) {
+        List<JobUrls> handles = new ArrayList<>();
+        try {
+            for (int i = 0; i < times; i++) {
+                handles.add(checked(provider, base, job.submit()));
+            }
+        } catch (RuntimeException e) {
+            handles.forEach(h -> stop(provider, job, h));
+            throw e;
+        }
+        List<R> results = new ArrayList<>();
+        for (int i = 0; i < handles.size(); i++) {
+            try {
+                results.add(await(provider, control, job, handles.get(i)));
+            } catch (RuntimeException e) {
+                handles.subList(i + 1, handles.size()).forEach(h -> stop(provider, job, h));
+                throw e;
+            }
+        }
+        return results;
+    }
+
+    private static JobUrls checked(ProviderSpec provider, String base, JobUrls urls) {
+        if (urls == null || urls.status() == null) {
+            throw ProviderException.failed(provider.id() + " answered a job without a status URL");
+        }
+        for (String url : new String[] {urls.status(), urls.result(), urls.cancel()}) {
+            if (url != null) {
+                sameService(provider, base, url);
+            }
+        }
+        return urls;
+    }
+
+    private <H, R> R await(ProviderSpec provider, TaskControl control, UpstreamJob<H, R> job, H handle) {
         Poller looking = job.minimumInterval().isZero() ? poller : poller.atLeast(job.minimumInterval());
-        return looking.await(provider.id(), control, () -> job.poll(id), () -> job.cancel(id));
+        return looking.await(provider.id(), control, () -> job.poll(handle), () -> job.cancel(handle));
+    }
+
+    private static <H> void stop(ProviderSpec provider, UpstreamJob<H, ?> job, H handle) {
+        try {
+            job.cancel(handle);
+        } catch (RuntimeException e) {
+            org.jboss.logging.Logger.getLogger(Upstream.class).warnf("could not cancel a job at %s: %s", provider.id(), e.getMessage());
+        }
     }
 
     /** {@link #run} for a video job whose result is a URL: the video is then downloaded through the safe fetch. */
-    public GeneratedVideo runVideo(ProviderSpec provider, VideoTask task, String file, UpstreamJob<String> job) {
+    public GeneratedVideo runVideo(ProviderSpec provider, VideoTask task, String file, UpstreamJob<String, String> job) {
         return video(provider, run(provider, task.control(), job), Map.of(), task.workDir().resolve(file));
     }
 

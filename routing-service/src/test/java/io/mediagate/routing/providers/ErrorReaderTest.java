@@ -7,19 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.fetch.SafeFetch;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.net.ssl.SSLSession;
 import org.junit.jupiter.api.Test;
 
 /** The kit's declarative error reader: where the message and code sit, what codes and statuses mean. */
@@ -28,17 +22,12 @@ class ErrorReaderTest {
     private final Upstream upstream = new Upstream(new ObjectMapper(), null, new SafeFetch(true, Duration.ofSeconds(1)),
             Duration.ofSeconds(1), Clock.systemUTC());
 
-    private static HttpResponse<byte[]> answer(int status, String body) {
-        return new HttpResponse<>() {
-            public int statusCode() { return status; }
-            public HttpRequest request() { return HttpRequest.newBuilder(URI.create("https://p.example/")).build(); }
-            public Optional<HttpResponse<byte[]>> previousResponse() { return Optional.empty(); }
-            public HttpHeaders headers() { return HttpHeaders.of(Map.of(), (a, b) -> true); }
-            public byte[] body() { return body.getBytes(StandardCharsets.UTF_8); }
-            public Optional<SSLSession> sslSession() { return Optional.empty(); }
-            public URI uri() { return request().uri(); }
-            public HttpClient.Version version() { return HttpClient.Version.HTTP_1_1; }
-        };
+    static HttpResponse<byte[]> answer(int status, String body) {
+        return ErrorAnswer.of(status, body, Map.of());
+    }
+
+    static HttpResponse<byte[]> answer(int status, String body, Map<String, List<String>> headers) {
+        return ErrorAnswer.of(status, body, headers);
     }
 
     private ProviderException read(ErrorReader reader, int status, String body) {
@@ -71,5 +60,29 @@ class ErrorReaderTest {
         ErrorReader reader = ErrorReader.message("/detail").moderation("(?s).*safety.*");
         assertEquals(FailureClass.MODERATION, read(reader, 400, "{\"detail\": \"Blocked by Safety filters\"}").failure());
         assertEquals(FailureClass.TRANSIENT, read(reader, 500, "{\"detail\": \"safety service down\"}").failure());
+    }
+
+    @Test
+    void aCodeIsFoundInAHeaderInsideALongerTextOrInAnyElementOfAList() {
+        ErrorReader reader = ErrorReader.message("/message").codeHeader("x-amzn-ErrorType").codeForm("([A-Za-z]+Exception)")
+                .codes(List.of("/__type", "/errors/*/type"), Map.of("ThrottlingException", FailureClass.RATE_LIMITED,
+                        "ResourceNotFoundException", FailureClass.GONE, "content_policy_violation", FailureClass.MODERATION));
+        HttpResponse<byte[]> throttled = answer(400, "{}", Map.of("x-amzn-ErrorType", List.of("ThrottlingException:http://internal.amazon.com/")));
+        assertEquals(FailureClass.RATE_LIMITED, reader.read(upstream, PROVIDER, throttled, throttled.body()).failure());
+        assertEquals(FailureClass.GONE, read(reader, 400, "{\"__type\": \"com.amazon.coral.service#ResourceNotFoundException\"}").failure());
+        assertEquals(FailureClass.MODERATION, read(reader, 422, "{\"errors\": [{\"type\": \"value_error\"}, "
+                + "{\"type\": \"content_policy_violation\"}]}").failure());
+        assertEquals(FailureClass.CALLER_ERROR, read(reader, 422, "{\"errors\": [{\"type\": \"value_error\"}]}").failure());
+    }
+
+    @Test
+    void theFieldAtFaultAndTheWaitOfARateLimitAreReadFromTheBody() {
+        ErrorReader reader = ErrorReader.message("/detail/0/msg").param("/detail/0/loc").waitIn("\"retryDelay\": ?\"([0-9.]+)s\"");
+        ProviderException refused = read(reader, 422, "{\"detail\": [{\"loc\": [\"body\", \"image_size\"], \"msg\": \"too large\"}]}");
+        assertEquals("image_size", refused.param());
+        assertTrue(refused.getMessage().contains("too large"), refused.getMessage());
+        ProviderException limited = read(reader, 429, "{\"error\": {\"details\": [{\"retryDelay\": \"23s\"}]}}");
+        assertEquals(FailureClass.RATE_LIMITED, limited.failure());
+        assertEquals(Optional.of(Duration.ofSeconds(23)), limited.retryAfter());
     }
 }

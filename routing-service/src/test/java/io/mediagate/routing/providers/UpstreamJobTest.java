@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The kit's one loop for asynchronous jobs: the id it lets into URLs, the waits, cancellation, a lost job. */
+/** The kit's one loop for asynchronous jobs: the ids and URLs it lets our key go to, the waits, cancellation, several jobs at once. */
 class UpstreamJobTest {
     private static final ProviderSpec PROVIDER = new ProviderSpec("p", "p", "fake", List.of("video"), true, null, null, Instant.EPOCH);
     private final List<Duration> waits = new ArrayList<>();
@@ -26,7 +26,7 @@ class UpstreamJobTest {
             Duration.ofMillis(40), Duration.ofSeconds(60)), Clock.systemUTC(), waits::add), new SafeFetch(true, Duration.ofSeconds(1)),
             Duration.ofSeconds(1), Clock.systemUTC());
 
-    private static UpstreamJob<String> job(String id, int pendingLooks, AtomicBoolean cancelled, Duration floor) {
+    private static UpstreamJob<String, String> job(String id, int pendingLooks, AtomicBoolean cancelled, Duration floor) {
         AtomicInteger looks = new AtomicInteger();
         return new UpstreamJob<>() {
             public String submit() {
@@ -80,5 +80,70 @@ class UpstreamJobTest {
                 job("task-2", 100, cancelled, Duration.ZERO)));
         assertEquals(ErrorCode.JOB_CANCELLED, e.code());
         assertTrue(cancelled.get());
+    }
+
+    private static final String BASE = "https://queue.p.example";
+
+    /** A job whose handle is the URLs its provider answered; {@code failing} names the submission whose job fails. */
+    private static UpstreamJob<JobUrls, String> urlJob(JobUrls answered, List<String> events, int failing) {
+        AtomicInteger submitted = new AtomicInteger();
+        return new UpstreamJob<>() {
+            public JobUrls submit() {
+                int n = submitted.incrementAndGet();
+                events.add("submit " + n);
+                return new JobUrls(answered.status() + "/" + n, answered.result(), answered.cancel() == null ? null : answered.cancel() + "/" + n);
+            }
+
+            public Poller.Poll<String> poll(JobUrls urls) {
+                events.add("poll " + urls.status());
+                return urls.status().endsWith("/" + failing) ? Poller.failed(ProviderException.failed("p failed the job"))
+                        : Poller.done("image of " + urls.status());
+            }
+
+            public void cancel(JobUrls urls) {
+                events.add("cancel " + urls.cancel());
+            }
+        };
+    }
+
+    @Test
+    void urlsAnsweredForAJobMustBeOnTheProvidersOwnService() {
+        List<String> events = new ArrayList<>();
+        assertEquals("image of " + BASE + "/requests/1", upstream.run(PROVIDER, BASE, TaskControl.NONE,
+                urlJob(new JobUrls(BASE + "/requests", BASE + "/requests/r", BASE + "/cancel"), events, 0)));
+        for (JobUrls elsewhere : List.of(new JobUrls("https://attacker.example/status", null, null),
+                new JobUrls(BASE + "/requests", "https://attacker.example/result", null),
+                new JobUrls(BASE + "/requests", null, "http://169.254.169.254/cancel"))) {
+            List<String> seen = new ArrayList<>();
+            ProviderException e = assertThrows(ProviderException.class, () -> upstream.run(PROVIDER, BASE, TaskControl.NONE,
+                    urlJob(elsewhere, seen, 0)));
+            assertEquals(FailureClass.TRANSIENT, e.failure());
+            assertEquals(List.of("submit 1"), seen, "no look at " + elsewhere);
+        }
+        assertThrows(ProviderException.class, () -> upstream.run(PROVIDER, BASE, TaskControl.NONE, new UpstreamJob<JobUrls, String>() {
+            public JobUrls submit() {
+                return JobUrls.statusOnly(null);
+            }
+
+            public Poller.Poll<String> poll(JobUrls urls) {
+                throw new AssertionError("no status URL to look at");
+            }
+        }));
+    }
+
+    @Test
+    void severalJobsAreSubmittedTogetherAndTheRestCancelledWhenOneFails() {
+        List<String> events = new ArrayList<>();
+        List<String> images = upstream.runAll(PROVIDER, BASE, TaskControl.NONE,
+                urlJob(new JobUrls(BASE + "/j", null, BASE + "/c"), events, 0), 3);
+        assertEquals(List.of("image of " + BASE + "/j/1", "image of " + BASE + "/j/2", "image of " + BASE + "/j/3"), images);
+        assertEquals(List.of("submit 1", "submit 2", "submit 3"), events.subList(0, 3), "all submitted before the first look");
+
+        List<String> failing = new ArrayList<>();
+        ProviderException e = assertThrows(ProviderException.class, () -> upstream.runAll(PROVIDER, BASE, TaskControl.NONE,
+                urlJob(new JobUrls(BASE + "/j", null, BASE + "/c"), failing, 2), 4));
+        assertEquals(FailureClass.TRANSIENT, e.failure());
+        assertTrue(failing.containsAll(List.of("cancel " + BASE + "/c/3", "cancel " + BASE + "/c/4")), failing.toString());
+        assertTrue(failing.stream().noneMatch(x -> x.equals("poll " + BASE + "/j/3")), "no look after the failure: " + failing);
     }
 }

@@ -8,12 +8,13 @@ import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,19 +65,28 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
         return run(provider, task, body);
     }
 
+    /** {@code n} jobs of the same request, submitted together (one image each), then their samples downloaded in order. */
     private List<GeneratedImage> run(ProviderSpec provider, ImageTask task, Map<String, Object> body) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        List<String> polling = new ArrayList<>();
-        for (int i = 0; i < task.n(); i++) {
-            polling.add(submit(provider, base, key, task.upstreamModel(), body));
-        }
-        List<String> samples = new ArrayList<>();
-        for (String url : polling) {
-            samples.add(upstream.poller().await(provider.id(), task.control(),
-                    () -> poll(provider, url, key), () -> { /* BFL has no cancel endpoint */ }));
-        }
-        return upstream.images(provider, samples);
+        UpstreamJob<JobUrls, String> job = new UpstreamJob<>() {
+            @Override
+            public JobUrls submit() {
+                HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/v1/" + task.upstreamModel(), body)
+                        .headers(key.header()).build());
+                if (response.statusCode() != 200) {
+                    throw failure(provider, response);
+                }
+                return JobUrls.statusOnly(Upstream.text(upstream.object(provider, response), "polling_url"));
+            }
+
+            @Override
+            public Poller.Poll<String> poll(JobUrls urls) {
+                return BflImageGenerator.this.poll(provider, urls.status(), key);
+            }
+            // BFL has no cancel endpoint
+        };
+        return upstream.images(provider, upstream.runAll(provider, base, task.control(), job, task.n()));
     }
 
     /**
@@ -95,21 +105,6 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
         body.put("output_format", task.option("outputFormat", "png"));
         task.params().forEach(body::putIfAbsent);
         return body;
-    }
-
-    private String submit(ProviderSpec provider, String base, Auth.Credential key, String model, Map<String, Object> body) {
-        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/v1/" + model, body)
-                .headers(key.header()).build());
-        if (response.statusCode() != 200) {
-            throw failure(provider, response);
-        }
-        JsonNode job = upstream.object(provider, response);
-        String polling = Upstream.text(job, "polling_url");
-        if (polling == null) {
-            throw ProviderException.failed(provider.id() + " answered without a polling_url");
-        }
-        Upstream.sameService(provider, base, polling);
-        return polling;
     }
 
     private Poller.Poll<String> poll(ProviderSpec provider, String url, Auth.Credential key) {

@@ -2,17 +2,21 @@ package io.mediagate.routing.providers.fal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.Auth;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.http.HttpRequest;
@@ -20,7 +24,6 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -114,72 +117,89 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         return upstream.video(provider, url, Map.of(), task.workDir().resolve("fal.mp4"));
     }
 
+    /** Queues the request and waits for its result ({@code response_url}, read once the status says COMPLETED). */
     private JsonNode run(ProviderSpec provider, String model, Map<String, Object> input, TaskControl control) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/" + model, input)
-                .headers(key.header()).build());
-        if (response.statusCode() != 200 && response.statusCode() != 202) {
-            throw failure(provider, response);
-        }
-        JsonNode queued = upstream.object(provider, response);
-        String status = Upstream.text(queued, "status_url");
-        String result = Upstream.text(queued, "response_url");
-        String cancel = Upstream.text(queued, "cancel_url");
-        if (status == null || result == null) {
-            throw ProviderException.failed(provider.id() + " answered without status_url and response_url");
-        }
-        Upstream.sameService(provider, base, status);
-        Upstream.sameService(provider, base, result);
-        upstream.poller().await(provider.id(), control, () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(status + "?logs=1").headers(key.header()).GET().build());
-            if (r.statusCode() != 200 && r.statusCode() != 202) {
-                throw failure(provider, r);
+        return upstream.run(provider, base, control, new UpstreamJob<>() {
+            @Override
+            public JobUrls submit() {
+                HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/" + model, input)
+                        .headers(key.header()).build());
+                if (response.statusCode() != 200 && response.statusCode() != 202) {
+                    throw failure(provider, response);
+                }
+                JsonNode queued = upstream.object(provider, response);
+                String result = Upstream.text(queued, "response_url");
+                if (result == null) {
+                    throw ProviderException.failed(provider.id() + " answered without a response_url");
+                }
+                return new JobUrls(Upstream.text(queued, "status_url"), result, Upstream.text(queued, "cancel_url"));
             }
-            String state = String.valueOf(Upstream.text(upstream.object(provider, r), "status"));
-            return switch (state) {
-                case "IN_QUEUE", "IN_PROGRESS" -> Poller.pending(null);
-                case "COMPLETED" -> Poller.done(Boolean.TRUE);
-                default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + state);
-            };
-        }, () -> {
-            if (cancel != null) {
-                Upstream.sameService(provider, base, cancel);
-                upstream.send(provider, upstream.request(cancel).headers(key.header())
-                        .PUT(HttpRequest.BodyPublishers.noBody()).build());
+
+            @Override
+            public Poller.Poll<JsonNode> poll(JobUrls urls) {
+                HttpResponse<byte[]> r = upstream.send(provider, upstream.request(urls.status() + "?logs=1").headers(key.header()).GET().build());
+                if (r.statusCode() != 200 && r.statusCode() != 202) {
+                    throw failure(provider, r);
+                }
+                String state = String.valueOf(Upstream.text(upstream.object(provider, r), "status"));
+                return switch (state) {
+                    case "IN_QUEUE", "IN_PROGRESS" -> Poller.pending(null);
+                    case "COMPLETED" -> result(provider, urls, key);
+                    default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + state);
+                };
+            }
+
+            @Override
+            public void cancel(JobUrls urls) {
+                if (urls.cancel() != null) {
+                    upstream.send(provider, upstream.request(urls.cancel()).headers(key.header()).PUT(HttpRequest.BodyPublishers.noBody()).build());
+                }
             }
         });
-        HttpResponse<byte[]> done = upstream.send(provider, upstream.request(result).headers(key.header()).GET().build());
-        if (done.statusCode() != 200) {
-            throw failure(provider, done).ofJob(provider.id());
-        }
-        return upstream.object(provider, done);
     }
 
     /**
-     * fal's errors: {@code detail} is a message or a list of {@code {loc, msg, type}} (the field faulted is the last of
-     * {@code loc}); a type naming the content policy is moderation; an {@code error_type} (or {@code X-Fal-Error-Type}) is infrastructure.
+     * A completed request's result. An error answer that says why (a {@code detail}) is the job's outcome: it failed, and
+     * another look gives the same; one that does not is a failed look (a 404 of it is a lost job, not a gone model).
      */
+    private Poller.Poll<JsonNode> result(ProviderSpec provider, JobUrls urls, Auth.Credential key) {
+        HttpResponse<byte[]> done = upstream.send(provider, upstream.request(urls.result()).headers(key.header()).GET().build());
+        if (done.statusCode() == 200) {
+            return Poller.done(upstream.object(provider, done));
+        }
+        JsonNode body = upstream.read(done.body());
+        if (body != null && body.has("detail") && done.statusCode() != 404) {
+            return Poller.failed(failure(provider, done));
+        }
+        throw failure(provider, done);
+    }
+
+    /**
+     * fal's errors, two shapes: a model's {@code {"detail": [{loc, msg, type}]}} (the field faulted is the last of
+     * {@code loc}; type {@code content_policy_violation} is moderation) and the platform's {@code {"detail", "error_type"}}
+     * (also in {@code X-Fal-Error-Type}): its runner, timeout and connection failures are fal's, a {@code bad_request} is
+     * a request we built wrong.
+     */
+    public static final ErrorReader ERRORS = ErrorReader.message("/detail/0/msg", "/detail")
+            .codeHeader("X-Fal-Error-Type")
+            .codes(List.of("/error_type", "/detail/*/type"), codes())
+            .param("/detail/0/loc");
+
+    private static Map<String, FailureClass> codes() {
+        Map<String, FailureClass> codes = new java.util.HashMap<>();
+        for (String platform : List.of("request_timeout", "startup_timeout", "runner_scheduling_failure", "runner_connection_timeout",
+                "runner_disconnected", "runner_connection_refused", "runner_connection_error", "runner_incomplete_response",
+                "runner_server_error", "client_disconnected", "client_cancelled", "internal_error")) {
+            codes.put(platform, FailureClass.TRANSIENT);
+        }
+        codes.put("bad_request", FailureClass.REJECTED);
+        codes.put("content_policy_violation", FailureClass.MODERATION);
+        return Map.copyOf(codes);
+    }
+
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        JsonNode body = upstream.read(response.body());
-        JsonNode detail = body == null ? null : body.get("detail");
-        if (detail != null && detail.isArray()) {
-            for (JsonNode d : detail) {
-                if (String.valueOf(Upstream.text(d, "type")).toLowerCase(Locale.ROOT).contains("content_policy")) {
-                    return ProviderException.moderated("the prompt was refused by the provider's content policy");
-                }
-            }
-        }
-        boolean infrastructure = response.headers().firstValue("X-Fal-Error-Type").isPresent()
-                || (body != null && body.has("error_type"));
-        if (infrastructure && response.statusCode() < 500 && response.statusCode() != 429) {
-            return ProviderException.failed(provider.id() + " answered " + response.statusCode());
-        }
-        String field = null;
-        if (detail != null && detail.isArray() && !detail.isEmpty()) {
-            JsonNode loc = detail.get(0).path("loc");
-            field = loc.isArray() && !loc.isEmpty() ? loc.get(loc.size() - 1).asText() : null;
-        }
-        return upstream.failure(provider, response, detail == null ? null : detail.isArray() ? detail.toString() : detail.asText(), field);
+        return ERRORS.read(upstream, provider, response, response.body());
     }
 }

@@ -18,7 +18,7 @@ import java.util.List;
  * Google's image models through the Gemini API ({@code adapter: gemini}, default base
  * {@code https://generativelanguage.googleapis.com/v1beta}, key in {@code x-goog-api-key}): Gemini image models by
  * {@code :generateContent} ({@link GeminiWire}). Edits send the sources as inline parts of the prompt; Gemini takes no
- * mask, so none is sent. Failures read as {@link GoogleErrors} says.
+ * mask, so none is sent. Failures read as {@link GoogleErrors#ERRORS} says.
  */
 public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
     private static final Auth AUTH = Auth.header("x-goog-api-key");
@@ -64,7 +64,7 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
         String url = Upstream.base(provider, BASE) + "/models/" + task.upstreamModel() + ":generateContent";
         HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(url, body).headers(key.header()).build());
         if (response.statusCode() != 200) {
-            throw GoogleErrors.failure(upstream, provider, response, response.body());
+            throw GoogleErrors.ERRORS.read(upstream, provider, response, response.body());
         }
         return upstream.object(provider, response);
     }

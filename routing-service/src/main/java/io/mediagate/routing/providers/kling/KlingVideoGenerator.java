@@ -2,7 +2,9 @@ package io.mediagate.routing.providers.kling;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.Auth;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -15,7 +17,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -28,11 +29,32 @@ import java.util.function.Function;
  * <p>
  * Every call carries a JWT signed with the account's secret key ({@link KlingToken}): the catalog's key
  * variable holds the access key, the {@code KLING_SECRET_KEY} setting the secret key. Failures come as
- * {@code {code, message, request_id}} with Kling's service codes, read by {@link #code}. Kling has no cancel
+ * {@code {code, message, request_id}} with Kling's service codes, read by {@link #ERRORS}. Kling has no cancel
  * and reports no progress. Offer options: {@code mode} ({@code std} or {@code pro}, default {@code std}),
  * {@code durations} (the clip lengths, required by the catalog: {@code 5,10}).
  */
 public class KlingVideoGenerator implements VideoGenerator {
+    /**
+     * Kling's service codes ({@code {code, message, request_id}}, also on an HTTP 200): 1000–1004 refused token;
+     * 1100–1102 account in arrears or out of resource packs; 1103 and 1304 no access to the model or from this address;
+     * 1200–1201 invalid parameters; 1300 a platform rule, 1301 content security (moderation); 1302 too fast, 1303 over
+     * the plan's concurrency (rate limits); 1202, 1203 and 5000–5002 Kling's own failures. Kling refuses content it
+     * generated (not only prompts) through its risk control, worded in a failed task's message: moderation.
+     */
+    public static final ErrorReader ERRORS = ErrorReader.message("/message").codes("/code", codes())
+            .moderation("(?s).*(risk control|content security|sensitive content|community guidelines).*");
+
+    private static Map<String, FailureClass> codes() {
+        Map<String, FailureClass> codes = new java.util.HashMap<>();
+        List.of(1000, 1001, 1002, 1003, 1004, 1103, 1304).forEach(c -> codes.put(String.valueOf(c), FailureClass.CREDENTIALS));
+        List.of(1100, 1101, 1102).forEach(c -> codes.put(String.valueOf(c), FailureClass.QUOTA));
+        List.of(1200, 1201, 1300).forEach(c -> codes.put(String.valueOf(c), FailureClass.CALLER_ERROR));
+        codes.put("1301", FailureClass.MODERATION);
+        List.of(1302, 1303).forEach(c -> codes.put(String.valueOf(c), FailureClass.RATE_LIMITED));
+        List.of(1202, 1203, 5000, 5001, 5002).forEach(c -> codes.put(String.valueOf(c), FailureClass.TRANSIENT));
+        return Map.copyOf(codes);
+    }
+
     static final String BASE = "https://api-singapore.klingai.com";
     /** The setting holding the secret key that signs the tokens. */
     public static final String SECRET_SETTING = "KLING_SECRET_KEY";
@@ -93,21 +115,14 @@ public class KlingVideoGenerator implements VideoGenerator {
                 }
                 yield Poller.done(url);
             }
-            case "failed" -> Poller.failed(taskFailure(provider, Upstream.text(data, "task_status_msg")));
+            case "failed" -> {
+                String message = Upstream.text(data, "task_status_msg");
+                ProviderException known = ERRORS.ofCode(provider, null, message);
+                yield Poller.failed(known != null ? known
+                        : ProviderException.failed(provider.id() + " task failed" + (message == null || message.isBlank() ? "" : ": " + message)));
+            }
             default -> throw ProviderException.failed(provider.id() + " answered an unknown task status " + status);
         };
-    }
-
-    /**
-     * A failed task names its cause only in words. Kling refuses content it generated (not only prompts, which
-     * the create call refuses with code 1301) through its risk control; those words make it moderation.
-     */
-    static ProviderException taskFailure(ProviderSpec provider, String message) {
-        String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
-        if (m.matches("(?s).*(risk control|content security|sensitive|community guidelines|violat).*")) {
-            return ProviderException.moderated("the request was refused by the provider's content policy");
-        }
-        return ProviderException.failed(provider.id() + " task failed" + (message == null ? "" : ": " + message));
     }
 
     /** One signed call: Kling's {@code data} envelope when HTTP and {@code code} both say it went well. */
@@ -119,35 +134,6 @@ public class KlingVideoGenerator implements VideoGenerator {
         if (response.statusCode() == 200 && code == 0 && body.path("data").isObject()) {
             return body;
         }
-        String message = body == null ? null : Upstream.text(body, "message");
-        ProviderException coded = code > 0 ? code(provider, code, message) : null;
-        if (coded != null) {
-            throw coded;
-        }
-        if (response.statusCode() == 200) {
-            throw ProviderException.failed(provider.id() + (code > 0 ? " answered code " + code
-                    : " answered with a body that is not the expected JSON"));
-        }
-        throw upstream.failure(provider, response, message);
-    }
-
-    /**
-     * Kling's service codes: 1000–1004 refused token; 1100–1102 account in arrears or out of resource packs;
-     * 1103 and 1304 no access to the model or from this address; 1200–1201 invalid parameters (the caller's);
-     * 1300 a platform rule, 1301 content security (moderation); 1302 too fast, 1303 over the plan's
-     * concurrency (rate limits); 5000–5002 Kling's own failures. Null for codes it does not document.
-     */
-    static ProviderException code(ProviderSpec provider, int code, String message) {
-        String detail = message == null || message.isBlank() ? "" : ": " + message;
-        return switch (code) {
-            case 1000, 1001, 1002, 1003, 1004, 1103, 1304 ->
-                    ProviderException.credentials(provider.id() + " refused our credentials (" + code + ")");
-            case 1100, 1101, 1102 -> ProviderException.quota(provider.id() + " account has no resources left (" + code + ")");
-            case 1200, 1201, 1300 -> ProviderException.rejected("the provider rejected the request" + detail);
-            case 1301 -> ProviderException.moderated("the request was refused by the provider's content policy");
-            case 1302, 1303 -> ProviderException.rateLimited(provider.id() + " rate limit (" + code + ")", null);
-            case 1202, 1203, 5000, 5001, 5002 -> ProviderException.failed(provider.id() + " answered code " + code + detail);
-            default -> null;
-        };
+        throw ERRORS.read(upstream, provider, response, response.body());
     }
 }

@@ -2,7 +2,9 @@ package io.mediagate.routing.providers.minimax;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.Auth;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -14,9 +16,8 @@ import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * MiniMax (Hailuo) video ({@code adapter: minimax}): {@code POST /v1/video_generation} → {@code task_id};
@@ -30,7 +31,18 @@ import java.util.regex.Pattern;
 public class MiniMaxVideoGenerator implements VideoGenerator {
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.minimax.io";
-    private static final Pattern BRACKETED_CODE = Pattern.compile("\\((\\d{3,5})\\)\\s*$");
+    /**
+     * MiniMax's status codes, in {@code base_resp.status_code} or at the end of an HTTP error's message in brackets:
+     * 1002 rate limit; 1004 and 2049 refused key, 1008 no balance (the provider is unavailable); 1026 sensitive input,
+     * 1027 sensitive output (moderation); 2013 invalid parameters; 1000, 1001, 1024, 1033 its own errors (retryable).
+     */
+    public static final ErrorReader ERRORS = ErrorReader.message("/base_resp/status_msg", "/error/message")
+            .codes(List.of("/base_resp/status_code", "/error/message"), Map.ofEntries(Map.entry("1002", FailureClass.RATE_LIMITED),
+                    Map.entry("1004", FailureClass.CREDENTIALS), Map.entry("2049", FailureClass.CREDENTIALS), Map.entry("1008", FailureClass.QUOTA),
+                    Map.entry("1026", FailureClass.MODERATION), Map.entry("1027", FailureClass.MODERATION),
+                    Map.entry("2013", FailureClass.CALLER_ERROR), Map.entry("1000", FailureClass.TRANSIENT),
+                    Map.entry("1001", FailureClass.TRANSIENT), Map.entry("1024", FailureClass.TRANSIENT), Map.entry("1033", FailureClass.TRANSIENT)))
+            .codeForm("\\((\\d{3,5})\\)\\s*$");
     private final Upstream upstream;
 
     public MiniMaxVideoGenerator(Upstream upstream) {
@@ -94,7 +106,7 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
                 yield Poller.done(fileId);
             }
             case "Fail" -> {
-                ProviderException coded = code(provider, state.path("base_resp").path("status_code").asInt(0),
+                ProviderException coded = ERRORS.ofCode(provider, Upstream.text(state.path("base_resp"), "status_code"),
                         Upstream.text(state.path("base_resp"), "status_msg"));
                 yield Poller.failed(coded != null ? coded : ProviderException.failed(provider.id() + " task failed"));
             }
@@ -107,38 +119,16 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
         HttpResponse<byte[]> response = upstream.send(provider, request);
         JsonNode body = upstream.read(response.body());
         if (response.statusCode() != 200) {
-            String message = body == null ? null : Upstream.text(body.path("error"), "message");
-            Matcher m = message == null ? null : BRACKETED_CODE.matcher(message);
-            ProviderException coded = m != null && m.find() ? code(provider, Integer.parseInt(m.group(1)), message) : null;
-            throw coded != null ? coded : upstream.failure(provider, response, message);
+            throw ERRORS.read(upstream, provider, response, response.body());
         }
         if (body == null || !body.isObject()) {
             throw ProviderException.failed(provider.id() + " answered with a body that is not the expected JSON");
         }
-        JsonNode baseResp = body.path("base_resp");
-        int code = baseResp.path("status_code").asInt(0);
+        int code = body.path("base_resp").path("status_code").asInt(0);
         if (code != 0 && !"Fail".equals(Upstream.text(body, "status"))) {
             // a failed task's query carries the task's own code: state() reads it as the job's outcome
-            ProviderException coded = code(provider, code, Upstream.text(baseResp, "status_msg"));
-            throw coded != null ? coded : ProviderException.failed(provider.id() + " answered status " + code);
+            throw ERRORS.read(upstream, provider, response, response.body());
         }
         return body;
-    }
-
-    /**
-     * MiniMax's status codes: 1002 rate limit; 1004 and 2049 refused key, 1008 no balance (the provider is
-     * unavailable); 1026 sensitive input, 1027 sensitive output (moderation); 2013 invalid parameters (the
-     * caller's); 1000, 1001, 1024, 1033 the provider's own errors (retryable). Null for 0.
-     */
-    static ProviderException code(ProviderSpec provider, int code, String message) {
-        return switch (code) {
-            case 0 -> null;
-            case 1002 -> ProviderException.rateLimited(provider.id() + " rate limit (1002)", null);
-            case 1004, 2049 -> ProviderException.credentials(provider.id() + " refused our credentials");
-            case 1008 -> ProviderException.quota(provider.id() + " account has no balance");
-            case 1026, 1027 -> ProviderException.moderated("the request was refused by the provider's content policy");
-            case 2013 -> ProviderException.rejected("the provider rejected the request" + (message == null ? "" : ": " + message));
-            default -> ProviderException.failed(provider.id() + " answered status " + code);
-        };
     }
 }

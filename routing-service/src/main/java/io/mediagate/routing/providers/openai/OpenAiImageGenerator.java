@@ -1,6 +1,5 @@
 package io.mediagate.routing.providers.openai;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
@@ -74,9 +73,7 @@ public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
         endpoint.authenticate(provider, request);
         HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {
-            JsonNode body = upstream.read(Upstream.drain(response));
-            throw OpenAiWire.byCode(body, provider.id())
-                    .orElseGet(() -> upstream.failure(provider, response, OpenAiWire.message(body), OpenAiWire.param(body)));
+            throw OpenAiWire.ERRORS.read(upstream, provider, response, Upstream.drain(response));
         }
         return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
     }

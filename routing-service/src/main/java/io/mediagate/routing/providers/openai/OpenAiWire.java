@@ -6,7 +6,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
@@ -19,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -154,40 +155,14 @@ public final class OpenAiWire {
         return new Item(url, image, revised);
     }
 
-    /** The {@code message} of an error answer {@code {"error": {message, type, param, code}}}, or null. */
-    static String message(JsonNode body) {
-        JsonNode error = body == null ? null : body.get("error");
-        return error == null ? null : text(error, "message");
-    }
-
-    /** The {@code param} of an error answer, the request field OpenAI faults, or null. */
-    static String param(JsonNode body) {
-        JsonNode error = body == null ? null : body.get("error");
-        return error == null ? null : text(error, "param");
-    }
-
     /**
-     * What an error answer's {@code code} decides whatever its status: moderation ends the request; an
-     * account out of quota (a 429 or 400 about money) makes the provider unavailable, since no retry there
-     * helps; a model (OpenAI) or deployment (Azure) that does not exist is gone. Empty when the status alone classifies it ({@link io.mediagate.routing.providers.Upstream#failure}).
+     * OpenAI's errors, {@code {"error": {message, type, param, code}}}: {@code param} is the request field faulted; the
+     * code decides whatever the status: moderation ends the request; an account out of quota (a 429 or 400 about money)
+     * makes the provider unavailable, since no retry there helps; a model (OpenAI) or deployment (Azure) that does not
+     * exist is gone. Other answers are read by their status.
      */
-    static Optional<ProviderException> byCode(JsonNode body, String provider) {
-        JsonNode error = body == null ? null : body.get("error");
-        String code = error == null ? null : text(error, "code");
-        if ("moderation_blocked".equals(code) || "content_policy_violation".equals(code)) {
-            return Optional.of(ProviderException.moderated("the prompt was refused by the provider's content policy"));
-        }
-        if ("insufficient_quota".equals(code) || "billing_hard_limit_reached".equals(code)) {
-            return Optional.of(ProviderException.quota(provider + " account is out of quota"));
-        }
-        if ("model_not_found".equals(code) || "DeploymentNotFound".equals(code)) {
-            return Optional.of(ProviderException.gone(provider + " no longer has the model: " + message(body)));
-        }
-        return Optional.empty();
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node.get(field);
-        return v == null || v.isNull() ? null : v.asText();
-    }
+    public static final ErrorReader ERRORS = ErrorReader.message("/error/message").param("/error/param")
+            .codes("/error/code", Map.of("moderation_blocked", FailureClass.MODERATION, "content_policy_violation", FailureClass.MODERATION,
+                    "insufficient_quota", FailureClass.QUOTA, "billing_hard_limit_reached", FailureClass.QUOTA,
+                    "model_not_found", FailureClass.GONE, "DeploymentNotFound", FailureClass.GONE));
 }

@@ -9,15 +9,16 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,12 +34,16 @@ import java.util.regex.Pattern;
  * Offer options named {@code input.<field>} are sent as inputs as they are ({@link Upstream#fixedInputs}).
  */
 public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
-    /** Replicate's errors: {@code {"title", "detail", "status"}}. */
-    private static final ErrorReader ERRORS = ErrorReader.message("/detail");
+    /**
+     * Replicate's errors: {@code {"title", "detail", "status"}}; a 429 words its wait in the detail ("... available in
+     * 7 seconds") when it sends no Retry-After. A safety refusal, in an answer or as a failed prediction's {@code error},
+     * is worded so.
+     */
+    public static final ErrorReader ERRORS = ErrorReader.message("/detail").waitIn("available in (\\d+) second")
+            .moderation("(?s).*(nsfw|sensitive|safety|flagged).*");
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.replicate.com/v1";
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,3})%");
-    private static final Pattern AVAILABLE_IN = Pattern.compile("available in (\\d+) second");
     private final Upstream upstream;
 
     public ReplicateGenerator(Upstream upstream) {
@@ -83,9 +88,10 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
         List<String> urls = new ArrayList<>();
-        for (int i = 0; i < task.n(); i++) {
-            urls.addAll(run(provider, task.upstreamModel(), input, task.control()));
-        }
+        Auth.Credential key = AUTH.of(provider);
+        String base = Upstream.base(provider, BASE);
+        upstream.runAll(provider, base, task.control(), prediction(provider, base, key, task.upstreamModel(), input), task.n())
+                .forEach(urls::addAll);
         return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
     }
 
@@ -108,45 +114,62 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
     private List<String> run(ProviderSpec provider, String model, Map<String, Object> input, TaskControl control) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        String url;
+        return upstream.run(provider, base, control, prediction(provider, base, key, model, input));
+    }
+
+    /**
+     * A prediction as the kit's loop runs it: created with {@code Prefer: wait} (Replicate may answer it finished, then
+     * the first look is that answer), looked at {@code urls.get}, cancelled at {@code urls.cancel}. One instance may be
+     * submitted several times ({@link Upstream#runAll}); each submission keeps its own first answer.
+     */
+    private UpstreamJob<JobUrls, List<String>> prediction(ProviderSpec provider, String base, Auth.Credential key, String model,
+                                                          Map<String, Object> input) {
         Map<String, Object> body = new LinkedHashMap<>();
         int colon = model.indexOf(':');
+        String url = colon > 0 ? base + "/predictions" : base + "/models/" + model + "/predictions";
         if (colon > 0) {
-            url = base + "/predictions";
             body.put("version", model.substring(colon + 1));
-        } else {
-            url = base + "/models/" + model + "/predictions";
         }
         body.put("input", input);
-        HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(url, body)
-                .headers(key.header()).header("Prefer", "wait").build());
-        if (response.statusCode() != 201 && response.statusCode() != 202 && response.statusCode() != 200) {
-            throw failure(provider, response);
-        }
-        JsonNode prediction = upstream.object(provider, response);
-        Poller.Poll<List<String>> first = state(provider, prediction);
-        if (first instanceof Poller.Poll.Done<List<String>> done) {
-            return done.value();
-        }
-        String get = Upstream.text(prediction.path("urls"), "get");
-        String cancel = Upstream.text(prediction.path("urls"), "cancel");
-        if (get == null) {
-            throw ProviderException.failed(provider.id() + " answered a prediction without urls.get");
-        }
-        Upstream.sameService(provider, base, get);
-        return upstream.poller().await(provider.id(), control, () -> {
-            HttpResponse<byte[]> r = upstream.send(provider, upstream.request(get).headers(key.header()).GET().build());
-            if (r.statusCode() != 200) {
-                throw failure(provider, r);
+        Map<String, JsonNode> answered = new java.util.concurrent.ConcurrentHashMap<>();
+        return new UpstreamJob<>() {
+            @Override
+            public JobUrls submit() {
+                HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(url, body)
+                        .headers(key.header()).header("Prefer", "wait").build());
+                if (response.statusCode() != 201 && response.statusCode() != 202 && response.statusCode() != 200) {
+                    throw failure(provider, response);
+                }
+                JsonNode prediction = upstream.object(provider, response);
+                String get = Upstream.text(prediction.path("urls"), "get");
+                if (get == null) {
+                    throw ProviderException.failed(provider.id() + " answered a prediction without urls.get");
+                }
+                answered.put(get, prediction);
+                return new JobUrls(get, null, Upstream.text(prediction.path("urls"), "cancel"));
             }
-            return state(provider, upstream.object(provider, r));
-        }, () -> {
-            if (cancel != null) {
-                Upstream.sameService(provider, base, cancel);
-                upstream.send(provider, upstream.request(cancel).headers(key.header())
-                        .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+
+            @Override
+            public Poller.Poll<List<String>> poll(JobUrls urls) {
+                JsonNode first = answered.remove(urls.status());
+                if (first != null) {
+                    return state(provider, first);
+                }
+                HttpResponse<byte[]> r = upstream.send(provider, upstream.request(urls.status()).headers(key.header()).GET().build());
+                if (r.statusCode() != 200) {
+                    throw failure(provider, r);
+                }
+                return state(provider, upstream.object(provider, r));
             }
-        });
+
+            @Override
+            public void cancel(JobUrls urls) {
+                if (urls.cancel() != null) {
+                    upstream.send(provider, upstream.request(urls.cancel()).headers(key.header())
+                            .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+                }
+            }
+        };
     }
 
     private Poller.Poll<List<String>> state(ProviderSpec provider, JsonNode prediction) {
@@ -163,8 +186,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
                 yield Poller.done(urls);
             }
             case "failed" -> {
-                String error = String.valueOf(Upstream.text(prediction, "error"));
-                if (error.toLowerCase(java.util.Locale.ROOT).matches(".*(nsfw|sensitive|safety|flagged).*")) {
+                if (ERRORS.moderates(Upstream.text(prediction, "error"))) {
                     throw ProviderException.moderated("the prompt was refused by the provider's content policy");
                 }
                 yield Poller.failed(ProviderException.failed(provider.id() + " prediction failed"));
@@ -203,13 +225,6 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
     }
 
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        String detail = ERRORS.message(upstream.read(response.body()));
-        if (response.statusCode() == 429 && upstream.retryAfter(response).isEmpty() && detail != null) {
-            Matcher m = AVAILABLE_IN.matcher(detail);
-            if (m.find()) {
-                return ProviderException.rateLimited(provider.id() + " answered 429", Duration.ofSeconds(Long.parseLong(m.group(1))));
-            }
-        }
         return ERRORS.read(upstream, provider, response, response.body());
     }
 }

@@ -112,7 +112,7 @@ public class VeoVideoGenerator implements VideoGenerator {
 
     /** A finished operation's {@code google.rpc.Status}: code 3 is the input, 8 a quota, safety wording moderation. */
     static ProviderException operationError(ProviderSpec provider, JsonNode error) {
-        if (GoogleErrors.moderation(Upstream.text(error, "message"))) {
+        if (GoogleErrors.ERRORS.moderates(Upstream.text(error, "message"))) {
             return ProviderException.moderated("the request was refused by the provider's content policy");
         }
         return switch (error.path("code").asInt()) {
@@ -123,6 +123,6 @@ public class VeoVideoGenerator implements VideoGenerator {
     }
 
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
-        return GoogleErrors.failure(upstream, provider, response, response.body());
+        return GoogleErrors.ERRORS.read(upstream, provider, response, response.body());
     }
 }

@@ -2,7 +2,9 @@ package io.mediagate.routing.providers.vidu;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.Auth;
+import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -26,6 +28,29 @@ import java.util.Map;
  * {@code 16:9,9:16,1:1}).
  */
 public class ViduVideoGenerator implements VideoGenerator {
+    private static final List<String> IMAGE_FAULTS = List.of("ImageFormatInvalid", "ImageDownloadFailure", "ImageCheckBodyJointsFailed",
+            "ImageCheckFaceFailed", "ImageObjectsUndetected");
+
+    /**
+     * Vidu's error reasons ({@code {"reason", "message"}}, and a failed task's {@code err_code}): refused prompt, input or
+     * output (moderation); no credits (quota); concurrency, rate or system limits (rate limited); refused key; the
+     * request's own faults, those of the image naming it. Other reasons are read by the HTTP status.
+     */
+    public static final ErrorReader ERRORS = ErrorReader.message("/message").codes("/reason", reasons())
+            .faults(IMAGE_FAULTS.stream().collect(java.util.stream.Collectors.toMap(r -> r, r -> "image")));
+
+    private static Map<String, FailureClass> reasons() {
+        Map<String, FailureClass> reasons = new java.util.HashMap<>();
+        List.of("TaskPromptPolicyViolation", "AuditSubmitIllegal", "CreationPolicyViolation").forEach(r -> reasons.put(r, FailureClass.MODERATION));
+        reasons.put("CreditInsufficient", FailureClass.QUOTA);
+        List.of("QuotaExceeded", "TooManyRequests", "SystemThrottling").forEach(r -> reasons.put(r, FailureClass.RATE_LIMITED));
+        List.of("Unauthorized", "Forbidden").forEach(r -> reasons.put(r, FailureClass.CREDENTIALS));
+        List.of("BadRequest", "FieldLacking", "FieldUnwanted", "FieldInvalid", "FieldItemCountOutOfRange", "PageSizeOutOfRange")
+                .forEach(r -> reasons.put(r, FailureClass.CALLER_ERROR));
+        IMAGE_FAULTS.forEach(r -> reasons.put(r, FailureClass.CALLER_ERROR));
+        return Map.copyOf(reasons);
+    }
+
     private static final Auth AUTH = Auth.header("Authorization", "Token ");
     static final String BASE = "https://api.vidu.com";
     private final Upstream upstream;
@@ -86,7 +111,7 @@ public class ViduVideoGenerator implements VideoGenerator {
             }
             case "failed" -> {
                 String code = Upstream.text(task, "err_code");
-                ProviderException known = reason(provider, code, null, null);
+                ProviderException known = ERRORS.ofCode(provider, code, null);
                 yield Poller.failed(known != null ? known : ProviderException.failed(provider.id() + " task failed"
                         + (code == null || code.isBlank() ? "" : " (" + code + ")")));
             }
@@ -100,34 +125,6 @@ public class ViduVideoGenerator implements VideoGenerator {
         if (response.statusCode() == 200) {
             return upstream.object(provider, response);
         }
-        JsonNode body = upstream.read(response.body());
-        String message = body == null ? null : Upstream.text(body, "message");
-        ProviderException known = body == null ? null : reason(provider, Upstream.text(body, "reason"), message, response);
-        throw known != null ? known : upstream.failure(provider, response, message);
-    }
-
-    /**
-     * Vidu's error reasons, in answers and as a failed task's {@code err_code}: refused prompt, input or output
-     * (moderation); no credits (quota); concurrency, rate or system limits (rate limited); refused key; the
-     * request's own faults. Null for reasons left to the HTTP status, and for a task's other codes.
-     */
-    ProviderException reason(ProviderSpec provider, String reason, String message, HttpResponse<?> response) {
-        if (reason == null) {
-            return null;
-        }
-        String detail = message == null || message.isBlank() ? "" : ": " + message;
-        return switch (reason) {
-            case "TaskPromptPolicyViolation", "AuditSubmitIllegal", "CreationPolicyViolation" ->
-                    ProviderException.moderated("the request was refused by the provider's content policy");
-            case "CreditInsufficient" -> ProviderException.quota(provider.id() + " account has no credits");
-            case "QuotaExceeded", "TooManyRequests", "SystemThrottling" -> ProviderException.rateLimited(
-                    provider.id() + " rate limit (" + reason + ")", response == null ? null : upstream.retryAfter(response).orElse(null));
-            case "Unauthorized", "Forbidden" -> ProviderException.credentials(provider.id() + " refused our credentials");
-            case "BadRequest", "FieldLacking", "FieldUnwanted", "FieldInvalid", "FieldItemCountOutOfRange", "PageSizeOutOfRange" ->
-                    ProviderException.rejected("the provider rejected the request" + detail);
-            case "ImageFormatInvalid", "ImageDownloadFailure", "ImageCheckBodyJointsFailed", "ImageCheckFaceFailed",
-                 "ImageObjectsUndetected" -> ProviderException.rejected("the provider could not use the image" + detail, "image");
-            default -> null;
-        };
+        throw ERRORS.read(upstream, provider, response, response.body());
     }
 }
