@@ -19,6 +19,7 @@ import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.schema.InputSchemas;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -32,7 +33,8 @@ import java.util.Map;
  * still hold an error), cancel at {@code cancel_url}. The URLs are used as returned: they drop sub-paths.
  * Images are asked for at {@code image_size} {width, height}, or as an {@code aspect_ratio} where the offer's
  * {@code size} option says so (FLUX Kontext's text-to-image endpoint). Offer options named {@code input.<field>} are
- * sent as inputs as they are ({@link Upstream#fixedInputs}).
+ * sent as inputs as they are ({@link Upstream#fixedInputs}). Every input is fitted to the endpoint's checked-in schema
+ * before it is sent ({@link InputSchemas}): the clip length in the type the endpoint takes, inputs it does not take left out.
  */
 public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     private static final Auth AUTH = Auth.header("Authorization", "Key ");
@@ -55,7 +57,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         input.put("num_images", task.n());
         Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
-        return images(provider, run(provider, task.upstreamModel(), input, task.control()));
+        return images(provider, run(provider, task.upstreamModel(), fit(task.upstreamModel(), input, task.params()), task.control()));
     }
 
     /**
@@ -76,7 +78,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         input.put("num_images", task.n());
         Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
-        return images(provider, run(provider, task.upstreamModel(), input, task.control()));
+        return images(provider, run(provider, task.upstreamModel(), fit(task.upstreamModel(), input, task.params()), task.control()));
     }
 
     private List<GeneratedImage> images(ProviderSpec provider, JsonNode result) {
@@ -109,12 +111,17 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         }
         Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
-        JsonNode result = run(provider, task.upstreamModel(), input, task.control());
+        JsonNode result = run(provider, task.upstreamModel(), fit(task.upstreamModel(), input, task.params()), task.control());
         String url = Upstream.text(result.path("video"), "url");
         if (url == null) {
             throw ProviderException.failed(provider.id() + " answered without a video");
         }
         return upstream.video(provider, url, Map.of(), task.workDir().resolve("fal.mp4"));
+    }
+
+    /** The input fitted to the endpoint's checked-in schema ({@link InputSchemas#fit}); the caller's inputs are its parameters. */
+    private static Map<String, Object> fit(String model, Map<String, Object> input, Map<String, Object> params) {
+        return InputSchemas.fit("fal", model, input, params.keySet());
     }
 
     /** Queues the request and waits for its result ({@code response_url}, read once the status says COMPLETED). */

@@ -18,6 +18,7 @@ import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.schema.InputSchemas;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +32,8 @@ import java.util.regex.Pattern;
  * {@code owner/name} (the model's current version) or {@code owner/name:version}. Created with
  * {@code Prefer: wait}, then polled at {@code urls.get}; cancelled at {@code urls.cancel}; outputs (a URL,
  * a list of URLs, or objects holding them) downloaded at once, since Replicate deletes them within the hour.
- * Offer options named {@code input.<field>} are sent as inputs as they are ({@link Upstream#fixedInputs}).
+ * Offer options named {@code input.<field>} are sent as inputs as they are ({@link Upstream#fixedInputs}). Every input is
+ * fitted to the model's checked-in schema before it is sent ({@link InputSchemas}).
  */
 public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     /**
@@ -43,6 +45,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
             .moderation("(?s).*(nsfw|sensitive|safety|flagged).*");
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.replicate.com/v1";
+    private static final String ADAPTER = "replicate";
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,3})%");
     private final Upstream upstream;
 
@@ -55,7 +58,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
         if ("aspect_ratio".equals(task.option("size", "width_height"))) {
-            input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+            shape(task.upstreamModel(), task.width(), task.height(), input);
         } else {
             input.put("width", task.width());
             input.put("height", task.height());
@@ -65,8 +68,32 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         }
         Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
-        List<String> urls = run(provider, task.upstreamModel(), input, task.control());
+        List<String> urls = run(provider, task.upstreamModel(), fit(task.upstreamModel(), input, task.params()), task.control());
         return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
+    }
+
+    /**
+     * The shape as an aspect ratio: the size's own ratio where the model takes it, else {@code custom} with the width and
+     * height where the model takes those (FLUX 1.1 Pro); a ratio the model does not take is refused when the input is
+     * fitted to its schema.
+     */
+    public static void shape(String model, int width, int height, Map<String, Object> input) {
+        String ratio = Upstream.ratio(width, height);
+        var schema = InputSchemas.of(ADAPTER, model);
+        boolean custom = schema.isPresent() && !schema.get().allows("aspect_ratio", ratio) && schema.get().allows("aspect_ratio", "custom")
+                && schema.get().takes("width") && schema.get().takes("height");
+        if (custom) {
+            input.put("aspect_ratio", "custom");
+            input.put("width", width);
+            input.put("height", height);
+        } else {
+            input.put("aspect_ratio", ratio);
+        }
+    }
+
+    /** The input fitted to the model's checked-in schema ({@link InputSchemas#fit}); the caller's inputs are its parameters. */
+    private static Map<String, Object> fit(String model, Map<String, Object> input, Map<String, Object> params) {
+        return InputSchemas.fit(ADAPTER, model, input, params.keySet());
     }
 
     /**
@@ -90,7 +117,8 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         List<String> urls = new ArrayList<>();
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        upstream.runAll(provider, base, task.control(), prediction(provider, base, key, task.upstreamModel(), input), task.n())
+        upstream.runAll(provider, base, task.control(), prediction(provider, base, key, task.upstreamModel(),
+                        fit(task.upstreamModel(), input, task.params())), task.n())
                 .forEach(urls::addAll);
         return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
     }
@@ -106,7 +134,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         }
         Upstream.fixedInputs(task.options(), input);
         task.params().forEach(input::putIfAbsent);
-        List<String> urls = run(provider, task.upstreamModel(), input, task.control());
+        List<String> urls = run(provider, task.upstreamModel(), fit(task.upstreamModel(), input, task.params()), task.control());
         return upstream.video(provider, urls.getFirst(), Map.of(), task.workDir().resolve("replicate.mp4"));
     }
 

@@ -44,6 +44,29 @@ public final class ShippedOffers {
         throw new IllegalStateException("the shipped catalog has no model " + modelId);
     }
 
+    /** A shipped offer with its model's id and the sizes it is made at (the offer's own, else its model's). */
+    public record Shipped(String modelId, String media, List<String> sizes, OfferSpec offer) {}
+
+    /** Every shipped offer at provider {@code provider}. */
+    public static List<Shipped> at(String provider) {
+        try {
+            List<Shipped> shipped = new java.util.ArrayList<>();
+            for (JsonNode model : catalog().path("models")) {
+                for (JsonNode node : model.path("offers")) {
+                    if (provider.equals(node.path("provider").asText())) {
+                        OfferSpec offer = YAML.treeToValue(node, OfferSpec.class);
+                        List<String> sizes = offer.sizes() != null && !offer.sizes().isEmpty() ? offer.sizes()
+                                : YAML.convertValue(model.path("sizes"), new TypeReference<List<String>>() { });
+                        shipped.add(new Shipped(model.path("id").asText(), model.path("media").asText(), sizes, offer));
+                    }
+                }
+            }
+            return shipped;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The shipped offer of {@code upstreamModel} at provider {@code provider}; fails when the catalog has none. */
     public static OfferSpec offer(String provider, String upstreamModel) {
         try {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
@@ -14,6 +15,7 @@ import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.routing.providers.conformance.SchemaRules;
 import io.mediagate.testing.TestImages;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +64,12 @@ class FalConformanceTest extends AdapterConformance {
                 return UNAUTHORIZED;
             }
             Scenario scenario = Scenario.of(request.json().path("prompt").asText());
+            // Every endpoint's input schema, as fal validates it: one error object per broken rule.
+            var broken = SchemaRules.check("fal", request.path().substring(1), request.json());
+            if (!broken.isEmpty()) {
+                return Reply.json(422, Map.of("detail", broken.stream().map(v -> Map.of("loc", List.of("body", v.field()), "msg", v.message(),
+                        "type", v.type())).toList()));
+            }
             // FLUX Kontext's text-to-image endpoint takes one of these ratios, and no image_size (fal's reference).
             if (request.path().endsWith("/kontext/text-to-image")
                     && !KONTEXT_RATIOS.contains(request.json().path("aspect_ratio").asText("1:1"))) {
@@ -165,5 +173,33 @@ class FalConformanceTest extends AdapterConformance {
                     .stream().map(i -> i.mime()).toList();
             assertEquals(1, mimes.size(), size + " is refused by fal");
         }
+    }
+
+    @Test
+    void everyShippedVideoOfferIsSentWhatItsEndpointTakesInTheTypeItTakes() {
+        for (String model : List.of("fal-ai/minimax/hailuo-02/standard/text-to-video", "fal-ai/kling-video/v2.5-turbo/pro/text-to-video")) {
+            var offer = ShippedOffers.offer("fal", model);
+            var video = new FalGenerator(upstream(false)).generate(provider(), new VideoTask(model, offer.options(), "1", "waves",
+                    1280, 720, 7, null, null, Map.of(), work, TaskControl.NONE));
+            assertEquals("video/mp4", video.mime(), model);
+            var submit = fake.received().stream().filter(r -> r.path().equals("/" + model)).findFirst().orElseThrow().json();
+            assertEquals("10", submit.path("duration").asText(), model + ": 7 s asked, the 10 s clip, as fal's string");
+            assertTrue(submit.path("duration").isTextual(), model);
+        }
+        assertTrue(fake.received().stream().filter(r -> r.path().contains("hailuo")).findFirst().orElseThrow().json().path("aspect_ratio")
+                .isMissingNode(), "Hailuo 02 on fal has no aspect ratio");
+        assertEquals("16:9", fake.received().stream().filter(r -> r.path().contains("kling")).findFirst().orElseThrow().json()
+                .path("aspect_ratio").asText(), "Kling on fal takes the shape");
+    }
+
+    @Test
+    void theFakeRefusesWhatTheEndpointsSchemaRefuses() {
+        var broken = io.mediagate.routing.providers.conformance.SchemaRules.check("fal", "fal-ai/minimax/hailuo-02/standard/text-to-video",
+                new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("prompt", "waves").put("duration", 10));
+        assertEquals(List.of("duration"), broken.stream().map(v -> v.field()).toList(), "fal does not turn 10 into \"10\"");
+        ProviderException e = org.junit.jupiter.api.Assertions.assertThrows(ProviderException.class, () -> new FalGenerator(upstream(false))
+                .generate(provider(), new ImageTask("fal-ai/flux-pro/kontext", Map.of(), "1", "a cat", 1024, 1024, 1, Map.of(), TaskControl.NONE)));
+        assertTrue(e.getMessage().contains("image_url"), e.getMessage());
+        assertTrue(fake.received().isEmpty(), "a text-only request never reaches the endpoint that needs an image");
     }
 }

@@ -15,6 +15,7 @@ import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.routing.providers.conformance.SchemaRules;
 import io.mediagate.testing.TestImages;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +60,8 @@ class ReplicateConformanceTest extends AdapterConformance {
 
     /** A text-to-image call, for the checks of this provider's generation form (edit tests override {@link #generate}). */
     final List<String> textToImage(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
-        return new ReplicateGenerator(upstream).generate(provider, new ImageTask("black-forest-labs/flux-schnell", Map.of(), "1",
+        var offer = ShippedOffers.offer("replicate", "black-forest-labs/flux-schnell");
+        return new ReplicateGenerator(upstream).generate(provider, new ImageTask(offer.upstreamModel(), offer.options(), "1",
                 prompt, 1024, 768, 2, Map.of("seed", 3), control)).stream().map(i -> i.mime()).toList();
     }
 
@@ -88,6 +90,15 @@ class ReplicateConformanceTest extends AdapterConformance {
                 return problem(401, "Unauthenticated", "You did not pass a valid authentication token");
             }
             Scenario scenario = Scenario.of(request.json().path("input").path("prompt").asText());
+            // Every model's input schema, as Replicate checks it before a prediction is created.
+            if (request.path().startsWith("/v1/models/")) {
+                String model = request.path().substring("/v1/models/".length(), request.path().length() - "/predictions".length());
+                var broken = SchemaRules.check("replicate", model, request.json().path("input"));
+                if (!broken.isEmpty()) {
+                    return problem(422, "Input validation failed", String.join("\n", broken.stream()
+                            .map(v -> "- input." + v.field() + ": " + v.message()).toList()));
+                }
+            }
             // Hailuo 02's schema: resolution 512p, 768p or 1080p (default 1080p); 10 s clips exist at 768p only.
             var input = request.json().path("input");
             if (request.path().endsWith("/models/minimax/hailuo-02/predictions") && input.path("duration").asInt(6) == 10
@@ -147,7 +158,8 @@ class ReplicateConformanceTest extends AdapterConformance {
         var create = fake.received().getFirst();
         assertEquals("/v1/models/black-forest-labs/flux-schnell/predictions", create.path());
         assertEquals("wait", create.header("Prefer"));
-        assertEquals(1024, create.json().path("input").path("width").asInt());
+        assertEquals("4:3", create.json().path("input").path("aspect_ratio").asText(), "FLUX schnell takes a ratio, no width");
+        assertTrue(create.json().path("input").path("width").isMissingNode());
         assertEquals(2, create.json().path("input").path("num_outputs").asInt());
         assertEquals(3, create.json().path("input").path("seed").asInt());
     }
@@ -177,5 +189,21 @@ class ReplicateConformanceTest extends AdapterConformance {
         assertEquals(false, input.path("prompt_optimizer").asBoolean(true));
         assertTrue(input.path("input.resolution").isMissingNode() && input.path("imageField").isMissingNode(),
                 "adapter options are not inputs");
+    }
+
+    @Test
+    void aSizeWhoseRatioFlux11ProDoesNotListIsAskedAsCustomWidthAndHeight() {
+        var offer = ShippedOffers.offer("replicate", "black-forest-labs/flux-1.1-pro");
+        new ReplicateGenerator(upstream(false)).generate(provider(), new ImageTask(offer.upstreamModel(), offer.options(), "1",
+                "a harbour", 1344, 768, 1, Map.of(), TaskControl.NONE));
+        var input = fake.received().getFirst().json().path("input");
+        assertEquals("custom", input.path("aspect_ratio").asText(), "7:4 is not one of its ratios");
+        assertEquals(1344, input.path("width").asInt());
+        assertEquals(768, input.path("height").asInt());
+        new ReplicateGenerator(upstream(false)).generate(provider(), new ImageTask(offer.upstreamModel(), offer.options(), "1",
+                "a harbour", 1024, 576, 1, Map.of(), TaskControl.NONE));
+        var listed = fake.received().stream().filter(r -> r.method().equals("POST")).reduce((a, b) -> b).orElseThrow().json().path("input");
+        assertEquals("16:9", listed.path("aspect_ratio").asText());
+        assertTrue(listed.path("width").isMissingNode());
     }
 }
