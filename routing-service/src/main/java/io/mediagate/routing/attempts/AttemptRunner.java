@@ -60,8 +60,9 @@ public final class AttemptRunner {
 
     /**
      * As {@link #run(List, Instant, boolean, Function)}; {@code lostCost} is what a candidate's provider bills for a call
-     * that timed out after it was sent (it received the call and may go on with it): recorded as the attempt's
-     * {@code billed}, provider spend the caller is not charged.
+     * that timed out after it was sent (it received the call and may go on with it) or that it made and then withheld
+     * ({@link ProviderException#isCharged()}): recorded as the attempt's {@code billed}, provider spend the caller is not
+     * charged.
      */
     public <T> Outcome<T> run(List<Candidate> ranked, Instant acceptedAt, boolean explicit, Function<Candidate, T> call,
                               Function<Candidate, BigDecimal> lostCost) {
@@ -103,7 +104,7 @@ public final class AttemptRunner {
                 } catch (ProviderException e) {
                     FailureClass failure = e.failure();
                     long ms = Duration.between(start, clock.instant()).toMillis();
-                    BigDecimal billed = e.billed() != null ? e.billed() : failure == FailureClass.TIMEOUT ? lostCost.apply(candidate) : null;
+                    BigDecimal billed = failure == FailureClass.TIMEOUT || e.isCharged() ? lostCost.apply(candidate) : null;
                     attempts.add(new Stats.Attempt(provider, "failure", e.code().code(), ms, failure.wire(),
                             billed == null || billed.signum() == 0 ? null : billed));
                     meter.record(provider, failure.wire(), ms);

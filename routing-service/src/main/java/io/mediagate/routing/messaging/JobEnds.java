@@ -6,6 +6,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.Stats;
 import io.mediagate.routing.jobs.Jobs;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -46,10 +47,24 @@ public class JobEnds {
         return queued.isPresent();
     }
 
+    /**
+     * The attempts a failed request made, as stats of its failure, so that its event carries them: an attempt its
+     * provider bills although it failed (a timeout after the call was received, a moderation of the made output) is
+     * provider spend the ledger books. Null when the request failed before any attempt.
+     */
+    private static Stats attempted(ApiException api) {
+        Object attempts = api.extra() == null ? null : api.extra().get("attempts");
+        if (!(attempts instanceof List<?> list) || list.isEmpty() || !(list.getFirst() instanceof Stats.Attempt)) {
+            return null;
+        }
+        List<Stats.Attempt> made = list.stream().map(Stats.Attempt.class::cast).toList();
+        return new Stats(0, 0, 0, Math.max(0, made.size() - 1), null, made, null, null, null);
+    }
+
     /** The failed reply for what a job threw: its contract error, or an internal error (logged, never shown). */
     public static GenerationReply failure(GenerationRequest request, RuntimeException e) {
         if (e instanceof ApiException api) {
-            return GenerationReply.failed(request.jobId(), api.body(request.requestId()), null);
+            return GenerationReply.failed(request.jobId(), api.body(request.requestId()), attempted(api));
         }
         LOG.errorf(e, "job %s failed unexpectedly", request.jobId());
         return GenerationReply.failed(request.jobId(),

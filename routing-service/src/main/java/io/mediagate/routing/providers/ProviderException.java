@@ -2,7 +2,6 @@ package io.mediagate.routing.providers;
 
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.FailureClass;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -16,20 +15,20 @@ public class ProviderException extends RuntimeException {
     private final FailureClass failure;
     private final Duration retryAfter;
     private final String param;
-    private final BigDecimal billed;
+    private final boolean charged;
 
     public ProviderException(ErrorCode code, FailureClass failure, String message, Duration retryAfter) {
-        this(code, failure, message, retryAfter, null, null);
+        this(code, failure, message, retryAfter, null, false);
     }
 
     private ProviderException(ErrorCode code, FailureClass failure, String message, Duration retryAfter, String param,
-                              BigDecimal billed) {
+                              boolean charged) {
         super(message, null, false, false);
         this.code = code;
         this.failure = failure;
         this.retryAfter = retryAfter;
         this.param = param;
-        this.billed = billed;
+        this.charged = charged;
     }
 
     /** The provider refused the request as invalid (a 400 about the input), naming no field. */
@@ -42,12 +41,12 @@ public class ProviderException extends RuntimeException {
      * words, e.g. OpenAI's {@code error.param}), or null. Routing decides whose fault it is ({@link #param}).
      */
     public static ProviderException rejected(String message, String param) {
-        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.CALLER_ERROR, message, null, param, null);
+        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.CALLER_ERROR, message, null, param, false);
     }
 
     /** This refusal made the offer's fault: the request passed our validation and the provider named no field the caller set. */
     public ProviderException offersFault() {
-        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.REJECTED, getMessage(), null, param, null);
+        return new ProviderException(ErrorCode.INVALID_REQUEST, FailureClass.REJECTED, getMessage(), null, param, false);
     }
 
     public static ProviderException moderated(String message) {
@@ -104,14 +103,18 @@ public class ProviderException extends RuntimeException {
         return !failure.endsRequest();
     }
 
-    /** This failure with what the provider bills for the attempt although it failed for us. */
-    public ProviderException billed(BigDecimal amount) {
-        return new ProviderException(code, failure, getMessage(), retryAfter, param, amount);
+    /**
+     * This failure as one the provider bills although it failed for us: it made what it was asked for and then withheld
+     * it (a moderation of the output where the provider charges for it, as Runway's reference says it does). The
+     * attempt is recorded as provider spend at the offer's price; the caller is not charged.
+     */
+    public ProviderException charged() {
+        return new ProviderException(code, failure, getMessage(), retryAfter, param, true);
     }
 
-    /** What the provider bills for this failed attempt, or null when nothing. */
-    public BigDecimal billed() {
-        return billed;
+    /** Whether the provider bills this failed attempt ({@link #charged()}). */
+    public boolean isCharged() {
+        return charged;
     }
 
     /** The field the provider named in a refusal, or null. */

@@ -156,6 +156,26 @@ class AttemptRunnerTest {
     }
 
     @Test
+    void anOutputMadeThenWithheldIsRecordedAsBilledAndTheFailedRequestKeepsItsAttempts() {
+        ApiException e = assertThrows(ApiException.class, () -> runner(0, Duration.ofSeconds(5), 5).run(offers("a", "b"), clock.instant(),
+                false, c -> { throw ProviderException.moderated("withheld by the safety checker").charged(); }, c -> new java.math.BigDecimal("0.05")));
+        assertEquals(ErrorCode.CONTENT_POLICY_VIOLATION, e.code());
+        var attempts = (List<?>) e.extra().get("attempts");
+        assertEquals(1, attempts.size(), "moderation ends the request");
+        assertEquals(0, new java.math.BigDecimal("0.05").compareTo(((io.mediagate.common.events.Stats.Attempt) attempts.getFirst()).billed()),
+                "the provider bills what it made");
+        var request = new io.mediagate.common.events.GenerationRequest("job-1", "req-1", "user-1", "free",
+                io.mediagate.common.events.MediaKind.IMAGE, "m", null, "optimal", "a prompt", "1024x1024", 1, null, null, null, null, null,
+                false, "url", Map.of(), clock.instant(), null, null);
+        var failed = io.mediagate.routing.messaging.JobEnds.failure(request, e);
+        assertEquals(attempts, failed.stats().attempts(), "the failed job's event carries them to the ledger");
+        ApiException refused = assertThrows(ApiException.class, () -> runner(0, Duration.ofSeconds(5), 5).run(offers("a"), clock.instant(),
+                false, c -> { throw ProviderException.moderated("prompt refused"); }, c -> new java.math.BigDecimal("0.05")));
+        assertEquals(null, ((io.mediagate.common.events.Stats.Attempt) ((List<?>) refused.extra().get("attempts")).getFirst()).billed(),
+                "a refused prompt made nothing");
+    }
+
+    @Test
     void eachAttemptNamesItsFailureClass() {
         var outcome = runner(1, Duration.ofSeconds(5), 5).run(offers("a", "b"), clock.instant(), false,
                 behaviour(Map.of("a", List.of(ProviderException.rateLimited("429", Duration.ofSeconds(1)), ProviderException.timedOut("t"))),

@@ -84,7 +84,8 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
     private List<GeneratedImage> images(ProviderSpec provider, JsonNode result) {
         JsonNode nsfw = result.path("has_nsfw_concepts");
         if (nsfw.isArray() && !nsfw.isEmpty() && java.util.stream.StreamSupport.stream(nsfw.spliterator(), false).allMatch(JsonNode::asBoolean)) {
-            throw ProviderException.moderated("the result was withheld by the provider's safety checker");
+            // the request completed at fal (it bills completed requests): made, then withheld
+            throw ProviderException.moderated("the result was withheld by the provider's safety checker").charged();
         }
         List<String> urls = new ArrayList<>();
         result.path("images").forEach(image -> {

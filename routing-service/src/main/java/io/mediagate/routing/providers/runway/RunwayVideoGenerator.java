@@ -110,14 +110,15 @@ public class RunwayVideoGenerator implements VideoGenerator {
     }
 
     /**
-     * Runway's failure codes: {@code SAFETY.*} (and {@code INPUT_PREPROCESSING.SAFETY.*}) are moderation;
+     * Runway's failure codes: {@code SAFETY.*} (and {@code INPUT_PREPROCESSING.SAFETY.*}) are moderation, which Runway
+     * bills as it bills a generation ("moderated generations have the same credit cost as successful generations");
      * {@code ASSET.INVALID} and other {@code INPUT_PREPROCESSING.*} codes are the caller's input; the rest
      * ({@code INTERNAL.*}, unknown) are the provider's and worth another try.
      */
     static ProviderException failed(ProviderSpec provider, String failureCode) {
         String code = failureCode == null ? "" : failureCode.toUpperCase(Locale.ROOT);
         if (code.startsWith("SAFETY") || code.contains(".SAFETY")) {
-            return ProviderException.moderated("the request was refused by the provider's content policy");
+            return ProviderException.moderated("the request was refused by the provider's content policy").charged();
         }
         if (code.startsWith("ASSET.INVALID") || code.startsWith("INPUT_PREPROCESSING")) {
             return ProviderException.rejected("the provider could not use the input image", "image");

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers.runway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -180,5 +181,14 @@ class RunwayConformanceTest extends AdapterConformance {
         new RunwayVideoGenerator(upstream, Duration.ofSeconds(5)).generate(provider(), task("waves", null, TaskControl.NONE));
         assertEquals(2, waits.size(), "three polls");
         waits.forEach(w -> assertTrue(w.compareTo(Duration.ofSeconds(5)) >= 0, "waited " + w));
+    }
+
+    @Test
+    void aModeratedTaskIsBilledAsRunwayBillsItAndOtherFailuresAreNot() {
+        ProviderException moderated = RunwayVideoGenerator.failed(provider(), "SAFETY.INPUT.TEXT");
+        assertEquals(io.mediagate.common.events.FailureClass.MODERATION, moderated.failure());
+        assertTrue(moderated.isCharged(), "moderated generations have the same credit cost as successful ones");
+        assertTrue(RunwayVideoGenerator.failed(provider(), "INPUT_PREPROCESSING.SAFETY.TEXT").isCharged());
+        assertFalse(RunwayVideoGenerator.failed(provider(), "INTERNAL.BAD_OUTPUT.CODE01").isCharged());
     }
 }
