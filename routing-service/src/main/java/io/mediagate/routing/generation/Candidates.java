@@ -69,7 +69,8 @@ public final class Candidates {
                 })
                 .map(o -> {
                     ProviderSpec p = providers.get(o.provider());
-                    return new Candidate(o.without(operation.withheld().apply(p)), p, health.apply(o.provider()), need.size(), need.seconds());
+                    return new Candidate(o.without(operation.withheld().apply(p)), p, health.apply(o.provider()), need.size(), need.seconds(),
+                            need.inputImages());
                 })
                 .toList();
     }
@@ -101,7 +102,7 @@ public final class Candidates {
         features.stream().filter(f -> !offer.features().contains(f)).findFirst().ifPresent(f -> {
             throw new ApiException(ErrorCode.UNSUPPORTED_PARAMETER, "provider " + id + " does not support " + f, f);
         });
-        return new Candidate(offer, provider, health.apply(id), need.size(), need.seconds());
+        return new Candidate(offer, provider, health.apply(id), need.size(), need.seconds(), need.inputImages());
     }
 
     private static Map<String, ProviderSpec> byId(ResolvedModel resolved) {

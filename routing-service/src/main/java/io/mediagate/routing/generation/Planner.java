@@ -71,7 +71,8 @@ public class Planner {
         Double duration = kind == MediaKind.VIDEO ? duration(model, request.duration()) : null;
         checkInputs(model, image, video, mask);
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
-                new Eligibility.Need(version.version(), size, duration, image, video, mask), checked, operation(kind, sources),
+                new Eligibility.Need(version.version(), size, duration, image, video, mask,
+                        sources == null ? 0 : sources.images().size()), checked, operation(kind, sources),
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN));
     }
 

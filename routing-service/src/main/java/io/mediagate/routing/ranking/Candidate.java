@@ -7,9 +7,14 @@ import java.util.List;
 
 /**
  * An offer that could serve a request, with its provider, that provider's recent health, and what the request asks
- * for that sets the price: its size (null when it names none) and a video's duration in seconds (null for images).
+ * for that sets the price: its size (null when it names none), a video's duration in seconds (null for images), and
+ * the source images of an edit or variation (which some providers bill as well).
  */
-public record Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health, String size, Double seconds) {
+public record Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health, String size, Double seconds, int inputImages) {
+    public Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health, String size, Double seconds) {
+        this(offer, provider, health, size, seconds, 0);
+    }
+
     public String providerId() {
         return provider.id();
     }
@@ -31,6 +36,14 @@ public record Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth h
     public BigDecimal cost() {
         BigDecimal unitPrice = price();
         return "second".equals(offer.unit()) && seconds != null ? unitPrice.multiply(BigDecimal.valueOf(billedSeconds())) : unitPrice;
+    }
+
+    /**
+     * What ranking compares: one result's {@link #cost} and the request's input images at the offer's price for them
+     * (xAI bills an edit's sources too), so that an offer cheaper per image but dearer per edit is not ranked first.
+     */
+    public BigDecimal rankedCost() {
+        return inputImages == 0 ? cost() : cost().add(offer.inputImagePrice().multiply(BigDecimal.valueOf(inputImages)));
     }
 
     public List<String> features() {

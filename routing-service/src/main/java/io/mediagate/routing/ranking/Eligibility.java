@@ -19,7 +19,12 @@ public final class Eligibility {
      * {@code seconds}: a video's duration (null for images); {@code imageParam} names the request's image input
      * ({@code image_url}, or {@code image} for edits), null without one.
      */
-    public record Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask) {
+    public record Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask, int inputImages) {
+        /** A need with no input images counted (a generation, or a video's reference). */
+        public Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask) {
+            this(version, size, seconds, imageParam, videoInput, mask, 0);
+        }
+
         public static Need of(String version, String size) {
             return new Need(version, size, null, null, false, false);
         }

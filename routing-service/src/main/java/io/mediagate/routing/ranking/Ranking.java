@@ -9,14 +9,14 @@ import java.util.Set;
 /**
  * Orders the eligible candidates for a routing mode (docs/api-guide.md, "Routing"). The first is tried
  * first; the rest are the fallbacks, in order. Prices compared are what one result costs at each offer
- * ({@link Candidate#cost}: a video's seconds as that provider bills them). Ties everywhere: lower price, then
+ * ({@link Candidate#rankedCost}: a video's seconds as that provider bills them, an edit's sources where it bills them). Ties everywhere: lower price, then
  * higher recent success rate, then lower latency.
  */
 public final class Ranking {
     /** The price band of {@code optimal}: up to 20% above the cheapest fully capable offer. */
     static final BigDecimal OPTIMAL_BAND = new BigDecimal("1.2");
 
-    static final Comparator<Candidate> TIES = Comparator.comparing(Candidate::cost)
+    static final Comparator<Candidate> TIES = Comparator.comparing(Candidate::rankedCost)
             .thenComparing(c -> -c.health().successRate())
             .thenComparingLong(c -> c.health().latencyP50Ms());
 
@@ -41,12 +41,12 @@ public final class Ranking {
      * cheapest first. Every capable offer stays in the list as a fallback.
      */
     private static List<Candidate> optimal(List<Candidate> capable) {
-        BigDecimal cheapest = capable.stream().map(Candidate::cost).min(Comparator.naturalOrder()).orElseThrow();
+        BigDecimal cheapest = capable.stream().map(Candidate::rankedCost).min(Comparator.naturalOrder()).orElseThrow();
         BigDecimal ceiling = cheapest.multiply(OPTIMAL_BAND);
         List<Candidate> inBand = new ArrayList<>();
         List<Candidate> beyond = new ArrayList<>();
         for (Candidate c : capable) {
-            (c.cost().compareTo(ceiling) <= 0 ? inBand : beyond).add(c);
+            (c.rankedCost().compareTo(ceiling) <= 0 ? inBand : beyond).add(c);
         }
         List<Candidate> ranked = new ArrayList<>(sorted(inBand,
                 Comparator.<Candidate>comparingInt(c -> -c.features().size()).thenComparing(TIES)));

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** xAI bills an edit's input images as well as the images made: so is the caller charged, as the shipped offer says. */
+/** xAI bills an edit's input images as well as the images made: so is the caller charged, as the shipped offer says, and so are offers ranked. */
 class InputImagePriceTest {
     private static final ModelSpec MODEL = new ModelSpec("xai/grok-imagine-image", "G", "image", "d",
             List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"), "1024x1024", null, List.of("text", "image"), List.of(),
@@ -41,5 +41,19 @@ class InputImagePriceTest {
     void anOfferWithoutAnInputPriceChargesTheImagesMadeOnly() {
         Candidate plain = served(new OfferSpec("p", new BigDecimal("0.04"), "image", List.of(), null, null, null, "m", null, null));
         assertEquals(0, new BigDecimal("0.04").compareTo(PLAN.price(plain, 1, 3)));
+    }
+
+    @Test
+    void rankingComparesWhatTheEditCostsWithItsSourcesNotThePerImagePriceAlone() {
+        OfferSpec billsSources = new OfferSpec("a", new BigDecimal("0.02"), "image", List.of(), null, null, null, "m",
+                Map.of("inputImagePrice", "0.01"), null);
+        OfferSpec flat = new OfferSpec("b", new BigDecimal("0.025"), "image", List.of(), null, null, null, "m", null, null);
+        ProviderSpec provider = new ProviderSpec("p", "p", "xai", List.of("image"), true, null, null, Instant.EPOCH);
+        java.util.function.IntFunction<List<String>> cheapest = sources -> io.mediagate.routing.ranking.Ranking.rank(RoutingMode.CHEAPEST,
+                List.of(new Candidate(billsSources, provider, ProviderHealth.UNKNOWN, "1024x1024", null, sources),
+                        new Candidate(flat, provider, ProviderHealth.UNKNOWN, "1024x1024", null, sources)), java.util.Set.of())
+                .stream().map(c -> c.offer().provider()).toList();
+        assertEquals(List.of("a", "b"), cheapest.apply(0), "a generation: 0.02 before 0.025");
+        assertEquals(List.of("b", "a"), cheapest.apply(2), "an edit of two sources: 0.04 at a, 0.025 at b");
     }
 }
