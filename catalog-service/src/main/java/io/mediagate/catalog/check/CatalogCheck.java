@@ -74,7 +74,7 @@ public class CatalogCheck {
         }
         ModelListing listing = ModelListing.of(provider.adapter());
         if (listing == null) {
-            return skipped(provider, "its API has no model listing this check reads", offered.size());
+            return skipped(provider, ModelListing.unlisted(provider.adapter()), offered.size());
         }
         if (!provider.enabled()) {
             return skipped(provider, provider.apiKeyEnv() == null ? "disabled" : "no key: " + provider.apiKeyEnv() + " is not set",
@@ -85,8 +85,7 @@ public class CatalogCheck {
         if (key.isEmpty()) {
             return skipped(provider, "no key: " + provider.apiKeyEnv() + " is not set", offered.size());
         }
-        String base = provider.baseUrl() == null || provider.baseUrl().isBlank() ? listing.defaultBase() : provider.baseUrl();
-        base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        String base = listing.base(provider);
         Set<String> present;
         try {
             present = listing.present(http, base, key.get(), offered.keySet());

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 
 /** The few GETs a model listing makes: JSON answers, a 404 as "no such model", every other failure as {@link ListingFailed}. */
 final class ListingHttp {
@@ -23,7 +24,12 @@ final class ListingHttp {
     }
 
     JsonNode get(String url, String header, String value) {
-        HttpResponse<byte[]> response = send(url, header, value);
+        return get(url, Map.of(header, value));
+    }
+
+    /** As {@link #get(String, String, String)} with several headers (a signed call's). */
+    JsonNode get(String url, Map<String, String> headers) {
+        HttpResponse<byte[]> response = send(url, headers);
         if (response.statusCode() != 200) {
             throw new ListingFailed("the listing answered " + response.statusCode());
         }
@@ -36,7 +42,7 @@ final class ListingHttp {
 
     /** True on 200, false on 404 or 410; anything else fails the listing. */
     boolean exists(String url, String header, String value) {
-        int status = send(url, header, value).statusCode();
+        int status = send(url, Map.of(header, value)).statusCode();
         return switch (status) {
             case 200 -> true;
             case 404, 410 -> false;
@@ -44,10 +50,14 @@ final class ListingHttp {
         };
     }
 
-    private HttpResponse<byte[]> send(String url, String header, String value) {
+    private HttpResponse<byte[]> send(String url, Map<String, String> headers) {
         try {
-            return client.send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).header(header, value)
-                    .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout);
+            headers.forEach(request::setHeader);
+            if (headers.keySet().stream().noneMatch("Accept"::equalsIgnoreCase)) {
+                request.header("Accept", "application/json");
+            }
+            return client.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException | IllegalArgumentException e) {
             throw new ListingFailed("the listing could not be reached");
         } catch (InterruptedException e) {

@@ -1,10 +1,13 @@
 package io.mediagate.catalog.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import java.time.Clock;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * How one kind of provider says which models it has, for the catalog check. Each answers, of the upstream model names
@@ -14,6 +17,12 @@ import java.util.Set;
 sealed interface ModelListing {
     /** The base URL when the catalog's provider names none (as the adapter's default). */
     String defaultBase();
+
+    /** Where the listing is read: the provider's base URL (its API serves the listing too), else {@link #defaultBase}. */
+    default String base(ProviderSpec provider) {
+        String base = provider.baseUrl() == null || provider.baseUrl().isBlank() ? defaultBase() : provider.baseUrl();
+        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    }
 
     Set<String> present(ListingHttp http, String base, String key, Collection<String> models);
 
@@ -25,7 +34,18 @@ sealed interface ModelListing {
             case "xai" -> new Xai();
             case "replicate" -> new Replicate();
             case "fal" -> new Fal();
+            case "bedrock" -> new Bedrock(name -> ConfigProvider.getConfig().getOptionalValue(name, String.class).filter(v -> !v.isBlank()),
+                    Clock.systemUTC());
             default -> null;
+        };
+    }
+
+    /** Why an adapter with no listing ({@link #of} answers null) is not checked, in the report's words. */
+    static String unlisted(String adapter) {
+        return switch (adapter) {
+            case "azure-openai" -> "Azure lists a resource's deployments only through its management API (an Azure AD token), not with "
+                    + "the resource's API key; a deployment that is gone is retired when it answers DeploymentNotFound";
+            default -> "its API has no model listing this check reads";
         };
     }
 
@@ -130,6 +150,35 @@ sealed interface ModelListing {
                 found.path("models").forEach(m -> ids.add(m.path("endpoint_id").asText()));
             }
             return keep(models, ids);
+        }
+    }
+
+    /**
+     * Amazon Bedrock's {@code ListFoundationModels}, {@code GET /foundation-models} on the control plane
+     * ({@code bedrock.<region>.amazonaws.com}, or {@code AWS_ENDPOINT_URL_BEDROCK}; not the runtime the catalog's base
+     * URL names), signed with SigV4 (service {@code bedrock}) from {@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY},
+     * {@code AWS_SESSION_TOKEN} and {@code AWS_REGION} (default {@code us-east-1}): {@code {"modelSummaries": [{"modelId",
+     * "modelLifecycle": {"status": "ACTIVE" | "LEGACY"}}]}}. A model listed as LEGACY still serves calls.
+     */
+    record Bedrock(java.util.function.Function<String, java.util.Optional<String>> settings, Clock clock) implements ModelListing {
+        public String defaultBase() {
+            return "https://bedrock." + settings.apply("AWS_REGION").orElse("us-east-1") + ".amazonaws.com";
+        }
+
+        @Override
+        public String base(ProviderSpec provider) {
+            String base = settings.apply("AWS_ENDPOINT_URL_BEDROCK").orElse(defaultBase());
+            return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        }
+
+        public Set<String> present(ListingHttp http, String base, String key, Collection<String> models) {
+            String secret = settings.apply("AWS_SECRET_ACCESS_KEY")
+                    .orElseThrow(() -> new ListingFailed("AWS_SECRET_ACCESS_KEY is not set, so the listing cannot be signed"));
+            SigV4 signer = new SigV4(key, secret, settings.apply("AWS_SESSION_TOKEN").orElse(null),
+                    settings.apply("AWS_REGION").orElse("us-east-1"), clock);
+            java.net.URI uri = java.net.URI.create(base + "/foundation-models");
+            JsonNode list = http.get(uri.toString(), signer.get(uri, "bedrock"));
+            return keep(models, new HashSet<>(list.path("modelSummaries").findValuesAsText("modelId")));
         }
     }
 

@@ -28,12 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The catalog check against fakes of the providers' listings, in their wire: OpenAI's {@code GET /v1/models} list, the
  * Gemini API's paged {@code GET /v1beta/models} ({@code models[].name} as {@code models/<id>}, {@code nextPageToken}),
- * Replicate's {@code GET /v1/models/{owner}/{name}} (404 when gone).
+ * Replicate's {@code GET /v1/models/{owner}/{name}} (404 when gone), fal's model search, Bedrock's SigV4-signed
+ * {@code GET /foundation-models} ({@code modelSummaries[].modelId}).
  */
 class CatalogCheckTest {
     private static final String KEY = "listing-key";
     private final Set<String> openAiModels = new CopyOnWriteArraySet<>(Set.of("m-live", "m-gone"));
     private HttpServer server;
+    private volatile String bedrockAuthorization;
     private final Retirements retirements = new Retirements();
     @TempDir
     Path dir;
@@ -71,14 +73,30 @@ class CatalogCheckTest {
             send(ex, keyed ? 200 : 401, keyed ? "{\"models\":[" + found + "],\"has_more\":false,\"next_cursor\":null}"
                     : "{\"detail\":\"Unauthorized\"}");
         });
+        server.createContext("/bedrock/foundation-models", ex -> {
+            String auth = String.valueOf(ex.getRequestHeaders().getFirst("Authorization"));
+            boolean signed = auth.startsWith("AWS4-HMAC-SHA256 Credential=" + KEY + "/") && auth.contains("/eu-west-1/bedrock/aws4_request")
+                    && auth.contains("SignedHeaders=") && auth.contains("Signature=") && ex.getRequestHeaders().getFirst("X-Amz-Date") != null;
+            bedrockAuthorization = auth;
+            send(ex, signed ? 200 : 403, signed ? "{\"modelSummaries\":[{\"modelArn\":\"arn:aws:bedrock:eu-west-1::foundation-model/"
+                    + "amazon.nova-canvas-v1:0\",\"modelId\":\"amazon.nova-canvas-v1:0\",\"modelName\":\"Nova Canvas\",\"providerName\":"
+                    + "\"Amazon\",\"outputModalities\":[\"IMAGE\"],\"modelLifecycle\":{\"status\":\"ACTIVE\"}}]}"
+                    : "{\"message\":\"The security token included in the request is invalid.\"}");
+        });
         server.start();
         System.setProperty("MEDIAGATE_CHECK_TEST_KEY", KEY);
+        System.setProperty("AWS_ENDPOINT_URL_BEDROCK", "http://127.0.0.1:" + server.getAddress().getPort() + "/bedrock");
+        System.setProperty("AWS_SECRET_ACCESS_KEY", "test-secret");
+        System.setProperty("AWS_REGION", "eu-west-1");
     }
 
     @AfterEach
     void stop() {
         server.stop(0);
         System.clearProperty("MEDIAGATE_CHECK_TEST_KEY");
+        System.clearProperty("AWS_ENDPOINT_URL_BEDROCK");
+        System.clearProperty("AWS_SECRET_ACCESS_KEY");
+        System.clearProperty("AWS_REGION");
     }
 
     private static void send(HttpExchange ex, int status, String body) throws IOException {
@@ -111,12 +129,16 @@ class CatalogCheckTest {
                 + provider("rep", "replicate", "/rep/v1", "MEDIAGATE_CHECK_TEST_KEY")
                 + provider("bfl", "bfl", "/bfl", "MEDIAGATE_CHECK_TEST_KEY")
                 + provider("fal", "fal", "/fal/v1", "MEDIAGATE_CHECK_TEST_KEY")
+                + provider("bedrock", "bedrock", "/runtime-is-not-the-listing", "MEDIAGATE_CHECK_TEST_KEY")
+                + provider("az", "azure-openai", "/az", "MEDIAGATE_CHECK_TEST_KEY")
                 + "models:\n" + model("acme/live", "oa", "m-live") + model("acme/gone", "oa", "m-gone")
                 + model("acme/nokey", "nokey", "m-nokey")
                 + model("google/pro", "gem", "gemini-3-pro-image") + model("google/pro-preview", "gem", "gemini-3-pro-image-preview")
                 + model("rep/live", "rep", "owner/live") + model("rep/gone", "rep", "owner/gone:0123abc")
                 + model("bfl/any", "bfl", "flux-dev")
-                + model("fal/live", "fal", "fal-ai/flux-pro/kontext/text-to-image") + model("fal/gone", "fal", "fal-ai/retired-model"));
+                + model("fal/live", "fal", "fal-ai/flux-pro/kontext/text-to-image") + model("fal/gone", "fal", "fal-ai/retired-model")
+                + model("amazon/canvas", "bedrock", "amazon.nova-canvas-v1:0") + model("amazon/titan", "bedrock", "amazon.titan-image-generator-v1")
+                + model("azure/dalle", "az", "my-deployment"));
         return new CatalogCheck(new Catalog(Optional.of(file.toString())), retirements, Clock.systemUTC(), Duration.ofSeconds(5));
     }
 
@@ -165,5 +187,19 @@ class CatalogCheckTest {
         assertEquals("failed", results.get("gem").status());
         assertTrue(retirements.ofProvider("oa").isEmpty());
         assertTrue(!results.get("oa").detail().contains("wrong"), "the key never shows");
+    }
+
+    @Test
+    void bedrocksListingIsReadSignedFromItsControlPlaneAndAzureSaysWhyItIsNotChecked() throws IOException {
+        var results = byProvider(check().run());
+        assertEquals("checked", results.get("bedrock").status(), results.get("bedrock").toString() + " " + bedrockAuthorization);
+        assertEquals(java.util.List.of("amazon/titan"), results.get("bedrock").retired());
+        assertTrue(retirements.of("amazon/canvas", "bedrock").isEmpty());
+        assertEquals("skipped", results.get("az").status());
+        assertTrue(results.get("az").detail().contains("management API"), results.get("az").detail());
+        System.clearProperty("AWS_SECRET_ACCESS_KEY");
+        var unsigned = byProvider(check().run()).get("bedrock");
+        assertEquals("failed", unsigned.status());
+        assertTrue(unsigned.detail().contains("AWS_SECRET_ACCESS_KEY"), unsigned.detail());
     }
 }
