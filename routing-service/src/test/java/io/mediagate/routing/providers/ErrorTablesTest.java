@@ -10,11 +10,11 @@ import io.mediagate.routing.fetch.SafeFetch;
 import io.mediagate.routing.providers.bedrock.BedrockCalls;
 import io.mediagate.routing.providers.fal.FalGenerator;
 import io.mediagate.routing.providers.gemini.GoogleErrors;
-import io.mediagate.routing.providers.kling.KlingVideoGenerator;
-import io.mediagate.routing.providers.minimax.MiniMaxVideoGenerator;
+import io.mediagate.routing.providers.kling.KlingWire;
+import io.mediagate.routing.providers.minimax.MiniMaxWire;
 import io.mediagate.routing.providers.openai.OpenAiWire;
 import io.mediagate.routing.providers.replicate.ReplicateGenerator;
-import io.mediagate.routing.providers.vidu.ViduVideoGenerator;
+import io.mediagate.routing.providers.vidu.ViduWire;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -88,19 +88,19 @@ class ErrorTablesTest {
 
     @Test
     void codesInsideA200OrAFailedJobAreReadByTheSameTables() {
-        assertEquals(FailureClass.MODERATION, read(KlingVideoGenerator.ERRORS, 400, "{\"code\": 1301, \"message\": \"content security\"}").failure());
-        assertEquals(FailureClass.QUOTA, read(KlingVideoGenerator.ERRORS, 200, "{\"code\": 1102, \"message\": \"resource pack exhausted\"}").failure());
-        assertEquals(FailureClass.MODERATION, KlingVideoGenerator.ERRORS.ofCode(PROVIDER, null, "Failure to pass the risk control system").failure());
-        assertNull(KlingVideoGenerator.ERRORS.ofCode(PROVIDER, null, "Generation failed, please try again later"));
+        assertEquals(FailureClass.MODERATION, read(KlingWire.ERRORS, 400, "{\"code\": 1301, \"message\": \"content security\"}").failure());
+        assertEquals(FailureClass.QUOTA, read(KlingWire.ERRORS, 200, "{\"code\": 1102, \"message\": \"resource pack exhausted\"}").failure());
+        assertEquals(FailureClass.MODERATION, KlingWire.ERRORS.ofCode(PROVIDER, null, "Failure to pass the risk control system").failure());
+        assertNull(KlingWire.ERRORS.ofCode(PROVIDER, null, "Generation failed, please try again later"));
 
-        assertEquals(FailureClass.CREDENTIALS, read(MiniMaxVideoGenerator.ERRORS, 401, "{\"error\": {\"message\": \"invalid api key (2049)\"}}").failure());
-        assertEquals(FailureClass.RATE_LIMITED, read(MiniMaxVideoGenerator.ERRORS, 200,
+        assertEquals(FailureClass.CREDENTIALS, read(MiniMaxWire.ERRORS, 401, "{\"error\": {\"message\": \"invalid api key (2049)\"}}").failure());
+        assertEquals(FailureClass.RATE_LIMITED, read(MiniMaxWire.ERRORS, 200,
                 "{\"task_id\": \"\", \"base_resp\": {\"status_code\": 1002, \"status_msg\": \"rate limit\"}}").failure());
-        assertEquals(FailureClass.MODERATION, MiniMaxVideoGenerator.ERRORS.ofCode(PROVIDER, "1027", "output new_sensitive").failure());
+        assertEquals(FailureClass.MODERATION, MiniMaxWire.ERRORS.ofCode(PROVIDER, "1027", "output new_sensitive").failure());
 
-        ProviderException image = read(ViduVideoGenerator.ERRORS, 400, "{\"reason\": \"ImageCheckFaceFailed\", \"message\": \"no face\"}");
+        ProviderException image = read(ViduWire.ERRORS, 400, "{\"reason\": \"ImageCheckFaceFailed\", \"message\": \"no face\"}");
         assertEquals("image", image.param(), "a refused image is the caller's input");
-        assertEquals(FailureClass.QUOTA, ViduVideoGenerator.ERRORS.ofCode(PROVIDER, "CreditInsufficient", null).failure());
+        assertEquals(FailureClass.QUOTA, ViduWire.ERRORS.ofCode(PROVIDER, "CreditInsufficient", null).failure());
     }
 
     @Test

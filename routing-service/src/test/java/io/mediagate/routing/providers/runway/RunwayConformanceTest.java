@@ -185,10 +185,10 @@ class RunwayConformanceTest extends AdapterConformance {
 
     @Test
     void aModeratedTaskIsBilledAsRunwayBillsItAndOtherFailuresAreNot() {
-        ProviderException moderated = RunwayVideoGenerator.failed(provider(), "SAFETY.INPUT.TEXT");
+        ProviderException moderated = RunwayWire.failed(provider(), "SAFETY.INPUT.TEXT");
         assertEquals(io.mediagate.common.events.FailureClass.MODERATION, moderated.failure());
         assertTrue(moderated.isCharged(), "moderated generations have the same credit cost as successful ones");
-        assertTrue(RunwayVideoGenerator.failed(provider(), "INPUT_PREPROCESSING.SAFETY.TEXT").isCharged());
-        assertFalse(RunwayVideoGenerator.failed(provider(), "INTERNAL.BAD_OUTPUT.CODE01").isCharged());
+        assertTrue(RunwayWire.failed(provider(), "INPUT_PREPROCESSING.SAFETY.TEXT").isCharged());
+        assertFalse(RunwayWire.failed(provider(), "INTERNAL.BAD_OUTPUT.CODE01").isCharged());
     }
 }
