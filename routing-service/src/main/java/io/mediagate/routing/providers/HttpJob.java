@@ -10,66 +10,75 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * An asynchronous job whose calls are JSON over HTTP, declared instead of written: the call that submits it and where
- * its answer keeps the job's id, the call that looks at it and what that answer means (a pure reader of the provider's
+ * An asynchronous job whose calls are JSON over HTTP, declared instead of written: the call that submits it and the
+ * job's handle in its answer (its id, {@link #id}, or the URLs it answered, {@link JobUrls}), the call that looks at it and what that answer means (a pure reader of the provider's
  * wire), the call that cancels it. Each call is signed by {@code sign} when it is made (a per-call token is signed
  * afresh), and its answer read by {@code answer}: by default a 2xx is its JSON object and anything else the failure the
  * provider's {@link ErrorReader} gives it; providers that wrap every answer in an envelope of their own (Kling's
  * {@code code}, MiniMax's {@code base_resp}) say how to open it. Run by the kit's loop ({@link Upstream#run}).
  *
  * <pre>{@code
- * HttpJob.<String>of(upstream, provider, ERRORS, key::sign)
- *         .submit(() -> upstream.postJson(base + "/generations/video", body), "/id")
+ * HttpJob.<String, String>of(upstream, provider, ERRORS, key::sign)
+ *         .submit(() -> upstream.postJson(base + "/generations/video", body), HttpJob.id("/id"))
  *         .look(id -> upstream.request(base + "/generations/" + id).GET(), LumaWire::state)
  *         .cancel(id -> upstream.request(base + "/generations/" + id).DELETE());
  * }</pre>
  *
+ * @param <H> the job's handle: its id ({@code String}) or the URLs the provider answered ({@link JobUrls})
  * @param <R> what a finished job gives (a result URL, say)
  */
-public record HttpJob<R>(Upstream upstream, ProviderSpec provider, ErrorReader errors, UnaryOperator<HttpRequest.Builder> sign,
-                         Function<HttpResponse<byte[]>, JsonNode> answer, Supplier<HttpRequest.Builder> submitCall, String idAt,
-                         Function<String, HttpRequest.Builder> lookCall, Function<JsonNode, Poller.Poll<R>> state,
-                         Function<String, HttpRequest.Builder> cancelCall, Duration interval) implements UpstreamJob<String, R> {
+public record HttpJob<H, R>(Upstream upstream, ProviderSpec provider, ErrorReader errors, UnaryOperator<HttpRequest.Builder> sign,
+                            Function<HttpResponse<byte[]>, JsonNode> answer, Supplier<HttpRequest.Builder> submitCall,
+                            Function<JsonNode, H> handle, Function<H, HttpRequest.Builder> lookCall, Function<JsonNode, Poller.Poll<R>> state,
+                            Function<H, HttpRequest.Builder> cancelCall, Duration interval) implements UpstreamJob<H, R> {
 
     /** A job at {@code provider} whose calls {@code sign} signs and whose failures {@code errors} reads. */
-    public static <R> HttpJob<R> of(Upstream upstream, ProviderSpec provider, ErrorReader errors, UnaryOperator<HttpRequest.Builder> sign) {
+    public static <H, R> HttpJob<H, R> of(Upstream upstream, ProviderSpec provider, ErrorReader errors,
+                                         UnaryOperator<HttpRequest.Builder> sign) {
         return new HttpJob<>(upstream, provider, errors, sign, null, null, null, null, null, null, Duration.ZERO);
     }
 
-    /** Submitted by {@code call}; its answer keeps the job's id at the JSON pointer {@code idAt}. */
-    public HttpJob<R> submit(Supplier<HttpRequest.Builder> call, String idAt) {
-        return new HttpJob<>(upstream, provider, errors, sign, answer, call, idAt, lookCall, state, cancelCall, interval);
+    /** The handle of a job whose id the submit answer keeps at the JSON pointer {@code pointer} (null when it is not a value). */
+    public static Function<JsonNode, String> id(String pointer) {
+        return answer -> {
+            JsonNode at = answer.at(pointer);
+            return at.isValueNode() ? at.asText() : null;
+        };
     }
 
-    /** Looked at by {@code call} with the job's id; {@code state} reads the answer. */
-    public HttpJob<R> look(Function<String, HttpRequest.Builder> call, Function<JsonNode, Poller.Poll<R>> state) {
-        return new HttpJob<>(upstream, provider, errors, sign, answer, submitCall, idAt, call, state, cancelCall, interval);
+    /** Submitted by {@code call}; {@code handle} reads the job's handle from its answer. */
+    public HttpJob<H, R> submit(Supplier<HttpRequest.Builder> call, Function<JsonNode, H> handle) {
+        return new HttpJob<>(upstream, provider, errors, sign, answer, call, handle, lookCall, state, cancelCall, interval);
     }
 
-    /** Cancelled by {@code call} with the job's id (a provider without one declares none). */
-    public HttpJob<R> cancel(Function<String, HttpRequest.Builder> call) {
-        return new HttpJob<>(upstream, provider, errors, sign, answer, submitCall, idAt, lookCall, state, call, interval);
+    /** Looked at by {@code call} with the job's handle; {@code state} reads the answer. */
+    public HttpJob<H, R> look(Function<H, HttpRequest.Builder> call, Function<JsonNode, Poller.Poll<R>> state) {
+        return new HttpJob<>(upstream, provider, errors, sign, answer, submitCall, handle, call, state, cancelCall, interval);
+    }
+
+    /** Cancelled by {@code call} with the job's handle (null from it: nothing to call); a provider without a cancel declares none. */
+    public HttpJob<H, R> cancel(Function<H, HttpRequest.Builder> call) {
+        return new HttpJob<>(upstream, provider, errors, sign, answer, submitCall, handle, lookCall, state, call, interval);
     }
 
     /** Looked at no more often than {@code floor} (Runway asks for about 5 s). */
-    public HttpJob<R> atMostEvery(Duration floor) {
-        return new HttpJob<>(upstream, provider, errors, sign, answer, submitCall, idAt, lookCall, state, cancelCall, floor);
+    public HttpJob<H, R> atMostEvery(Duration floor) {
+        return new HttpJob<>(upstream, provider, errors, sign, answer, submitCall, handle, lookCall, state, cancelCall, floor);
     }
 
     /** Every answer opened by {@code reader} (an envelope of the provider's own), which throws the failure it carries. */
-    public HttpJob<R> answeredBy(Function<HttpResponse<byte[]>, JsonNode> reader) {
-        return new HttpJob<>(upstream, provider, errors, sign, reader, submitCall, idAt, lookCall, state, cancelCall, interval);
+    public HttpJob<H, R> answeredBy(Function<HttpResponse<byte[]>, JsonNode> reader) {
+        return new HttpJob<>(upstream, provider, errors, sign, reader, submitCall, handle, lookCall, state, cancelCall, interval);
     }
 
     @Override
-    public String submit() {
-        JsonNode at = call(submitCall.get()).at(idAt);
-        return at.isValueNode() ? at.asText() : null;
+    public H submit() {
+        return handle.apply(call(submitCall.get()));
     }
 
     @Override
-    public Poller.Poll<R> poll(String id) {
-        return state.apply(call(lookCall.apply(id)));
+    public Poller.Poll<R> poll(H handle) {
+        return state.apply(call(lookCall.apply(handle)));
     }
 
     @Override
@@ -78,9 +87,10 @@ public record HttpJob<R>(Upstream upstream, ProviderSpec provider, ErrorReader e
     }
 
     @Override
-    public void cancel(String id) {
-        if (cancelCall != null) {
-            upstream.send(provider, sign.apply(cancelCall.apply(id)).build());
+    public void cancel(H handle) {
+        HttpRequest.Builder request = cancelCall == null ? null : cancelCall.apply(handle);
+        if (request != null) {
+            upstream.send(provider, sign.apply(request).build());
         }
     }
 

@@ -8,12 +8,12 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.fetch.SafeFetch;
 import io.mediagate.routing.providers.bedrock.BedrockCalls;
-import io.mediagate.routing.providers.fal.FalGenerator;
+import io.mediagate.routing.providers.fal.FalWire;
 import io.mediagate.routing.providers.gemini.GoogleErrors;
 import io.mediagate.routing.providers.kling.KlingWire;
 import io.mediagate.routing.providers.minimax.MiniMaxWire;
 import io.mediagate.routing.providers.openai.OpenAiWire;
-import io.mediagate.routing.providers.replicate.ReplicateGenerator;
+import io.mediagate.routing.providers.replicate.ReplicateWire;
 import io.mediagate.routing.providers.vidu.ViduWire;
 import java.time.Clock;
 import java.time.Duration;
@@ -56,7 +56,7 @@ class ErrorTablesTest {
 
     @Test
     void falTellsItsPlatformsFailuresFromAModelsRefusal() {
-        ErrorReader fal = FalGenerator.ERRORS;
+        ErrorReader fal = FalWire.ERRORS;
         assertEquals(FailureClass.TRANSIENT, read(fal, 400, "{\"detail\": \"Runner disconnected\"}",
                 Map.of("X-Fal-Error-Type", List.of("runner_disconnected"))).failure());
         ProviderException malformed = read(fal, 400, "{\"detail\": \"Invalid timeout header\", \"error_type\": \"bad_request\"}");
@@ -118,7 +118,7 @@ class ErrorTablesTest {
 
     @Test
     void replicateWordsItsWaitInTheDetail() {
-        ProviderException limited = read(ReplicateGenerator.ERRORS, 429, "{\"title\": \"Request was throttled\", \"detail\": "
+        ProviderException limited = read(ReplicateWire.ERRORS, 429, "{\"title\": \"Request was throttled\", \"detail\": "
                 + "\"Request was throttled. Your rate limit resets in ~30s. Expected available in 7 seconds.\", \"status\": 429}");
         assertEquals(Optional.of(Duration.ofSeconds(7)), limited.retryAfter());
     }

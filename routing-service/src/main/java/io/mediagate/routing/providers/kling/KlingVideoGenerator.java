@@ -47,7 +47,7 @@ public class KlingVideoGenerator implements VideoGenerator {
         task.requireNoSourceVideo(provider);
         String path = Upstream.base(provider, BASE) + KlingWire.endpoint(task);
         var body = KlingWire.request(task, task.image() == null ? null : SourceImage.read(task.image()).base64());
-        return upstream.runVideo(provider, task, "kling.mp4", HttpJob.<String>of(upstream, provider, KlingWire.ERRORS,
+        return upstream.runVideo(provider, task, "kling.mp4", HttpJob.<String, String>of(upstream, provider, KlingWire.ERRORS,
                         request -> Auth.bearer().with(KlingToken.sign(accessKey, secretKey, upstream.clock().instant())).sign(request))
                 .answeredBy(response -> {
                     JsonNode answer = upstream.read(response.body());
@@ -56,7 +56,7 @@ public class KlingVideoGenerator implements VideoGenerator {
                     }
                     return answer;
                 })
-                .submit(() -> upstream.postJson(path, body), "/data/task_id")
+                .submit(() -> upstream.postJson(path, body), HttpJob.id("/data/task_id"))
                 .look(id -> upstream.request(path + "/" + id).GET(), answer -> KlingWire.state(provider, answer)));
     }
 }

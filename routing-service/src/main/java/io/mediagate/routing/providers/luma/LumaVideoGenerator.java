@@ -31,8 +31,8 @@ public class LumaVideoGenerator implements VideoGenerator {
         }
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        return upstream.runVideo(provider, task, "luma.mp4", HttpJob.<String>of(upstream, provider, LumaWire.ERRORS, key::sign)
-                .submit(() -> upstream.postJson(base + "/generations/video", LumaWire.request(task)), "/id")
+        return upstream.runVideo(provider, task, "luma.mp4", HttpJob.<String, String>of(upstream, provider, LumaWire.ERRORS, key::sign)
+                .submit(() -> upstream.postJson(base + "/generations/video", LumaWire.request(task)), HttpJob.id("/id"))
                 .look(id -> upstream.request(base + "/generations/" + id).GET(), generation -> LumaWire.state(provider, generation))
                 .cancel(id -> upstream.request(base + "/generations/" + id).DELETE()));
     }

@@ -36,9 +36,9 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         var body = MiniMaxWire.request(task, task.image() == null ? null : Upstream.dataUri(task.image()));
-        HttpJob<String> job = HttpJob.<String>of(upstream, provider, MiniMaxWire.ERRORS, key::sign)
+        HttpJob<String, String> job = HttpJob.<String, String>of(upstream, provider, MiniMaxWire.ERRORS, key::sign)
                 .answeredBy(response -> answer(provider, response))
-                .submit(() -> upstream.postJson(base + "/v1/video_generation", body), "/task_id")
+                .submit(() -> upstream.postJson(base + "/v1/video_generation", body), HttpJob.id("/task_id"))
                 .look(id -> upstream.request(base + "/v1/query/video_generation?task_id=" + encode(id)).GET(),
                         state -> MiniMaxWire.state(provider, state));
         String fileId = upstream.run(provider, task.control(), job);

@@ -32,9 +32,9 @@ public class RunwayVideoGenerator implements VideoGenerator {
         Auth.Credential key = Auth.bearer().of(provider);
         String base = Upstream.base(provider, BASE);
         var body = RunwayWire.request(task, task.image() == null ? null : Upstream.dataUri(task.image()));
-        return upstream.runVideo(provider, task, "runway.mp4", HttpJob.<String>of(upstream, provider, RunwayWire.ERRORS,
+        return upstream.runVideo(provider, task, "runway.mp4", HttpJob.<String, String>of(upstream, provider, RunwayWire.ERRORS,
                         request -> key.sign(request).header("X-Runway-Version", RunwayWire.VERSION))
-                .submit(() -> upstream.postJson(base + RunwayWire.endpoint(task), body), "/id")
+                .submit(() -> upstream.postJson(base + RunwayWire.endpoint(task), body), HttpJob.id("/id"))
                 .look(id -> upstream.request(base + "/v1/tasks/" + id).GET(), t -> RunwayWire.state(provider, t))
                 .cancel(id -> upstream.request(base + "/v1/tasks/" + id).DELETE())
                 .atMostEvery(pollFloor));

@@ -32,8 +32,8 @@ public class VeoVideoGenerator implements VideoGenerator {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         var body = VeoWire.request(task, task.image() == null ? null : SourceImage.read(task.image()).bytes());
-        String uri = upstream.run(provider, task.control(), HttpJob.<String>of(upstream, provider, GoogleErrors.ERRORS, key::sign)
-                .submit(() -> upstream.postJson(base + "/models/" + task.upstreamModel() + ":predictLongRunning", body), "/name")
+        String uri = upstream.run(provider, task.control(), HttpJob.<String, String>of(upstream, provider, GoogleErrors.ERRORS, key::sign)
+                .submit(() -> upstream.postJson(base + "/models/" + task.upstreamModel() + ":predictLongRunning", body), HttpJob.id("/name"))
                 .look(name -> upstream.request(base + "/" + name).GET(), operation -> VeoWire.state(provider, operation)));
         Upstream.sameService(provider, base, uri);
         return upstream.video(provider, uri, key.asHeaders(), task.workDir().resolve("veo.mp4"));

@@ -31,8 +31,8 @@ public class ViduVideoGenerator implements VideoGenerator {
         task.requireNoSourceVideo(provider);
         String base = Upstream.base(provider, BASE);
         var body = ViduWire.request(task, task.image() == null ? null : Upstream.dataUri(task.image()));
-        return upstream.runVideo(provider, task, "vidu.mp4", HttpJob.<String>of(upstream, provider, ViduWire.ERRORS, key::sign)
-                .submit(() -> upstream.postJson(base + ViduWire.endpoint(task), body), "/task_id")
+        return upstream.runVideo(provider, task, "vidu.mp4", HttpJob.<String, String>of(upstream, provider, ViduWire.ERRORS, key::sign)
+                .submit(() -> upstream.postJson(base + ViduWire.endpoint(task), body), HttpJob.id("/task_id"))
                 .look(id -> upstream.request(base + "/ent/v2/tasks/" + id + "/creations").GET(), t -> ViduWire.state(provider, t))
                 .cancel(id -> upstream.postJson(base + "/ent/v2/tasks/" + id + "/cancel", Map.of("id", id))));
     }

@@ -69,7 +69,7 @@ class ShippedSchemasTest {
                     String[] wh = size.split("x");
                     Map<String, Object> input = new java.util.LinkedHashMap<>();
                     if ("replicate".equals(adapter)) {
-                        io.mediagate.routing.providers.replicate.ReplicateGenerator.shape(offer.upstreamModel(), Integer.parseInt(wh[0]),
+                        io.mediagate.routing.providers.replicate.ReplicateWire.shape(offer.upstreamModel(), Integer.parseInt(wh[0]),
                                 Integer.parseInt(wh[1]), input);
                     } else {
                         input.put("aspect_ratio", Upstream.ratio(Integer.parseInt(wh[0]), Integer.parseInt(wh[1])));

@@ -1,0 +1,156 @@
+package io.mediagate.routing.providers.fal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
+import io.mediagate.routing.providers.ErrorReader;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.JobUrls;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.SourceImage;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.schema.InputSchemas;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+
+/**
+ * fal's queue wire, no I/O: each endpoint's input from our task (fitted to the endpoint's checked-in schema,
+ * {@link InputSchemas}), the queue's answer to a submission (its {@code status_url}, {@code response_url} and
+ * {@code cancel_url}), a status ({@code IN_QUEUE}, {@code IN_PROGRESS}, {@code COMPLETED}) and a completed result
+ * ({@code images[].url} with {@code has_nsfw_concepts}, or {@code video.url}).
+ */
+public final class FalWire {
+    /**
+     * fal's errors, two shapes: a model's {@code {"detail": [{loc, msg, type}]}} (the field faulted is the last of
+     * {@code loc}; type {@code content_policy_violation} is moderation) and the platform's {@code {"detail", "error_type"}}
+     * (also in {@code X-Fal-Error-Type}): its runner, timeout and connection failures are fal's, a {@code bad_request} is
+     * a request we built wrong.
+     */
+    public static final ErrorReader ERRORS = ErrorReader.message("/detail/0/msg", "/detail")
+            .codeHeader("X-Fal-Error-Type")
+            .codes(List.of("/error_type", "/detail/*/type"), codes())
+            .param("/detail/0/loc");
+
+    private static Map<String, FailureClass> codes() {
+        Map<String, FailureClass> codes = new HashMap<>();
+        for (String platform : List.of("request_timeout", "startup_timeout", "runner_scheduling_failure", "runner_connection_timeout",
+                "runner_disconnected", "runner_connection_refused", "runner_connection_error", "runner_incomplete_response",
+                "runner_server_error", "client_disconnected", "client_cancelled", "internal_error")) {
+            codes.put(platform, FailureClass.TRANSIENT);
+        }
+        codes.put("bad_request", FailureClass.REJECTED);
+        codes.put("content_policy_violation", FailureClass.MODERATION);
+        return Map.copyOf(codes);
+    }
+
+    private FalWire() {
+    }
+
+    /**
+     * A generation: the size as {@code image_size} {width, height}, or as an {@code aspect_ratio} where the offer's
+     * {@code size} option says so (FLUX Kontext's text-to-image endpoint).
+     */
+    static Map<String, Object> generation(ImageTask task) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        if ("aspect_ratio".equals(task.option("size", "image_size"))) {
+            input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+        } else {
+            input.put("image_size", Map.of("width", task.width(), "height", task.height()));
+        }
+        input.put("num_images", task.n());
+        return fitted(task.upstreamModel(), task.options(), task.params(), input);
+    }
+
+    /**
+     * An edit on a model that takes images: the sources inline as data URIs under the offer's {@code imageField}
+     * (default {@code image_url}; a field ending in {@code s}, such as {@code image_urls}, gets them all), the mask (white
+     * where the image changes) under {@code maskField} (default {@code mask_url}).
+     */
+    static Map<String, Object> edit(ImageTask task, List<SourceImage> images, SourceImage mask) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        String imageField = task.option("imageField", "image_url");
+        input.put(imageField, SourceImage.dataUris(images, imageField));
+        if (mask != null) {
+            input.put(task.option("maskField", "mask_url"), mask.whiteWhereTransparent().dataUri());
+        }
+        input.put("num_images", task.n());
+        return fitted(task.upstreamModel(), task.options(), task.params(), input);
+    }
+
+    /** A video: the clip length, the shape, the first frame as a data URI when there is one ({@code firstFrame}, or null). */
+    static Map<String, Object> video(VideoTask task, String firstFrame) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        int seconds = Upstream.duration(task.durationSeconds(), task.option("durations", null));
+        input.put("duration", task.option("durationFormat", "string").equals("number") ? (Object) seconds : String.valueOf(seconds));
+        input.put("aspect_ratio", task.width() >= task.height() ? "16:9" : "9:16");
+        if (firstFrame != null) {
+            input.put("image_url", firstFrame);
+        }
+        return fitted(task.upstreamModel(), task.options(), task.params(), input);
+    }
+
+    /** The offer's fixed inputs ({@link Upstream#fixedInputs}), then the caller's, all fitted to the endpoint's schema. */
+    private static Map<String, Object> fitted(String model, Map<String, String> options, Map<String, Object> params, Map<String, Object> input) {
+        Upstream.fixedInputs(options, input);
+        params.forEach(input::putIfAbsent);
+        return InputSchemas.fit("fal", model, input, params.keySet());
+    }
+
+    /** The URLs the queue answered for a submission, used as returned (they drop the endpoint's sub-path). */
+    static JobUrls queued(ProviderSpec provider, JsonNode answer) {
+        String result = Upstream.text(answer, "response_url");
+        if (result == null) {
+            throw ProviderException.failed(provider.id() + " answered without a response_url");
+        }
+        return new JobUrls(Upstream.text(answer, "status_url"), result, Upstream.text(answer, "cancel_url"));
+    }
+
+    /** Whether a status says the request completed (false while it is queued or running). */
+    static boolean completed(ProviderSpec provider, JsonNode status) {
+        String state = String.valueOf(Upstream.text(status, "status"));
+        return switch (state) {
+            case "IN_QUEUE", "IN_PROGRESS" -> false;
+            case "COMPLETED" -> true;
+            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + state);
+        };
+    }
+
+    /**
+     * The images of a completed result. When fal's safety checker flagged every one, the request still completed at fal,
+     * which bills completed requests: the output was made, then withheld (moderation the provider charges for).
+     */
+    static List<String> imageUrls(ProviderSpec provider, JsonNode result) {
+        JsonNode nsfw = result.path("has_nsfw_concepts");
+        if (nsfw.isArray() && !nsfw.isEmpty() && StreamSupport.stream(nsfw.spliterator(), false).allMatch(JsonNode::asBoolean)) {
+            throw ProviderException.moderated("the result was withheld by the provider's safety checker").charged();
+        }
+        List<String> urls = new ArrayList<>();
+        result.path("images").forEach(image -> {
+            String url = Upstream.text(image, "url");
+            if (url != null) {
+                urls.add(url);
+            }
+        });
+        if (urls.isEmpty()) {
+            throw ProviderException.failed(provider.id() + " answered without images");
+        }
+        return urls;
+    }
+
+    /** The video of a completed result. */
+    static String videoUrl(ProviderSpec provider, JsonNode result) {
+        String url = Upstream.text(result.path("video"), "url");
+        if (url == null) {
+            throw ProviderException.failed(provider.id() + " answered without a video");
+        }
+        return url;
+    }
+}
