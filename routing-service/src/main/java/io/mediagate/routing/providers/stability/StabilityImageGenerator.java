@@ -17,7 +17,6 @@ import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -52,7 +51,7 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
         String endpoint = model.startsWith("sd3") ? "sd3" : model;
         return call(provider, task, "/v2beta/stable-image/generate/" + endpoint, () -> new Multipart()
                 .field("prompt", task.prompt())
-                .field("aspect_ratio", nearestRatio(task.width(), task.height()))
+                .field("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), RATIOS))
                 .field("output_format", task.option("outputFormat", "png"))
                 .field("model", model.startsWith("sd3.") ? model : null));
     }
@@ -116,13 +115,5 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
     /** Errors are {@code {id, name, errors[]}}; {@code content_moderation} is moderation whatever the status. */
     private ProviderException failure(ProviderSpec provider, HttpResponse<byte[]> response) {
         return ERRORS.read(upstream, provider, response, response.body());
-    }
-
-    static String nearestRatio(int width, int height) {
-        double wanted = Math.log((double) width / height);
-        return RATIOS.stream().min(Comparator.comparingDouble(r -> {
-            String[] p = r.split(":");
-            return Math.abs(Math.log(Double.parseDouble(p[0]) / Double.parseDouble(p[1])) - wanted);
-        })).orElse("1:1");
     }
 }

@@ -1,0 +1,38 @@
+package io.mediagate.routing.providers.replicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.Poller;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Replicate's wire read and written without a server: pinned versions, model-shaped outputs, progress from logs. */
+class ReplicateWireTest {
+    private static final ProviderSpec REPLICATE = new ProviderSpec("replicate", "Replicate", "replicate", List.of("image"), true, null,
+            null, Instant.EPOCH);
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void aPinnedVersionIsCreatedAtPredictionsWithItsVersion() {
+        assertEquals("https://r/v1/predictions", ReplicateWire.endpoint("https://r/v1", "owner/model:abc123"));
+        assertEquals("https://r/v1/models/owner/model/predictions", ReplicateWire.endpoint("https://r/v1", "owner/model"));
+        assertEquals("abc123", ReplicateWire.prediction("owner/model:abc123", Map.of("prompt", "x")).get("version"));
+        assertFalse(ReplicateWire.prediction("owner/model", Map.of("prompt", "x")).containsKey("version"));
+    }
+
+    @Test
+    void outputsOfAnyShapeGiveTheirUrlsAndLogsTheirProgress() throws Exception {
+        List<String> urls = new ArrayList<>();
+        ReplicateWire.collect(json.readTree("[{\"image\": \"https://r/1.png\"}, \"https://r/2.png\", \"not a url\"]"), urls);
+        assertEquals(List.of("https://r/1.png", "https://r/2.png"), urls);
+        assertEquals(64, ReplicateWire.percent("step 10%\nstep 40%\n 64%|######"));
+        var running = ReplicateWire.state(REPLICATE, json.readTree("{\"status\": \"processing\", \"logs\": \"50%\"}"));
+        assertEquals(50, ((Poller.Poll.Pending<List<String>>) running).percent());
+    }
+}
