@@ -24,6 +24,12 @@ class A1111ConformanceTest extends AdapterConformance {
         super("a1111", "image", false);
     }
 
+    /** A local server: its 404 means it was started without its API, not that a model is gone. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return null;
+    }
+
     @Override
     protected String secret() {
         return "artist:hunter2";

@@ -42,6 +42,14 @@ class AzureOpenAiConformanceTest extends AdapterConformance {
         super("azure-openai", "image", false);
     }
 
+    /** Azure's answer for a deployment that does not exist: 404 {@code DeploymentNotFound}. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return io.mediagate.routing.providers.conformance.FakeUpstream.Reply.json(404, java.util.Map.of("error", java.util.Map.of("code", "DeploymentNotFound", "message",
+                "The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please "
+                + "wait a moment and try again.")));
+    }
+
     @Override
     protected boolean retryAfterOnRateLimit() {
         return true;

@@ -48,6 +48,13 @@ class NovaCanvasConformanceTest extends AdapterConformance {
         return new ImageTask(MODEL, Map.of("quality", "premium"), "1", prompt, 1024, 768, n, Map.of("negativeText", "fog", "seed", 42), control);
     }
 
+    /** Bedrock's answer for a model identifier it does not know: 404 {@code ResourceNotFoundException}. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return io.mediagate.routing.providers.conformance.FakeUpstream.Reply.json(404, java.util.Map.of("message", "Could not resolve the foundation model from the provided model identifier."))
+                .with("x-amzn-ErrorType", "ResourceNotFoundException:http://internal.amazon.com/coral/com.amazon.bedrock/");
+    }
+
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return generator(upstream).generate(provider, task(prompt, 2, control)).stream().map(i -> i.mime()).toList();

@@ -57,6 +57,13 @@ class NovaReelConformanceTest extends AdapterConformance {
         return new VideoTask(MODEL, ShippedOffers.offer("bedrock", MODEL).options(), "1.1", prompt, 1280, 720, seconds, image, null, Map.of("seed", 7), work, control);
     }
 
+    /** Bedrock's answer for a model identifier it does not know: 404 {@code ResourceNotFoundException}. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return io.mediagate.routing.providers.conformance.FakeUpstream.Reply.json(404, java.util.Map.of("message", "Could not resolve the foundation model from the provided model identifier."))
+                .with("x-amzn-ErrorType", "ResourceNotFoundException:http://internal.amazon.com/coral/com.amazon.bedrock/");
+    }
+
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return List.of(generator(upstream).generate(provider, task(prompt, 6, null, control)).mime());

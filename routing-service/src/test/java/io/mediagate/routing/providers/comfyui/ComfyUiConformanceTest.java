@@ -23,6 +23,12 @@ class ComfyUiConformanceTest extends AdapterConformance {
         super("comfyui", "image", true);
     }
 
+    /** A local server: it has no answer for a model it no longer has. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return null;
+    }
+
     @Override
     protected String cancelCall() {
         return "POST /queue";

@@ -88,6 +88,14 @@ public abstract class AdapterConformance {
         return false;
     }
 
+    /**
+     * The provider's answer to a call for a model or endpoint it no longer has, in its own error format (a 404 by
+     * default), or null when it has no such answer (a local server).
+     */
+    protected FakeUpstream.Reply goneReply() {
+        return FakeUpstream.Reply.json(404, java.util.Map.of("detail", "Not Found"));
+    }
+
     /** Whether the provider's 429 carries Retry-After. */
     protected boolean retryAfterOnRateLimit() {
         return false;
@@ -191,6 +199,17 @@ public abstract class AdapterConformance {
         ProviderException e = failure(Scenario.MODERATED);
         assertEquals(FailureClass.MODERATION, e.failure());
         assertEquals(ErrorCode.CONTENT_POLICY_VIOLATION, e.code());
+    }
+
+    @Test
+    void aModelTheProviderNoLongerHasIsGoneAndNotAskedAgain() {
+        FakeUpstream.Reply gone = goneReply();
+        assumeTrue(gone != null, adapter + " has no answer for a model it no longer has");
+        fake.answerAll(gone);
+        ProviderException e = assertThrows(ProviderException.class, () -> run("a lighthouse"));
+        assertEquals(FailureClass.GONE, e.failure(), e.getMessage());
+        assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+        assertEquals(1, fake.received().size(), "the adapter does not ask again: " + fake.received());
     }
 
     @Test

@@ -29,6 +29,7 @@ public final class FakeUpstream implements AutoCloseable {
     /** Asynchronous jobs the fake holds, by id. */
     public final Map<String, Job> jobs = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
+    private volatile Reply everything;
 
     /** One request as it arrived: {@code path} decoded, {@code rawPath} as sent. */
     public record Recorded(String method, String path, String query, Map<String, List<String>> headers, byte[] body, String rawPath) {
@@ -107,6 +108,11 @@ public final class FakeUpstream implements AutoCloseable {
         return this;
     }
 
+    /** From now on every call is answered {@code reply}, whatever its path (a provider that no longer has the model). */
+    public void answerAll(Reply reply) {
+        everything = reply;
+    }
+
     public Job newJob(Scenario scenario) {
         Job job = new Job("job" + ids.incrementAndGet(), scenario);
         jobs.put(job.id, job);
@@ -131,7 +137,7 @@ public final class FakeUpstream implements AutoCloseable {
                 .max(java.util.Comparator.comparingInt(e -> e.getKey().length())).map(Map.Entry::getValue).orElse(null);
         Reply reply;
         try {
-            reply = handler == null ? Reply.json(404, Map.of("detail", "Not Found")) : handler.handle(request);
+            reply = everything != null ? everything : handler == null ? Reply.json(404, Map.of("detail", "Not Found")) : handler.handle(request);
         } catch (Exception e) {
             reply = Reply.json(500, Map.of("detail", "fake failed: " + e));
         }

@@ -18,6 +18,13 @@ abstract class GoogleImageConformance extends AdapterConformance {
         super("gemini", "image", false);
     }
 
+    /** The Gemini API's answer for a model it no longer serves: 404 {@code NOT_FOUND}. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return io.mediagate.routing.providers.conformance.FakeUpstream.Reply.json(404, java.util.Map.of("error", java.util.Map.of("code", 404, "message",
+                "models/imagen-4.0-generate-001 is not found for API version v1beta, or is not supported for predict.", "status", "NOT_FOUND")));
+    }
+
     @Override
     protected String basePath() {
         return "/v1beta";

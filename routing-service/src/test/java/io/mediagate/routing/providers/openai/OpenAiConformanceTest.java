@@ -28,6 +28,13 @@ class OpenAiConformanceTest extends AdapterConformance {
         super("openai", "image", false);
     }
 
+    /** OpenAI's answer for a model it no longer has: 404 with {@code code: model_not_found}. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return io.mediagate.routing.providers.conformance.FakeUpstream.Reply.json(404, java.util.Map.of("error", java.util.Map.of("message", "The model `dall-e-2` does not exist or you do not have "
+                + "access to it.", "type", "invalid_request_error", "param", "model", "code", "model_not_found")));
+    }
+
     @Override
     protected boolean retryAfterOnRateLimit() {
         return true;

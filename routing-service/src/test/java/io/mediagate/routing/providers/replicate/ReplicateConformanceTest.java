@@ -28,6 +28,12 @@ class ReplicateConformanceTest extends AdapterConformance {
         super("replicate", "image", true);
     }
 
+    /** Replicate's answer for a model that does not exist: a 404 problem. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return problem(404, "Not found", "The requested resource could not be found.");
+    }
+
     @Override
     protected String cancelCall() {
         return "/cancel";

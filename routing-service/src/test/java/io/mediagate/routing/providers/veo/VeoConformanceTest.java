@@ -39,6 +39,14 @@ class VeoConformanceTest extends AdapterConformance {
         super("veo", "video", true);
     }
 
+    /** The Gemini API's answer for a model it no longer serves: 404 {@code NOT_FOUND}. */
+    @Override
+    protected io.mediagate.routing.providers.conformance.FakeUpstream.Reply goneReply() {
+        return io.mediagate.routing.providers.conformance.FakeUpstream.Reply.json(404, java.util.Map.of("error", java.util.Map.of("code", 404, "message",
+                "models/veo-2.0-generate-001 is not found for API version v1beta, or is not supported for predictLongRunning.",
+                "status", "NOT_FOUND")));
+    }
+
     @Override
     protected boolean resultsByUrl() {
         return true;
