@@ -64,7 +64,7 @@ public final class FalWire {
             input.put("image_size", Map.of("width", task.width(), "height", task.height()));
         }
         input.put("num_images", task.n());
-        return fitted(task.upstreamModel(), task.options(), task.params(), input);
+        return InputSchemas.fitted("fal", task.upstreamModel(), task.options(), task.params(), input);
     }
 
     /**
@@ -73,15 +73,9 @@ public final class FalWire {
      * where the image changes) under {@code maskField} (default {@code mask_url}).
      */
     static Map<String, Object> edit(ImageTask task, List<SourceImage> images, SourceImage mask) {
-        Map<String, Object> input = new LinkedHashMap<>();
-        input.put("prompt", task.prompt());
-        String imageField = task.option("imageField", "image_url");
-        input.put(imageField, SourceImage.dataUris(images, imageField));
-        if (mask != null) {
-            input.put(task.option("maskField", "mask_url"), mask.whiteWhereTransparent().dataUri());
-        }
+        Map<String, Object> input = InputSchemas.editInput(task, images, mask, "image_url", "mask_url");
         input.put("num_images", task.n());
-        return fitted(task.upstreamModel(), task.options(), task.params(), input);
+        return InputSchemas.fitted("fal", task.upstreamModel(), task.options(), task.params(), input);
     }
 
     /** A video: the clip length, the shape, the first frame as a data URI when there is one ({@code firstFrame}, or null). */
@@ -94,14 +88,7 @@ public final class FalWire {
         if (firstFrame != null) {
             input.put("image_url", firstFrame);
         }
-        return fitted(task.upstreamModel(), task.options(), task.params(), input);
-    }
-
-    /** The offer's fixed inputs ({@link Upstream#fixedInputs}), then the caller's, all fitted to the endpoint's schema. */
-    private static Map<String, Object> fitted(String model, Map<String, String> options, Map<String, Object> params, Map<String, Object> input) {
-        Upstream.fixedInputs(options, input);
-        params.forEach(input::putIfAbsent);
-        return InputSchemas.fit("fal", model, input, params.keySet());
+        return InputSchemas.fitted("fal", task.upstreamModel(), task.options(), task.params(), input);
     }
 
     /** The URLs the queue answered for a submission, used as returned (they drop the endpoint's sub-path). */

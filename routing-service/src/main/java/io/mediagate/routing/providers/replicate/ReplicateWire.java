@@ -52,7 +52,7 @@ public final class ReplicateWire {
         if (task.n() > 1) {
             input.put("num_outputs", task.n());
         }
-        return fitted(task.upstreamModel(), task.options(), task.params(), input);
+        return InputSchemas.fitted(ADAPTER, task.upstreamModel(), task.options(), task.params(), input);
     }
 
     /**
@@ -61,15 +61,9 @@ public final class ReplicateWire {
      * the image changes) under {@code maskField} (default {@code mask}), and the size as an aspect ratio.
      */
     static Map<String, Object> edit(ImageTask task, List<SourceImage> images, SourceImage mask) {
-        Map<String, Object> input = new LinkedHashMap<>();
-        input.put("prompt", task.prompt());
-        String imageField = task.option("imageField", "input_image");
-        input.put(imageField, SourceImage.dataUris(images, imageField));
-        if (mask != null) {
-            input.put(task.option("maskField", "mask"), mask.whiteWhereTransparent().dataUri());
-        }
+        Map<String, Object> input = InputSchemas.editInput(task, images, mask, "input_image", "mask");
         input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
-        return fitted(task.upstreamModel(), task.options(), task.params(), input);
+        return InputSchemas.fitted(ADAPTER, task.upstreamModel(), task.options(), task.params(), input);
     }
 
     /** A video: the clip length, the shape, the first frame (a data URI, or null) under the offer's {@code imageField}. */
@@ -81,7 +75,7 @@ public final class ReplicateWire {
         if (firstFrame != null) {
             input.put(task.option("imageField", "image"), firstFrame);
         }
-        return fitted(task.upstreamModel(), task.options(), task.params(), input);
+        return InputSchemas.fitted(ADAPTER, task.upstreamModel(), task.options(), task.params(), input);
     }
 
     /**
@@ -101,13 +95,6 @@ public final class ReplicateWire {
         } else {
             input.put("aspect_ratio", ratio);
         }
-    }
-
-    /** The offer's fixed inputs ({@link Upstream#fixedInputs}), then the caller's, all fitted to the model's schema. */
-    private static Map<String, Object> fitted(String model, Map<String, String> options, Map<String, Object> params, Map<String, Object> input) {
-        Upstream.fixedInputs(options, input);
-        params.forEach(input::putIfAbsent);
-        return InputSchemas.fit(ADAPTER, model, input, params.keySet());
     }
 
     /** Where a prediction of {@code model} is created: the model's endpoint, or {@code /predictions} for a pinned version. */

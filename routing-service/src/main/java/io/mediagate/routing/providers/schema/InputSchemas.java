@@ -7,6 +7,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.SourceImage;
+import io.mediagate.routing.providers.Upstream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +44,34 @@ public final class InputSchemas {
      */
     public static Map<String, Object> fit(String adapter, String upstreamModel, Map<String, Object> input, java.util.Set<String> callerFields) {
         return of(adapter, upstreamModel).map(schema -> schema.fit(input, callerFields)).orElse(input);
+    }
+
+    /**
+     * A marketplace model's input as sent: the offer's fixed inputs ({@link Upstream#fixedInputs}),
+     * then the caller's parameters where the mapping left the field free, all fitted to the model's schema.
+     */
+    public static Map<String, Object> fitted(String adapter, String model, Map<String, String> options, Map<String, Object> params,
+                                             Map<String, Object> input) {
+        Upstream.fixedInputs(options, input);
+        params.forEach(input::putIfAbsent);
+        return fit(adapter, model, input, params.keySet());
+    }
+
+    /**
+     * The start of a marketplace edit's input: the prompt, the sources inline as data URIs under the offer's
+     * {@code imageField} option (a field ending in {@code s}, such as {@code image_urls}, gets them all), the mask (white
+     * where the image changes) under its {@code maskField} option; each marketplace names its default fields.
+     */
+    public static Map<String, Object> editInput(ImageTask task, List<SourceImage> images, SourceImage mask, String imageField,
+                                                String maskField) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("prompt", task.prompt());
+        String field = task.option("imageField", imageField);
+        input.put(field, SourceImage.dataUris(images, field));
+        if (mask != null) {
+            input.put(task.option("maskField", maskField), mask.whiteWhereTransparent().dataUri());
+        }
+        return input;
     }
 
     private static Optional<InputSchema> load(String path) {
