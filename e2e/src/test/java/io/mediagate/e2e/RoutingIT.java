@@ -131,6 +131,7 @@ class RoutingIT {
                 + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: clips, name: clips, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
+                + "  - { id: resizer, name: resizer, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: exact, name: exact, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "models:\n"
                 + model("acme/ranked", offer("rank-cheap", "0.020", "seed"), offer("rank-premium", "0.023", "seed, quality"))
@@ -148,6 +149,7 @@ class RoutingIT {
                 + model("acme/refused", offer("refusing", "0.010", ""), offer("accepting", "0.020", ""))
                 + model("acme/alone", offer("alone", "0.010", ""))
                 + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n")
+                + model("acme/resized", "      - { provider: resizer, price: 0.01, unit: image, upstreamModel: ok, options: { deliveredSize: 48x32 } }\n")
                 + "  - id: acme/clip\n    displayName: clip\n    media: video\n    description: test\n"
                 + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
                 + "    sizes: [480p]\n    defaultSize: 480p\n    durations: { min: 1, max: 8, default: 4 }\n    inputs: [text]\n"
@@ -293,6 +295,15 @@ class RoutingIT {
         assertEquals(0.40, rounded.path("price").asDouble(), 1e-9, rounded.toString());
         assertEquals(8, rounded.path("stats").path("applied").path("duration").asInt(), rounded.path("stats").toString());
         assertEquals(8.0, rounded.path("data").get(0).path("duration").asDouble(), 0.1, "the item's duration is the delivered file's");
+    }
+
+    @Test
+    void anImageOfAnotherSizeThanAskedSaysWhatWasDelivered() throws Exception {
+        JsonNode r = generate(200, "{\"model\":\"acme/resized\",\"prompt\":\"p\",\"size\":\"64x64\"}");
+        JsonNode item = r.path("data").get(0);
+        assertEquals("48x32", item.path("size").asText(), "the item's size is the delivered file's: " + item);
+        assertEquals(48, item.path("width").asInt());
+        assertEquals("48x32", r.path("stats").path("applied").path("size").asText(), r.path("stats").toString());
     }
 
     /** A video's answer, or (past this suite's short wait limit) its job once finished: price, stats and data. */

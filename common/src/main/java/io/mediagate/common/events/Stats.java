@@ -9,7 +9,7 @@ import java.util.Map;
  * first provider call, {@code generationTime} the serving attempt, {@code processingTime} storage (and for
  * video transcoding and thumbnails); {@code retries} counts extra attempts, fallbacks included. {@code applied}: what
  * the serving provider was asked for, and billed, where it differs from the request (a video's {@code duration}
- * rounded up to the provider's clip lengths); absent when nothing differs.
+ * rounded up to the provider's clip lengths, an image's delivered {@code size}); absent when nothing differs.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Stats(
@@ -26,6 +26,13 @@ public record Stats(
     /** These stats with {@code processingTime} replaced (a video's is known only once the pipeline is done). */
     public Stats withProcessingTime(long ms) {
         return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied);
+    }
+
+    /** These stats with {@code applied} also saying that {@code field} was {@code value} (what was delivered, where it differs). */
+    public Stats withApplied(String field, Object value) {
+        Map<String, Object> merged = new java.util.LinkedHashMap<>(applied == null ? Map.of() : applied);
+        merged.put(field, value);
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, Map.copyOf(merged));
     }
 
     /**

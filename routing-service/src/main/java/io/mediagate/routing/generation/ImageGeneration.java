@@ -3,6 +3,7 @@ package io.mediagate.routing.generation;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.events.Stats;
 import io.mediagate.routing.attempts.AttemptRunner;
 import io.mediagate.routing.jobs.JobControl;
 import io.mediagate.routing.jobs.Jobs;
@@ -63,8 +64,11 @@ public class ImageGeneration {
                 })), candidate -> plan.price(candidate, request.n(), sources == null ? 0 : sources.images().size()));
         long keepStart = clock.millis();
         List<MediaItem> items = results.keep(request, plan, outcome.served(), outcome.result());
+        Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart);
+        // a provider that made another size than asked (its nearest ratio, its own "auto") says so in stats.applied
+        String delivered = items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size())).findFirst().orElse(null);
         return GenerationReply.ok(request.jobId(), items, plan.price(outcome.served(), items.size(),
                         sources == null ? 0 : sources.images().size()),
-                plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart));
+                delivered == null ? stats : stats.withApplied("size", delivered));
     }
 }

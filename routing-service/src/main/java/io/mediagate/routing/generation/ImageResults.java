@@ -51,11 +51,13 @@ class ImageResults {
             var dimensions = ContentSniffer.dimensions(image.bytes());
             Integer width = dimensions.map(ContentSniffer.Dimensions::width).orElse(null);
             Integer height = dimensions.map(ContentSniffer.Dimensions::height).orElse(null);
+            // the delivered file's size, measured (a vector image without one keeps the size asked)
+            String size = width != null && height != null ? width + "x" + height : plan.size();
             VideoWork.StagedFile file = new VideoWork.StagedFile(null, name, "original", ContentSniffer.extension(image.mime()),
-                    null, plan.size(), width == null ? 0 : width, height == null ? 0 : height, image.mime(), image.bytes().length);
+                    null, size, width == null ? 0 : width, height == null ? 0 : height, image.mime(), image.bytes().length);
             RegisterMedia command = new RegisterMedia("med_" + request.jobId().substring(4) + "x" + i, request.userId(),
                     MediaKind.IMAGE, plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
-                    request.prompt(), image.revisedPrompt(), plan.size(), null, width, height, request.isPublic(), retention,
+                    request.prompt(), image.revisedPrompt(), size, null, width, height, request.isPublic(), retention,
                     null, name, List.of(file), sources(request), plan.price(served, 1));
             items.add(media.register(command, image.bytes()).forGeneration());
         }

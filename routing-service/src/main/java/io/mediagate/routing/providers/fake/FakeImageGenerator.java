@@ -27,18 +27,29 @@ public class FakeImageGenerator implements ImageGenerator, ImageEditor, ImageVar
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
         FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
-        return renderer.generate(provider, task);
+        return renderer.generate(provider, delivered(task));
     }
 
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
         FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
-        return renderer.edit(provider, task, images, mask);
+        return renderer.edit(provider, delivered(task), images, mask);
     }
 
     @Override
     public List<GeneratedImage> vary(ProviderSpec provider, ImageTask task, SourceImage image) {
         FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
-        return renderer.vary(provider, task, image);
+        return renderer.vary(provider, delivered(task), image);
+    }
+
+    /** The task at the offer's {@code deliveredSize} option when it has one: a provider that makes another size than asked. */
+    private static ImageTask delivered(ImageTask task) {
+        String size = task.option("deliveredSize", null);
+        if (size == null || !size.matches("[0-9]{1,4}x[0-9]{1,4}")) {
+            return task;
+        }
+        String[] wh = size.split("x");
+        return new ImageTask(task.upstreamModel(), task.options(), task.version(), task.prompt(), Integer.parseInt(wh[0]),
+                Integer.parseInt(wh[1]), task.n(), task.params(), task.control());
     }
 }
