@@ -2,7 +2,6 @@ package io.mediagate.gateway.auth;
 
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.tier.Tier;
-import io.mediagate.gateway.budgets.Budgets;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.runtime.QuarkusPrincipal;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;

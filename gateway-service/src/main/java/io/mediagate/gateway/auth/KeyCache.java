@@ -5,8 +5,6 @@ import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import io.mediagate.common.tier.Tier;
-import io.mediagate.gateway.budgets.Budget;
-import io.mediagate.gateway.budgets.Budgets;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;

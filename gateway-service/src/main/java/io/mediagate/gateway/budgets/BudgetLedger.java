@@ -1,6 +1,8 @@
 package io.mediagate.gateway.budgets;
 
+import io.mediagate.gateway.auth.Budgets;
 import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.auth.Period;
 import io.mediagate.gateway.support.LuaScript;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;

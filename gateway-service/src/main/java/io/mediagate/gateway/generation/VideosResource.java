@@ -7,7 +7,6 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.idempotency.Fingerprint;
-import io.mediagate.gateway.idempotency.GenerationReplays;
 import io.mediagate.gateway.idempotency.Idempotency;
 import io.mediagate.gateway.support.JsonBody;
 import io.mediagate.gateway.webhooks.WebhookTargets;

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.mediagate.common.tier.Tier;
+import io.mediagate.gateway.auth.Budget;
+import io.mediagate.gateway.auth.Budgets;
 import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.auth.Period;
 import io.mediagate.testing.ManualClock;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.test.junit.QuarkusTest;

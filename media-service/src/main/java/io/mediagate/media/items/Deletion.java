@@ -3,8 +3,8 @@ package io.mediagate.media.items;
 import io.mediagate.media.events.StorageEvents;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
+import io.mediagate.media.records.UploadKeys;
 import io.mediagate.media.storage.ObjectStore;
-import io.mediagate.media.uploads.UploadResource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -70,7 +70,7 @@ public class Deletion {
         boolean removed = QuarkusTransaction.requiringNew().call(() ->
                 MediaRecord.delete("id = ?1 and status = 'pending'", id) > 0);
         if (removed) {
-            remove(id, UploadResource.uploadKey(id));
+            remove(id, UploadKeys.of(id));
         }
         return removed;
     }

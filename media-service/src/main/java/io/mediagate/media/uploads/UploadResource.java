@@ -12,6 +12,7 @@ import io.mediagate.media.items.Deletion;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
+import io.mediagate.media.records.UploadKeys;
 import io.mediagate.media.storage.ObjectStore;
 import io.mediagate.media.store.MediaKeeper;
 import io.micrometer.core.instrument.Counter;
@@ -110,7 +111,7 @@ public class UploadResource {
             record.mime = request.mime();
             record.bytes = request.bytes();
             record.totalBytes = request.bytes();
-            record.objectKey = uploadKey(id);
+            record.objectKey = UploadKeys.of(id);
             record.etag = "";
             record.isPublic = request.isPublic() == null || request.isPublic();
             record.status = "pending";
@@ -118,7 +119,7 @@ public class UploadResource {
             record.expiresAt = now.plus(PENDING_LIFETIME.compareTo(window) > 0 ? PENDING_LIFETIME : window);
             record.persist();
         });
-        UploadUrls.Presigned put = uploadUrls.put(uploadKey(id), request.mime(), request.bytes(), window);
+        UploadUrls.Presigned put = uploadUrls.put(UploadKeys.of(id), request.mime(), request.bytes(), window);
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("id", id);
         result.put("uploadUrl", put.url());
@@ -142,7 +143,7 @@ public class UploadResource {
         if ("ready".equals(record.status)) {
             return Envelope.of(Map.of("media", QuarkusTransaction.requiringNew().call(() -> urls.item(MediaRecord.findById(id)))));
         }
-        long size = store.size(uploadKey(id)).orElseThrow(() ->
+        long size = store.size(UploadKeys.of(id)).orElseThrow(() ->
                 new ApiException(ErrorCode.UPLOAD_INCOMPLETE, "nothing has been uploaded for " + id + " yet; PUT the file to uploadUrl first"));
         java.nio.file.Path dir = null;
         try {
@@ -153,7 +154,7 @@ public class UploadResource {
                 UploadLimits.checkSize(kind, size, "bytes");
             }
             java.nio.file.Path file = dir.resolve("file");
-            store.download(uploadKey(id), file);
+            store.download(UploadKeys.of(id), file);
             String mime = sniff(file);
             String realKind = UploadLimits.kind(mime);
             UploadLimits.checkSize(realKind, size, "bytes");
@@ -161,7 +162,7 @@ public class UploadResource {
             java.nio.file.Path thumbnail = dir.resolve("thumbnail.jpg");
             inspection.thumbnail(file, facts, thumbnail);
             String finalKey = "media/" + MediaUrls.fileName(id, mime);
-            String etag = store.copy(uploadKey(id), finalKey, mime);
+            String etag = store.copy(UploadKeys.of(id), finalKey, mime);
             String thumbKey = "media/" + id + "/thumbnail.jpg";
             String thumbEtag = store.put(thumbKey, "image/jpeg", thumbnail);
             long thumbBytes = Files.size(thumbnail);
@@ -200,7 +201,7 @@ public class UploadResource {
                 thumb.persist();
                 return keeper.keep(r, r.isPublic, limits.retentionDays(), size + thumbBytes, List.of(thumb));
             });
-            store.delete(uploadKey(id));
+            store.delete(UploadKeys.of(id));
             return Envelope.of(Map.of("media", item));
         } catch (ApiException e) {
             if (e.code() == ErrorCode.UNSUPPORTED_MEDIA_TYPE || e.code() == ErrorCode.PAYLOAD_TOO_LARGE) {
@@ -212,11 +213,6 @@ public class UploadResource {
         } finally {
             Scratch.delete(dir);
         }
-    }
-
-    /** Where an upload's bytes wait until it is completed or cancelled. */
-    public static String uploadKey(String id) {
-        return "uploads/" + id;
     }
 
     private Tier.Limits limits() {

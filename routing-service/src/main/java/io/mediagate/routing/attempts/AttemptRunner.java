@@ -6,6 +6,8 @@ import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.events.Stats;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.Candidate;
+import io.mediagate.routing.support.Pause;
+import io.mediagate.routing.support.RoutingConfig;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;

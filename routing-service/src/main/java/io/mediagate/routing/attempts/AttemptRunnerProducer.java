@@ -1,5 +1,7 @@
 package io.mediagate.routing.attempts;
 
+import io.mediagate.routing.support.Pause;
+import io.mediagate.routing.support.RoutingConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;

@@ -1,5 +1,6 @@
 package io.mediagate.routing.attempts;
 
+import io.mediagate.routing.support.RoutingConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;

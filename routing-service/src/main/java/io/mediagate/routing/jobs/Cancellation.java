@@ -3,7 +3,6 @@ package io.mediagate.routing.jobs;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
-import io.mediagate.routing.messaging.JobEnds;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;

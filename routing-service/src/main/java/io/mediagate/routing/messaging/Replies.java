@@ -1,6 +1,7 @@
 package io.mediagate.routing.messaging;
 
 import io.mediagate.common.events.GenerationReply;
+import io.mediagate.routing.jobs.ReplyAddress;
 import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.TracingMetadata;
@@ -17,8 +18,6 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  */
 @ApplicationScoped
 public class Replies {
-    static final String CORRELATION_HEADER = "REPLY_CORRELATION_ID";
-    static final String TOPIC_HEADER = "REPLY_TOPIC";
     private final MutinyEmitter<GenerationReply> emitter;
 
     Replies(@Channel("generation-replies") MutinyEmitter<GenerationReply> emitter) {
@@ -30,7 +29,7 @@ public class Replies {
         if (address == null) {
             return;
         }
-        Headers headers = new RecordHeaders().add(CORRELATION_HEADER, address.correlationBytes());
+        Headers headers = new RecordHeaders().add(ReplyAddress.CORRELATION_HEADER, address.correlationBytes());
         OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
                 .withTopic(address.topic())
                 .withKey(reply.jobId())

@@ -2,7 +2,7 @@ package io.mediagate.routing.providers;
 
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.FailureClass;
-import io.mediagate.routing.attempts.Pause;
+import io.mediagate.routing.support.Pause;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Clock;

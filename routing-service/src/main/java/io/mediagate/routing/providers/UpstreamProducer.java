@@ -1,9 +1,9 @@
 package io.mediagate.routing.providers;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediagate.routing.attempts.Pause;
-import io.mediagate.routing.attempts.RoutingConfig;
 import io.mediagate.routing.fetch.SafeFetch;
+import io.mediagate.routing.support.Pause;
+import io.mediagate.routing.support.RoutingConfig;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;

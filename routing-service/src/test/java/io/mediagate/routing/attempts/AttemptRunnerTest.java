@@ -10,6 +10,7 @@ import io.mediagate.common.events.Stats;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.RankingTest;
+import io.mediagate.routing.support.RoutingConfig;
 import io.mediagate.testing.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -167,7 +168,7 @@ class AttemptRunnerTest {
         var request = new io.mediagate.common.events.GenerationRequest("job-1", "req-1", "user-1", "free",
                 io.mediagate.common.events.MediaKind.IMAGE, "m", null, "optimal", "a prompt", "1024x1024", 1, null, null, null, null, null,
                 false, "url", Map.of(), clock.instant(), null, null);
-        var failed = io.mediagate.routing.messaging.JobEnds.failure(request, e);
+        var failed = io.mediagate.routing.jobs.JobEnds.failure(request, e);
         assertEquals(attempts, failed.stats().attempts(), "the failed job's event carries them to the ledger");
         ApiException refused = assertThrows(ApiException.class, () -> runner(0, Duration.ofSeconds(5), 5).run(offers("a"), clock.instant(),
                 false, c -> { throw ProviderException.moderated("prompt refused"); }, c -> new java.math.BigDecimal("0.05")));

@@ -1,4 +1,4 @@
-package io.mediagate.routing.messaging;
+package io.mediagate.routing.jobs;
 
 import io.mediagate.common.tracing.Tracing;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -62,7 +62,7 @@ public class OutboxRelay {
         }
         RecordHeaders headers = new RecordHeaders();
         if (row.correlation != null) {
-            headers.add(Replies.CORRELATION_HEADER, new ReplyAddress(row.topic, row.correlation).correlationBytes());
+            headers.add(ReplyAddress.CORRELATION_HEADER, new ReplyAddress(row.topic, row.correlation).correlationBytes());
         }
         Message<String> message = Message.of(row.payload).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
                 .withTopic(row.topic).withKey(row.jobId).withHeaders(headers).build())

@@ -1,4 +1,4 @@
-package io.mediagate.routing.attempts;
+package io.mediagate.routing.support;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

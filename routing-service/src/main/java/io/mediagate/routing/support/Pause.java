@@ -1,4 +1,4 @@
-package io.mediagate.routing.attempts;
+package io.mediagate.routing.support;
 
 import java.time.Duration;
 

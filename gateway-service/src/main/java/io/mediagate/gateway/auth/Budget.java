@@ -1,4 +1,4 @@
-package io.mediagate.gateway.budgets;
+package io.mediagate.gateway.auth;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;

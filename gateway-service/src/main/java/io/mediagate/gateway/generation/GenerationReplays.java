@@ -1,4 +1,4 @@
-package io.mediagate.gateway.idempotency;
+package io.mediagate.gateway.generation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;

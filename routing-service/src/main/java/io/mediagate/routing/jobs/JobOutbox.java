@@ -1,4 +1,4 @@
-package io.mediagate.routing.messaging;
+package io.mediagate.routing.jobs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package io.mediagate.routing.messaging;
+package io.mediagate.routing.jobs;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;

@@ -1,4 +1,4 @@
-package io.mediagate.routing.messaging;
+package io.mediagate.routing.video;
 
 import io.mediagate.common.events.VideoWork;
 import io.opentelemetry.context.Context;

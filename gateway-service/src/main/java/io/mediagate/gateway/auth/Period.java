@@ -1,4 +1,4 @@
-package io.mediagate.gateway.budgets;
+package io.mediagate.gateway.auth;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,7 +19,7 @@ public enum Period {
     }
 
     /** The period's label for {@code at}, e.g. {@code 20261124} or {@code 202611}. */
-    String label(Instant at) {
+    public String label(Instant at) {
         LocalDate date = at.atZone(ZoneOffset.UTC).toLocalDate();
         return (this == DAILY ? DAY : MONTH).format(date);
     }

@@ -1,4 +1,4 @@
-package io.mediagate.routing.messaging;
+package io.mediagate.routing.jobs;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -10,11 +10,15 @@ import org.apache.kafka.common.header.Headers;
  * job so a video's reply can be sent when the pipeline ends, by whichever replica sees it end).
  */
 public record ReplyAddress(String topic, String correlation) {
+    /** The header of a request-reply message that carries the requestor's correlation id. */
+    public static final String CORRELATION_HEADER = "REPLY_CORRELATION_ID";
+    /** The header of a request that names the topic its reply goes to. */
+    public static final String TOPIC_HEADER = "REPLY_TOPIC";
 
     /** The address in a request's headers, or null when the request expects no reply. */
     public static ReplyAddress of(Headers headers) {
-        Header topic = headers.lastHeader(Replies.TOPIC_HEADER);
-        Header correlation = headers.lastHeader(Replies.CORRELATION_HEADER);
+        Header topic = headers.lastHeader(TOPIC_HEADER);
+        Header correlation = headers.lastHeader(CORRELATION_HEADER);
         if (topic == null || correlation == null) {
             return null;
         }
@@ -22,7 +26,8 @@ public record ReplyAddress(String topic, String correlation) {
                 Base64.getEncoder().encodeToString(correlation.value()));
     }
 
-    byte[] correlationBytes() {
+    /** The correlation id as the requestor sent it. */
+    public byte[] correlationBytes() {
         return Base64.getDecoder().decode(correlation);
     }
 }

@@ -1,4 +1,4 @@
-package io.mediagate.gateway.budgets;
+package io.mediagate.gateway.auth;
 
 /** The caps that apply to a caller: its account's and its key's (either may be null). */
 public record Budgets(Budget account, Budget key) {

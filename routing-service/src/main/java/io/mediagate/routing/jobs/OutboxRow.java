@@ -1,4 +1,4 @@
-package io.mediagate.routing.messaging;
+package io.mediagate.routing.jobs;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
