@@ -32,9 +32,9 @@ public class AttemptOutcomeConsumer {
         }
         Instant at = event.occurredAt() == null ? Instant.now() : event.occurredAt();
         for (Stats.Attempt attempt : event.attempts()) {
-            switch (attempt.outcome()) {
-                case "success" -> board.record(attempt.provider(), at, true, attempt.ms(), null);
-                case "failure" -> {
+            switch (attempt.outcome() == null ? Stats.Outcome.SKIPPED : attempt.outcome()) {
+                case SUCCESS -> board.record(attempt.provider(), at, true, attempt.ms(), null);
+                case FAILURE -> {
                     // A refusal caused by the caller's request says nothing about the provider's health.
                     FailureClass failure = classOf(attempt);
                     if (failure == FailureClass.GONE && event.model() != null) {

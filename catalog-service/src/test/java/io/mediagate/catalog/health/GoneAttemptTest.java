@@ -26,7 +26,7 @@ class GoneAttemptTest {
     void aGoneAttemptRetiresThatOfferOnly() {
         Instant at = Instant.now();
         consumer.learn(new GenerationEvent("job_1", "usr_1", MediaKind.IMAGE, GenerationEvent.SUCCEEDED, "Google/Imagen-4:4.0", "backup",
-                new BigDecimal("0.04"), 1, List.of(new Stats.Attempt("google-images", "failure", "provider_unavailable", 120, "gone"),
+                new BigDecimal("0.04"), 1, List.of(new Stats.Attempt("google-images", Stats.Outcome.FAILURE, "provider_unavailable", 120, "gone"),
                         Stats.Attempt.success("backup", 900)), at, "key_1"));
         var retired = retirements.of("google/imagen-4", "google-images").orElseThrow();
         assertEquals(at, retired.at());

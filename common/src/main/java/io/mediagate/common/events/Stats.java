@@ -42,17 +42,43 @@ public record Stats(
      * after we stopped waiting), null when nothing. The caller is never charged for a failed attempt.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Attempt(String provider, String outcome, String code, long ms, String failure, java.math.BigDecimal billed) {
-        public Attempt(String provider, String outcome, String code, long ms, String failure) {
+    public record Attempt(String provider, Outcome outcome, String code, long ms, String failure, java.math.BigDecimal billed) {
+        public Attempt(String provider, Outcome outcome, String code, long ms, String failure) {
             this(provider, outcome, code, ms, failure, null);
         }
 
         public static Attempt success(String provider, long ms) {
-            return new Attempt(provider, "success", null, ms, null);
+            return new Attempt(provider, Outcome.SUCCESS, null, ms, null);
         }
 
         public static Attempt skipped(String provider, String why) {
-            return new Attempt(provider, "skipped", why, 0, null);
+            return new Attempt(provider, Outcome.SKIPPED, why, 0, null);
+        }
+
+        /** Whether the provider was called (it was not when its circuit was open). */
+        public boolean called() {
+            return outcome != Outcome.SKIPPED;
+        }
+    }
+
+    /** How one attempt ended, written in lower case on the wire ({@code success}, {@code failure}, {@code skipped}). */
+    public enum Outcome {
+        SUCCESS, FAILURE, SKIPPED;
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String wire() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** The outcome a wire value names; null for one this version does not know. */
+        @com.fasterxml.jackson.annotation.JsonCreator
+        public static Outcome of(String wire) {
+            for (Outcome o : values()) {
+                if (o.wire().equals(wire)) {
+                    return o;
+                }
+            }
+            return null;
         }
     }
 

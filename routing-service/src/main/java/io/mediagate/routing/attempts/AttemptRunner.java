@@ -107,7 +107,7 @@ public final class AttemptRunner {
                     FailureClass failure = e.failure();
                     long ms = Duration.between(start, clock.instant()).toMillis();
                     BigDecimal billed = failure == FailureClass.TIMEOUT || e.isCharged() ? lostCost.apply(candidate) : null;
-                    attempts.add(new Stats.Attempt(provider, "failure", e.code().code(), ms, failure.wire(),
+                    attempts.add(new Stats.Attempt(provider, Stats.Outcome.FAILURE, e.code().code(), ms, failure.wire(),
                             billed == null || billed.signum() == 0 ? null : billed));
                     meter.record(provider, failure.wire(), ms);
                     if (failure.endsRequest()) {
@@ -169,7 +169,7 @@ public final class AttemptRunner {
     }
 
     private static ApiException giveUp(List<Stats.Attempt> attempts, boolean deadlinePassed, ProviderException lastRejection) {
-        List<Stats.Attempt> made = attempts.stream().filter(a -> !"skipped".equals(a.outcome())).toList();
+        List<Stats.Attempt> made = attempts.stream().filter(Stats.Attempt::called).toList();
         Map<String, Object> extra = Map.of("attempts", attempts);
         if (!deadlinePassed && lastRejection != null && made.stream().allMatch(a -> FailureClass.REJECTED.wire().equals(a.failure()))) {
             // every provider refused it: the request is at fault after all

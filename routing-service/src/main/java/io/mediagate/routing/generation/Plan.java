@@ -96,7 +96,7 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
                 Math.max(0, outcome.firstCall().toEpochMilli() - acceptedAt.toEpochMilli()),
                 processingMs,
                 outcome.servingMs(),
-                (int) attempts.stream().filter(a -> !"skipped".equals(a.outcome())).count() - 1,
+                (int) attempts.stream().filter(Stats.Attempt::called).count() - 1,
                 served.providerId(),
                 attempts,
                 new Stats.Routing(mode.wire(), ranked.stream()

@@ -67,7 +67,7 @@ class AttemptRunnerTest {
                 behaviour(Map.of("a", List.of(ProviderException.failed("500"), ProviderException.failed("500"))), calls));
         assertEquals("image from b", outcome.result());
         assertEquals(List.of("a", "a", "b"), outcome.attempts().stream().map(Stats.Attempt::provider).toList());
-        assertEquals(List.of("failure", "failure", "success"), outcome.attempts().stream().map(Stats.Attempt::outcome).toList());
+        assertEquals(List.of("failure", "failure", "success"), outcome.attempts().stream().map(a -> a.outcome().wire()).toList());
         assertEquals(List.of(Duration.ofMillis(200)), waits, "one exponential backoff before the retry");
     }
 
@@ -227,7 +227,7 @@ class AttemptRunnerTest {
         AtomicInteger calls = new AtomicInteger();
         var outcome = runner.run(offers("a", "b"), clock.instant(), false, behaviour(Map.of(), calls));
         assertEquals("image from b", outcome.result());
-        assertEquals("skipped", outcome.attempts().getFirst().outcome());
+        assertEquals(Stats.Outcome.SKIPPED, outcome.attempts().getFirst().outcome());
         assertEquals(1, calls.get());
         ApiException e = assertThrows(ApiException.class, () -> runner.run(offers("a"), clock.instant(), true, behaviour(Map.of(), calls)));
         assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());

@@ -73,8 +73,8 @@ class LedgerIT {
     void aFailedAttemptItsProviderBillsIsProviderSpendOnceAndTheCallerIsNotCharged() throws Exception {
         String job = "job_" + UUID.randomUUID().toString().replace("-", "");
         GenerationEvent event = new GenerationEvent(job, "usr_lost", MediaKind.IMAGE, GenerationEvent.FAILED, "acme/m", null,
-                BigDecimal.ZERO, 0, List.of(new io.mediagate.common.events.Stats.Attempt("slow", "failure", "provider_timeout", 60_000,
-                "timeout", new BigDecimal("0.04")), new io.mediagate.common.events.Stats.Attempt("down", "failure", "provider_error", 20,
+                BigDecimal.ZERO, 0, List.of(new io.mediagate.common.events.Stats.Attempt("slow", io.mediagate.common.events.Stats.Outcome.FAILURE, "provider_timeout", 60_000,
+                "timeout", new BigDecimal("0.04")), new io.mediagate.common.events.Stats.Attempt("down", io.mediagate.common.events.Stats.Outcome.FAILURE, "provider_error", 20,
                 "transient")), Instant.parse("2026-11-01T10:00:00Z"), null);
         publish(event);
         publish(event);

@@ -18,13 +18,13 @@ import org.jboss.logging.Logger;
  * outage does not lose a settled price; past it a lease still expires on its own.
  */
 @ApplicationScoped
-public class JobEnds {
-    private static final Logger LOG = Logger.getLogger(JobEnds.class);
+public class JobSettlement {
+    private static final Logger LOG = Logger.getLogger(JobSettlement.class);
     private final ConcurrencyLeases leases;
     private final BudgetLedger budgets;
     private final Duration patience;
 
-    JobEnds(ConcurrencyLeases leases, BudgetLedger budgets, @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
+    JobSettlement(ConcurrencyLeases leases, BudgetLedger budgets, @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
         this.leases = leases;
         this.budgets = budgets;
         this.patience = patience;
