@@ -33,4 +33,29 @@ public record GenerationRequest(
         Instant acceptedAt,
         ImageSources sources,
         String keyId) {
+
+    /** What every job has: its ids, whose it is (account, tier, key) and when it was accepted. */
+    public record Origin(String jobId, String requestId, String userId, String tier, String keyId, Instant acceptedAt) {}
+
+    /** What every request asks, image or video: the model, where to route it, the prompt, the size, visibility, the model's extras. */
+    public record Ask(String model, String provider, String routing, String prompt, String size, boolean isPublic,
+                      Map<String, Object> extras) {}
+
+    /** An image generation, or with {@code sources} an edit or a variation: {@code n} images in {@code responseFormat}. */
+    public static GenerationRequest image(Origin origin, Ask ask, int n, String responseFormat, ImageSources sources) {
+        return new GenerationRequest(origin.jobId(), origin.requestId(), origin.userId(), origin.tier(), MediaKind.IMAGE, ask.model(),
+                ask.provider(), ask.routing(), ask.prompt(), ask.size(), n, null, null, null, null, null, ask.isPublic(), responseFormat,
+                ask.extras(), origin.acceptedAt(), sources, origin.keyId());
+    }
+
+    /**
+     * A video: its {@code duration}, at most one input (a reference image by URL or as a {@code reference} file, or a source
+     * video by URL or id), and the {@code webhookUrl} told of its end.
+     */
+    public static GenerationRequest video(Origin origin, Ask ask, Double duration, String imageUrl, String videoUrl, String videoId,
+                                          String webhookUrl, ImageSources reference) {
+        return new GenerationRequest(origin.jobId(), origin.requestId(), origin.userId(), origin.tier(), MediaKind.VIDEO, ask.model(),
+                ask.provider(), ask.routing(), ask.prompt(), ask.size(), 1, duration, imageUrl, videoUrl, videoId, webhookUrl,
+                ask.isPublic(), "url", ask.extras(), origin.acceptedAt(), reference, origin.keyId());
+    }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
-import io.mediagate.common.events.MediaKind;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.JsonBody;
 import java.time.Instant;
@@ -57,8 +56,9 @@ public final class ImageRequests {
         String format = responseFormat(in.string("response_format").orElse(null));
         Map<String, Object> extras = in.rest(json, KNOWN);
         IGNORED.forEach(extras::remove);
-        return new GenerationRequest(jobId, requestId, caller.accountId(), caller.tier(), MediaKind.IMAGE, model,
-                provider, routing, prompt, size, n, null, null, null, null, null, isPublic, format, extras, acceptedAt, sources, caller.keyId());
+        var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
+        return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras), n, format,
+                sources);
     }
 
     /** {@code url} (the default) or {@code b64_json}: the stored item's URL, or that and its bytes inline. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
-import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.media.VideoSize;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.JsonBody;
@@ -64,8 +63,9 @@ public final class VideoRequestParser {
         }
         String webhookUrl = RequestFields.url(in, "webhook_url").orElse(null);
         Map<String, Object> extras = in.rest(json, KNOWN);
-        return new GenerationRequest(jobId, requestId, caller.accountId(), caller.tier(), MediaKind.VIDEO, model,
-                RequestFields.provider(in), RequestFields.routing(in), prompt, size, 1, duration, imageUrl, videoUrl,
-                videoId, webhookUrl, in.bool("public").orElse(true), "url", extras, acceptedAt, reference, caller.keyId());
+        var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
+        var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), prompt, size,
+                in.bool("public").orElse(true), extras);
+        return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhookUrl, reference);
     }
 }

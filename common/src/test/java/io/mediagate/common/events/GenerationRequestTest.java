@@ -1,0 +1,41 @@
+package io.mediagate.common.events;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A request built by name (origin, ask, the image or video part) is the same message on Kafka as before. */
+class GenerationRequestTest {
+    private final ObjectMapper json = new ObjectMapper().findAndRegisterModules();
+    private final GenerationRequest.Origin origin = new GenerationRequest.Origin("job_1", "req_1", "usr_1", "pro", "key_1",
+            Instant.parse("2026-11-26T00:00:00Z"));
+    private final GenerationRequest.Ask ask = new GenerationRequest.Ask("acme/m", null, "cheapest", "a fox", "512x512", false,
+            Map.of("seed", 3));
+
+    @Test
+    void anImageRequestCarriesEveryFieldUnderItsWireName() throws Exception {
+        GenerationRequest r = GenerationRequest.image(origin, ask, 2, "b64_json", null);
+        JsonNode wire = json.readTree(json.writeValueAsString(r));
+        assertEquals("job_1", wire.path("jobId").asText());
+        assertEquals("pro", wire.path("tier").asText());
+        assertEquals("IMAGE", wire.path("kind").asText().toUpperCase());
+        assertEquals(2, wire.path("n").asInt());
+        assertEquals("b64_json", wire.path("responseFormat").asText());
+        assertEquals("key_1", wire.path("keyId").asText());
+        assertEquals(r, json.readValue(json.writeValueAsString(r), GenerationRequest.class), "read back whole");
+    }
+
+    @Test
+    void aVideoRequestIsOneItemAnsweredByUrl() {
+        GenerationRequest r = GenerationRequest.video(origin, ask, 6.0, null, null, "med_1", "https://hooks.example/x", null);
+        assertEquals(MediaKind.VIDEO, r.kind());
+        assertEquals(1, r.n());
+        assertEquals("url", r.responseFormat());
+        assertEquals("med_1", r.videoId());
+        assertEquals(6.0, r.duration());
+    }
+}
