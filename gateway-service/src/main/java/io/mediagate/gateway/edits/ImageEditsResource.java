@@ -1,18 +1,13 @@
 package io.mediagate.gateway.edits;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediagate.common.api.RequestIdFilter;
-import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.auth.KeyHashing;
-import io.mediagate.gateway.generation.GenerationReplays;
 import io.mediagate.gateway.generation.ImageRequests;
 import io.mediagate.gateway.generation.InlineImages;
-import io.mediagate.gateway.generation.Submissions;
+import io.mediagate.gateway.generation.Intake;
 import io.mediagate.gateway.idempotency.Fingerprint;
-import io.mediagate.gateway.idempotency.Idempotency;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -27,9 +22,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.time.Clock;
-import java.time.Instant;
-import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -46,25 +38,18 @@ import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 @Path("/v1/images")
 @Authenticated
 public class ImageEditsResource {
-    private final Submissions submissions;
+    private final Intake intake;
     private final SourceStore sources;
     private final InlineImages inline;
     private final SecurityIdentity identity;
     private final ObjectMapper json;
-    private final Clock clock;
-    private final Idempotency idempotency;
-    private final GenerationReplays replays;
 
-    ImageEditsResource(Submissions submissions, SourceStore sources, InlineImages inline, SecurityIdentity identity,
-                       ObjectMapper json, Clock clock, Idempotency idempotency, GenerationReplays replays) {
-        this.submissions = submissions;
+    ImageEditsResource(Intake intake, SourceStore sources, InlineImages inline, SecurityIdentity identity, ObjectMapper json) {
+        this.intake = intake;
         this.sources = sources;
         this.inline = inline;
         this.identity = identity;
         this.json = json;
-        this.clock = clock;
-        this.idempotency = idempotency;
-        this.replays = replays;
     }
 
     @Operation(summary = "Edit images with a prompt (OpenAI-compatible multipart)")
@@ -94,18 +79,15 @@ public class ImageEditsResource {
     }
 
     private Uni<Response> submit(MultipartFormDataInput form, String operation, ContainerRequestContext context) {
-        Instant accepted = Instant.now(clock);
-        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
-        Caller caller = Caller.of(identity);
-        String jobId = KeyHashing.newId("job_");
+        Intake.Arrival arrival = intake.arrive(context, Caller.of(identity));
         ImageForm read = ImageForm.read(json, form, operation.equals(ImageSources.EDIT));
-        ImageSources planned = SourceStore.planned(jobId, operation, read);
+        ImageSources planned = SourceStore.planned(arrival.jobId(), operation, read);
         // Every field is checked before a file is kept, so a request refused for its input leaves nothing behind.
-        GenerationRequest request = ImageRequests.parse(json, JsonBody.of(read.fields()), caller, jobId, requestId, accepted, planned);
-        Function<GenerationReply, Uni<Response>> answer = reply -> inline.answer(reply, request.responseFormat(), caller);
-        return idempotency.once(context, caller, () -> fingerprint(operation, read), jobId,
-                () -> sources.keep(caller, planned, read).flatMap(kept -> submissions.submit(caller, request, false, answer)),
-                first -> replays.replay(caller, first, false, answer));
+        GenerationRequest request = ImageRequests.parse(json, JsonBody.of(read.fields()), arrival.caller(), arrival.jobId(),
+                arrival.requestId(), arrival.acceptedAt(), planned);
+        return intake.submit(context, arrival, () -> fingerprint(operation, read),
+                () -> sources.keep(arrival.caller(), planned, read).map(kept -> request), false,
+                reply -> inline.answer(reply, request.responseFormat(), arrival.caller()));
     }
 
     /** The form's fields and the contents of its files, whatever the multipart boundary and file names. */

@@ -1,11 +1,8 @@
 package io.mediagate.gateway.generation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediagate.common.api.RequestIdFilter;
-import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.idempotency.Fingerprint;
 import io.mediagate.gateway.idempotency.Idempotency;
 import io.mediagate.gateway.support.JsonBody;
@@ -20,15 +17,12 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Clock;
-import java.time.Instant;
-import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /v1/images/generations}: validate, hand the job to routing ({@link Submissions}) and answer
- * with the media, price and stats (OpenAI clients read {@code created} and {@code data[].url}, or with
+ * with the media, price and stats ({@link Intake}) (OpenAI clients read {@code created} and {@code data[].url}, or with
  * {@code response_format: b64_json} {@code data[].b64_json}). With an {@code Idempotency-Key} a retry gets the
  * first request's answer ({@link Idempotency}).
  */
@@ -36,23 +30,16 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/v1/images/generations")
 @Authenticated
 public class ImagesResource {
-    private final Submissions submissions;
+    private final Intake intake;
     private final SecurityIdentity identity;
     private final ObjectMapper json;
     private final InlineImages inline;
-    private final Clock clock;
-    private final Idempotency idempotency;
-    private final GenerationReplays replays;
 
-    ImagesResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, InlineImages inline, Clock clock,
-                   Idempotency idempotency, GenerationReplays replays) {
-        this.submissions = submissions;
+    ImagesResource(Intake intake, SecurityIdentity identity, ObjectMapper json, InlineImages inline) {
+        this.intake = intake;
         this.identity = identity;
         this.json = json;
         this.inline = inline;
-        this.clock = clock;
-        this.idempotency = idempotency;
-        this.replays = replays;
     }
 
     @Operation(summary = "Generate images (OpenAI-compatible)")
@@ -60,14 +47,11 @@ public class ImagesResource {
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Response> generate(String body, @Context ContainerRequestContext context) {
-        Instant accepted = Instant.now(clock);
-        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
-        Caller caller = Caller.of(identity);
-        GenerationRequest request = ImageRequests.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
-        Function<GenerationReply, Uni<Response>> answer = reply -> inline.answer(reply, request.responseFormat(), caller);
-        return idempotency.once(context, caller,
+        Intake.Arrival arrival = intake.arrive(context, Caller.of(identity));
+        GenerationRequest request = ImageRequests.parse(json, body, arrival.caller(), arrival.jobId(), arrival.requestId(),
+                arrival.acceptedAt());
+        return intake.submit(context, arrival,
                 () -> Fingerprint.of("POST /v1/images/generations").fields(JsonBody.parse(json, body).node()).hex(),
-                request.jobId(), () -> submissions.submit(caller, request, false, answer),
-                first -> replays.replay(caller, first, false, answer));
+                () -> Uni.createFrom().item(request), false, reply -> inline.answer(reply, request.responseFormat(), arrival.caller()));
     }
 }

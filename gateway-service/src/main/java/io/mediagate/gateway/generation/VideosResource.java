@@ -1,11 +1,8 @@
 package io.mediagate.gateway.generation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediagate.common.api.RequestIdFilter;
-import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.idempotency.Fingerprint;
 import io.mediagate.gateway.idempotency.Idempotency;
 import io.mediagate.gateway.support.JsonBody;
@@ -23,9 +20,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Locale;
-import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -39,23 +34,18 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/v1/videos/generations")
 @Authenticated
 public class VideosResource {
-    private final Submissions submissions;
+    private final Intake intake;
     private final SecurityIdentity identity;
     private final ObjectMapper json;
     private final Clock clock;
     private final WebhookTargets webhooks;
-    private final Idempotency idempotency;
-    private final GenerationReplays replays;
 
-    VideosResource(Submissions submissions, SecurityIdentity identity, ObjectMapper json, Clock clock, WebhookTargets webhooks,
-                   Idempotency idempotency, GenerationReplays replays) {
-        this.submissions = submissions;
+    VideosResource(Intake intake, SecurityIdentity identity, ObjectMapper json, Clock clock, WebhookTargets webhooks) {
+        this.intake = intake;
         this.webhooks = webhooks;
         this.identity = identity;
         this.json = json;
         this.clock = clock;
-        this.idempotency = idempotency;
-        this.replays = replays;
     }
 
     @Operation(summary = "Generate a video (held until the pipeline ends, or 202 with the job)")
@@ -63,15 +53,12 @@ public class VideosResource {
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Response> generate(String body, @HeaderParam("Prefer") String prefer, @Context ContainerRequestContext context) {
-        Instant accepted = Instant.now(clock);
-        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
-        Caller caller = Caller.of(identity);
-        GenerationRequest request = VideoRequestParser.parse(json, body, caller, KeyHashing.newId("job_"), requestId, accepted);
+        Intake.Arrival arrival = intake.arrive(context, Caller.of(identity));
+        GenerationRequest request = VideoRequestParser.parse(json, body, arrival.caller(), arrival.jobId(), arrival.requestId(),
+                arrival.acceptedAt());
         boolean async = prefer != null && prefer.toLowerCase(Locale.ROOT).contains("respond-async");
-        Function<GenerationReply, Uni<Response>> answer = reply -> Uni.createFrom().item(GenerationResponse.ok(reply, clock));
-        return webhooks.check(request.webhookUrl()).flatMap(checked -> idempotency.once(context, caller,
+        return webhooks.check(request.webhookUrl()).flatMap(checked -> intake.submit(context, arrival,
                 () -> Fingerprint.of("POST /v1/videos/generations").fields(JsonBody.parse(json, body).node()).hex(),
-                request.jobId(), () -> submissions.submit(caller, request, async, answer),
-                first -> replays.replay(caller, first, async, answer)));
+                () -> Uni.createFrom().item(request), async, reply -> Uni.createFrom().item(GenerationResponse.ok(reply, clock))));
     }
 }

@@ -9,16 +9,15 @@ import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.edits.ImageForm;
 import io.mediagate.gateway.edits.SourceImage;
 import io.mediagate.gateway.edits.SourceStore;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
+import io.mediagate.gateway.generation.Intake;
 import io.mediagate.gateway.generation.Submissions;
 import io.mediagate.gateway.idempotency.Fingerprint;
-import io.mediagate.gateway.idempotency.Idempotency;
 import io.mediagate.gateway.jobs.Jobs;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
@@ -80,11 +79,11 @@ public class OpenAiVideosResource {
     private final SecurityIdentity identity;
     private final ObjectMapper json;
     private final Clock clock;
-    private final Idempotency idempotency;
+    private final Intake intake;
 
     OpenAiVideosResource(Submissions submissions, Jobs jobs, SourceStore sources, VideoModels models,
                          OwnerClient owner, Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json,
-                         Clock clock, Idempotency idempotency) {
+                         Clock clock, Intake intake) {
         this.submissions = submissions;
         this.jobs = jobs;
         this.sources = sources;
@@ -95,7 +94,7 @@ public class OpenAiVideosResource {
         this.identity = identity;
         this.json = json;
         this.clock = clock;
-        this.idempotency = idempotency;
+        this.intake = intake;
     }
 
     @Operation(summary = "Create a video (OpenAI video resource, asynchronous)")
@@ -127,10 +126,11 @@ public class OpenAiVideosResource {
     }
 
     private Uni<Response> create(ObjectNode fields, FormValue reference, ContainerRequestContext context) {
-        Caller caller = Caller.of(identity);
-        Instant accepted = Instant.now(clock);
-        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
-        String jobId = KeyHashing.newId("job_");
+        Intake.Arrival arrival = intake.arrive(context, Caller.of(identity));
+        Caller caller = arrival.caller();
+        Instant accepted = arrival.acceptedAt();
+        String requestId = arrival.requestId();
+        String jobId = arrival.jobId();
         ObjectNode translated = VideoCreation.body(json, fields);
         SourceImage file = reference == null ? null : ImageForm.image("input_reference", reference);
         String referenceId = SourceStore.referenceId(jobId);
@@ -151,7 +151,7 @@ public class OpenAiVideosResource {
             checked = checked.call(request -> sources.keep(caller, referenceId, file));
         }
         Uni<GenerationRequest> submission = checked;
-        return idempotency.once(context, caller, () -> fingerprint("POST /v1/videos", fields, file), jobId,
+        return intake.once(context, arrival, () -> fingerprint("POST /v1/videos", fields, file),
                 () -> submission.flatMap(request -> submit(caller, request, null)), first -> replay(first, caller));
     }
 
@@ -277,13 +277,11 @@ public class OpenAiVideosResource {
     }
 
     private Uni<Response> remix(String id, JsonBody in, ContainerRequestContext context) {
-        Caller caller = Caller.of(identity);
-        Instant accepted = Instant.now(clock);
-        String requestId = String.valueOf(context.getProperty(RequestIdFilter.PROPERTY));
+        Intake.Arrival arrival = intake.arrive(context, Caller.of(identity));
         String prompt = in.requiredString("prompt");
-        String jobId = KeyHashing.newId("job_");
-        return idempotency.once(context, caller, () -> fingerprint("POST /v1/videos/" + id + "/remix", in.node(), null), jobId,
-                () -> remix(id, prompt, jobId, caller, requestId, accepted), first -> replay(first, caller));
+        return intake.once(context, arrival, () -> fingerprint("POST /v1/videos/" + id + "/remix", in.node(), null),
+                () -> remix(id, prompt, arrival.jobId(), arrival.caller(), arrival.requestId(), arrival.acceptedAt()),
+                first -> replay(first, arrival.caller()));
     }
 
     private Uni<Response> remix(String id, String prompt, String jobId, Caller caller, String requestId, Instant accepted) {
