@@ -77,20 +77,20 @@ public record VideoWork(
         List<StagedFile> all = new ArrayList<>(outputs().stream()
                 .filter(f -> more.stream().noneMatch(m -> m.name().equals(f.name()))).toList());
         all.addAll(more);
-        return new VideoWork(jobId, requestId, userId, tier, mediaId, model, modelSlug, providerId, providerName, prompt,
-                size, width, height, duration, isPublic, retentionDays, price, stats, source, List.copyOf(all), media,
-                failure, acceptedAt);
+        return progressed(List.copyOf(all), media, failure);
     }
 
     public VideoWork withMedia(MediaItem item) {
-        return new VideoWork(jobId, requestId, userId, tier, mediaId, model, modelSlug, providerId, providerName, prompt,
-                size, width, height, duration, isPublic, retentionDays, price, stats, source, outputs, item, failure,
-                acceptedAt);
+        return progressed(outputs, item, failure);
     }
 
     public VideoWork withFailure(Failure reason) {
+        return progressed(outputs, media, reason);
+    }
+
+    /** This work with what the stages change ({@code outputs}, {@code media}, {@code failure}); the rest never changes. */
+    private VideoWork progressed(List<StagedFile> outputs, MediaItem media, Failure failure) {
         return new VideoWork(jobId, requestId, userId, tier, mediaId, model, modelSlug, providerId, providerName, prompt,
-                size, width, height, duration, isPublic, retentionDays, price, stats, source, outputs, media, reason,
-                acceptedAt);
+                size, width, height, duration, isPublic, retentionDays, price, stats, source, outputs, media, failure, acceptedAt);
     }
 }
