@@ -134,15 +134,23 @@ public record ErrorReader(List<String> messageAt, String codeHeader, List<String
         return moderation != null && text != null && moderation.matcher(text.toLowerCase(Locale.ROOT)).matches();
     }
 
+    /** A 2xx answer's JSON object (a retryable failure when it is not one), else the failure this reader says it is. */
+    public JsonNode answer(Upstream upstream, ProviderSpec provider, HttpResponse<byte[]> response) {
+        if (response.statusCode() / 100 != 2) {
+            throw read(upstream, provider, response, response.body());
+        }
+        return upstream.object(provider, response);
+    }
+
     /** The failure an error answer means. */
     public ProviderException read(Upstream upstream, ProviderSpec provider, HttpResponse<?> response, byte[] bytes) {
         JsonNode body = upstream.read(bytes);
         String message = message(body);
         String headerCode = codeHeader == null ? null : response.headers().firstValue(codeHeader).orElse(null);
-        FailureClass meant = classOf(response.statusCode(), headerCode, body);
+        String code = codeOf(headerCode, body);
+        FailureClass meant = classOf(response.statusCode(), code, message);
         Duration wait = upstream.retryAfter(response).or(() -> waitOf(bytes)).orElse(null);
         String param = param(body);
-        String code = codeOf(headerCode, body);
         if (param == null && code != null) {
             param = faults.get(code);
         }
@@ -194,12 +202,15 @@ public record ErrorReader(List<String> messageAt, String codeHeader, List<String
      * {@code ValidationException} from its content filters).
      */
     public FailureClass classOf(int status, String headerCode, JsonNode body) {
-        String code = codeOf(headerCode, body);
+        return classOf(status, codeOf(headerCode, body), message(body));
+    }
+
+    /** The class of an answer whose known code (or null) and message are already read. */
+    private FailureClass classOf(int status, String code, String message) {
         FailureClass meant = code == null ? null : codes.get(code);
         if (meant == null) {
             meant = statuses.get(status);
         }
-        String message = message(body);
         String lower = message == null ? null : message.toLowerCase(Locale.ROOT);
         if (meant == null && badKey != null && lower != null && status / 100 == 4 && badKey.matcher(lower).matches()) {
             meant = FailureClass.CREDENTIALS;

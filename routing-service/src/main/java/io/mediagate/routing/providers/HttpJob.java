@@ -96,12 +96,6 @@ public record HttpJob<H, R>(Upstream upstream, ProviderSpec provider, ErrorReade
 
     private JsonNode call(HttpRequest.Builder request) {
         HttpResponse<byte[]> response = upstream.send(provider, sign.apply(request).build());
-        if (answer != null) {
-            return answer.apply(response);
-        }
-        if (response.statusCode() / 100 != 2) {
-            throw errors.read(upstream, provider, response, response.body());
-        }
-        return upstream.object(provider, response);
+        return answer != null ? answer.apply(response) : errors.answer(upstream, provider, response);
     }
 }

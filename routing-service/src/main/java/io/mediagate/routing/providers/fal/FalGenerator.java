@@ -64,12 +64,14 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         return upstream.run(provider, base, control, new UpstreamJob<>() {
             @Override
             public JobUrls submit() {
-                return FalWire.queued(provider, answer(provider, upstream.send(provider, key.sign(upstream.postJson(base + "/" + model, input)).build())));
+                var queued = upstream.send(provider, key.sign(upstream.postJson(base + "/" + model, input)).build());
+                return FalWire.queued(provider, FalWire.ERRORS.answer(upstream, provider, queued));
             }
 
             @Override
             public Poller.Poll<JsonNode> poll(JobUrls urls) {
-                JsonNode status = answer(provider, upstream.send(provider, key.sign(upstream.request(urls.status() + "?logs=1")).GET().build()));
+                JsonNode status = FalWire.ERRORS.answer(upstream, provider,
+                        upstream.send(provider, key.sign(upstream.request(urls.status() + "?logs=1")).GET().build()));
                 return FalWire.completed(provider, status) ? result(provider, urls, key) : Poller.pending(null);
             }
 
@@ -96,13 +98,5 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
             return Poller.failed(FalWire.ERRORS.read(upstream, provider, done, done.body()));
         }
         throw FalWire.ERRORS.read(upstream, provider, done, done.body());
-    }
-
-    /** A 200 or 202 answer's JSON object, else the failure fal's errors say it is. */
-    private JsonNode answer(ProviderSpec provider, HttpResponse<byte[]> response) {
-        if (response.statusCode() != 200 && response.statusCode() != 202) {
-            throw FalWire.ERRORS.read(upstream, provider, response, response.body());
-        }
-        return upstream.object(provider, response);
     }
 }

@@ -16,7 +16,6 @@ import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,8 +76,9 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
         return new UpstreamJob<>() {
             @Override
             public JobUrls submit() {
-                JsonNode prediction = answer(provider, upstream.send(provider, key.sign(upstream.postJson(ReplicateWire.endpoint(base, model), body))
-                        .header("Prefer", "wait").build()));
+                var created = upstream.send(provider, key.sign(upstream.postJson(ReplicateWire.endpoint(base, model), body))
+                        .header("Prefer", "wait").build());
+                JsonNode prediction = ReplicateWire.ERRORS.answer(upstream, provider, created);
                 JobUrls urls = ReplicateWire.urls(provider, prediction);
                 answered.put(urls.status(), prediction);
                 return urls;
@@ -88,7 +88,8 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
             public Poller.Poll<List<String>> poll(JobUrls urls) {
                 JsonNode first = answered.remove(urls.status());
                 return ReplicateWire.state(provider, first != null ? first
-                        : answer(provider, upstream.send(provider, key.sign(upstream.request(urls.status())).GET().build())));
+                        : ReplicateWire.ERRORS.answer(upstream, provider,
+                                upstream.send(provider, key.sign(upstream.request(urls.status())).GET().build())));
             }
 
             @Override
@@ -98,13 +99,5 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
                 }
             }
         };
-    }
-
-    /** A 2xx answer's JSON object, else the failure Replicate's errors say it is. */
-    private JsonNode answer(ProviderSpec provider, HttpResponse<byte[]> response) {
-        if (response.statusCode() / 100 != 2) {
-            throw ReplicateWire.ERRORS.read(upstream, provider, response, response.body());
-        }
-        return upstream.object(provider, response);
     }
 }

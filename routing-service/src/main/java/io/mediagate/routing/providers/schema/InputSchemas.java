@@ -42,7 +42,7 @@ public final class InputSchemas {
      * {@code input} fitted to the model's schema ({@link InputSchema#fit}) when a snapshot of it is checked in, as it is
      * otherwise; {@code callerFields} are the inputs the caller set.
      */
-    public static Map<String, Object> fit(String adapter, String upstreamModel, Map<String, Object> input, java.util.Set<String> callerFields) {
+    private static Map<String, Object> fit(String adapter, String upstreamModel, Map<String, Object> input, java.util.Set<String> callerFields) {
         return of(adapter, upstreamModel).map(schema -> schema.fit(input, callerFields)).orElse(input);
     }
 
