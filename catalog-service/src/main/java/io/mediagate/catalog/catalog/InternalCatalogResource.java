@@ -4,6 +4,7 @@ import io.mediagate.catalog.health.ProviderHealthBoard;
 import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.ProviderSpec;
@@ -21,7 +22,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** Service-only view used by routing: a model with its offers and their providers' adapter settings. */
-@Path("/internal/v1/models")
+@Path(CatalogApi.ROOT)
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(InternalToken.SERVICE)
 public class InternalCatalogResource {
@@ -36,7 +37,7 @@ public class InternalCatalogResource {
     }
 
     @GET
-    @Path("{id: .+}")
+    @Path(CatalogApi.MODEL)
     public ResolvedModel resolve(@PathParam("id") String id) {
         ModelSpec model = catalog.model(id).orElseThrow(() ->
                 new ApiException(ErrorCode.MODEL_NOT_FOUND, "unknown model " + id, "model"));

@@ -15,7 +15,8 @@ import java.util.List;
  * its MP4); a video's other files become its variants, thumbnail and preview. Idempotent on {@code id}.
  * {@code width}, {@code height} and {@code duration} are null where unknown or not applicable; {@code sources}
  * names the media an edited or varied image was made from (null otherwise); {@code price} is what the item
- * cost in USD (null for uploads and edit sources).
+ * cost in USD (null for uploads and edit sources). Made by name through {@link #image}, {@link #video} and
+ * {@link #upload}.
  */
 public record RegisterMedia(
         String id,
@@ -41,4 +42,38 @@ public record RegisterMedia(
 
     /** A registration followed by its primary file: one line of JSON, a newline ({@code \n}), the file's bytes. */
     public static final String WITH_FILE = "application/x-mediagate-file";
+
+    /** Whose item it is and how it is kept: its id, its owner, whether anyone may see it, for how many days. */
+    public record Keeping(String id, String ownerId, boolean isPublic, int retentionDays) {}
+
+    /**
+     * What made a generated item: the model as asked ({@code model}) and as served ({@code modelSlug}, with its
+     * version), the provider, the prompt (and the provider's rewording of it), and what the item cost.
+     */
+    public record Made(String model, String modelSlug, String provider, String providerName, String prompt, String revisedPrompt,
+                       BigDecimal price) {}
+
+    /** An item's size label, its length in seconds (a video) and its pixels, each null where unknown. */
+    public record Shape(String size, Double duration, Integer width, Integer height) {}
+
+    /** A generated image whose one file is sent with the registration; {@code sources}: what an edit was made from. */
+    public static RegisterMedia image(Keeping keep, Made made, Shape shape, VideoWork.StagedFile file, List<String> sources) {
+        return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.IMAGE, made.model(), made.modelSlug(), made.provider(),
+                made.providerName(), made.prompt(), made.revisedPrompt(), shape.size(), null, shape.width(), shape.height(),
+                keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), sources, made.price());
+    }
+
+    /** A generated video whose renditions wait in {@code stagingBucket}; {@code primary} names its MP4. */
+    public static RegisterMedia video(Keeping keep, Made made, Shape shape, String stagingBucket, String primary,
+                                      List<VideoWork.StagedFile> files) {
+        return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.VIDEO, made.model(), made.modelSlug(), made.provider(),
+                made.providerName(), made.prompt(), made.revisedPrompt(), shape.size(), shape.duration(), shape.width(), shape.height(),
+                keep.isPublic(), keep.retentionDays(), stagingBucket, primary, files, null, made.price());
+    }
+
+    /** An image a caller sent (an edit's source, a mask, a video's reference), sent with the registration: made by no model, costing nothing. */
+    public static RegisterMedia upload(Keeping keep, Shape shape, VideoWork.StagedFile file) {
+        return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.IMAGE, null, null, null, null, null, null, shape.size(), null,
+                shape.width(), shape.height(), keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), null, null);
+    }
 }

@@ -1,5 +1,6 @@
 package io.mediagate.gateway.auth;
 
+import io.mediagate.common.calls.CallAs;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.tier.Tier;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -51,6 +52,11 @@ public record Caller(String accountId, String tier, Tier.Limits limits, boolean 
                 .addRole(admin ? InternalToken.ADMIN : InternalToken.USER)
                 .addAttribute(CALLER_ATTRIBUTE, this)
                 .build();
+    }
+
+    /** Who a call to an owning service is made as on this caller's behalf. */
+    public CallAs as() {
+        return CallAs.user(accountId, tier, groups());
     }
 
     /** Internal token groups for forwarding this caller's requests. */

@@ -30,7 +30,7 @@ public class Budgeting {
         if (!caller.budgets().any()) {
             return Uni.createFrom().voidItem();
         }
-        return worstCase.of(request, caller)
+        return worstCase.of(request)
                 .flatMap(amount -> ledger.reserve(caller, request.jobId(), amount))
                 .map(outcome -> switch (outcome) {
                     case BudgetLedger.Reserved r -> null;

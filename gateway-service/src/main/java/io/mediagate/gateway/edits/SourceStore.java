@@ -1,13 +1,11 @@
 package io.mediagate.gateway.edits;
 
 import io.mediagate.common.events.ImageSources;
-import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.forward.OwnerClient;
-import io.mediagate.gateway.forward.Owners;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -22,12 +20,10 @@ import java.util.List;
  */
 @ApplicationScoped
 public class SourceStore {
-    private final OwnerClient owner;
-    private final Owners owners;
+    private final MediaApi media;
 
-    SourceStore(OwnerClient owner, Owners owners) {
-        this.owner = owner;
-        this.owners = owners;
+    SourceStore(MediaApi media) {
+        this.media = media;
     }
 
     /** The ids the form's files will have: {@code med_<job>s<i>} for the images, {@code med_<job>m} for the mask. */
@@ -64,10 +60,10 @@ public class SourceStore {
         String extension = ContentSniffer.extension(image.mime());
         String name = image.field().equals("mask") ? "mask." + extension : "source." + extension;
         String size = image.width() + "x" + image.height();
-        RegisterMedia command = new RegisterMedia(id, caller.accountId(), MediaKind.IMAGE, null, null, null, null, null, null,
-                size, null, image.width(), image.height(), false, caller.limits().retentionDays(), null, name,
-                List.of(new VideoWork.StagedFile(null, name, "original", extension, null, size, image.width(), image.height(),
-                        image.mime(), image.bytes())), null, null);
-        return owner.register(owners.media(), command, image.publisher()).replaceWithVoid();
+        RegisterMedia command = RegisterMedia.upload(new RegisterMedia.Keeping(id, caller.accountId(), false,
+                        caller.limits().retentionDays()), new RegisterMedia.Shape(size, null, image.width(), image.height()),
+                new VideoWork.StagedFile(null, name, "original", extension, null, size, image.width(), image.height(), image.mime(),
+                        image.bytes()));
+        return Uni.createFrom().completionStage(() -> media.register(command, image.publisher())).replaceWithVoid();
     }
 }

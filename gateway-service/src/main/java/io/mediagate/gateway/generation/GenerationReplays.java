@@ -1,19 +1,13 @@
 package io.mediagate.gateway.generation;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ApiExceptionMapper;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
-import io.mediagate.common.events.GenerationEvent;
 import io.mediagate.common.events.GenerationReply;
-import io.mediagate.common.events.MediaItem;
-import io.mediagate.common.events.Stats;
+import io.mediagate.common.jobs.JobStatus;
+import io.mediagate.common.jobs.JobView;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.generation.Submissions;
 import io.mediagate.gateway.jobs.Jobs;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,8 +16,6 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -34,56 +26,46 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class GenerationReplays {
-    private static final Set<String> ENDED = Set.of(GenerationEvent.SUCCEEDED, GenerationEvent.FAILED, GenerationEvent.CANCELLED);
     private static final Duration POLL = Duration.ofMillis(500);
     private final Jobs jobs;
-    private final ObjectMapper json;
     private final Clock clock;
     private final Duration waitLimit;
 
-    GenerationReplays(Jobs jobs, ObjectMapper json, Clock clock,
+    GenerationReplays(Jobs jobs, Clock clock,
                       @ConfigProperty(name = "mp.messaging.outgoing.generation-requests.reply.timeout", defaultValue = "120000") long waitLimitMs) {
         this.jobs = jobs;
-        this.json = json;
         this.clock = clock;
         this.waitLimit = Duration.ofMillis(waitLimitMs);
     }
 
     /** The answer for job {@code jobId}; {@code answer} renders a successful reply as the endpoint does. */
     public Uni<Response> replay(Caller caller, String jobId, boolean async, Function<GenerationReply, Uni<Response>> answer) {
-        Uni<JsonNode> job = async ? jobs.read(caller, jobId) : ended(caller, jobId, clock.instant().plus(waitLimit));
+        Uni<JobView> job = async ? jobs.read(caller, jobId) : ended(caller, jobId, clock.instant().plus(waitLimit));
         return job.flatMap(j -> {
-            String status = j.path("status").asText();
-            if (!async && status.equals(GenerationEvent.SUCCEEDED)) {
+            boolean ended = j.status() != null && j.status().finished();
+            if (!async && j.status() == JobStatus.SUCCEEDED) {
                 return answer.apply(reply(j, true));
             }
-            if (!async && ENDED.contains(status)) {
-                ErrorBody error = reply(j, false).error();
+            if (!async && ended) {
+                ErrorBody error = j.error();
                 return Uni.createFrom().item(ApiExceptionMapper.render(error != null ? error.toException()
-                        : new ApiException(ErrorCode.PROVIDER_ERROR, "job " + jobId + " " + status)));
+                        : new ApiException(ErrorCode.PROVIDER_ERROR, "job " + jobId + " " + j.status().wire())));
             }
-            String shown = async || ENDED.contains(status) ? status : "running";
-            return Uni.createFrom().item(Submissions.accepted(jobId, j.path("kind").asText(), shown,
-                    Instant.parse(j.path("createdAt").asText()), async));
+            String shown = (async || ended) && j.status() != null ? j.status().wire() : JobStatus.RUNNING.wire();
+            return Uni.createFrom().item(Submissions.accepted(jobId, j.kind(), shown, j.createdAt(), async));
         });
     }
 
     /** The job once it has ended, or as it is at {@code deadline}. */
-    private Uni<JsonNode> ended(Caller caller, String jobId, Instant deadline) {
-        return jobs.read(caller, jobId).flatMap(j -> ENDED.contains(j.path("status").asText()) || clock.instant().isAfter(deadline)
+    private Uni<JobView> ended(Caller caller, String jobId, Instant deadline) {
+        return jobs.read(caller, jobId).flatMap(j -> j.status() != null && j.status().finished() || clock.instant().isAfter(deadline)
                 ? Uni.createFrom().item(j)
                 : Uni.createFrom().voidItem().onItem().delayIt().by(POLL).flatMap(v -> ended(caller, jobId, deadline)));
     }
 
-    private GenerationReply reply(JsonNode job, boolean success) {
-        try {
-            List<MediaItem> data = job.hasNonNull("data") ? json.convertValue(job.get("data"), new TypeReference<>() { }) : null;
-            BigDecimal price = job.hasNonNull("price") ? job.get("price").decimalValue() : BigDecimal.ZERO;
-            Stats stats = job.hasNonNull("stats") ? json.treeToValue(job.get("stats"), Stats.class) : null;
-            ErrorBody error = job.hasNonNull("error") ? json.treeToValue(job.get("error"), ErrorBody.class) : null;
-            return new GenerationReply(job.path("id").asText(), success, data, price, stats, error);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new IllegalStateException("job " + job.path("id").asText() + " is unreadable", e);
-        }
+    /** The reply the first request got, read back from its job. */
+    private static GenerationReply reply(JobView job, boolean success) {
+        return new GenerationReply(job.id(), success, job.data(), job.price() != null ? job.price() : BigDecimal.ZERO, job.stats(),
+                job.error());
     }
 }

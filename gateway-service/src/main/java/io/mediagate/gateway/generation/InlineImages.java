@@ -4,9 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.media.MediaApi;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.forward.OwnerClient;
-import io.mediagate.gateway.forward.Owners;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
@@ -22,14 +21,12 @@ import java.util.List;
 @ApplicationScoped
 public class InlineImages {
     public static final String FORMAT = "b64_json";
-    private final OwnerClient owner;
-    private final Owners owners;
+    private final MediaApi media;
     private final ObjectMapper json;
     private final Clock clock;
 
-    InlineImages(OwnerClient owner, Owners owners, ObjectMapper json, Clock clock) {
-        this.owner = owner;
-        this.owners = owners;
+    InlineImages(MediaApi media, ObjectMapper json, Clock clock) {
+        this.media = media;
         this.json = json;
         this.clock = clock;
     }
@@ -44,7 +41,7 @@ public class InlineImages {
     }
 
     private Uni<ObjectNode> inline(MediaItem item, Caller caller) {
-        return owner.bytes(owners.media() + "/internal/v1/media/" + item.id() + "/content", caller).map(bytes -> {
+        return Uni.createFrom().completionStage(() -> media.content(item.id(), caller.as())).map(bytes -> {
             ObjectNode node = json.valueToTree(item);
             node.put(FORMAT, Base64.getEncoder().encodeToString(bytes));
             return node;

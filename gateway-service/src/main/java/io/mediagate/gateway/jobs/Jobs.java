@@ -1,11 +1,10 @@
 package io.mediagate.gateway.jobs;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.jobs.JobView;
+import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.forward.OwnerClient;
-import io.mediagate.gateway.forward.Owners;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -24,30 +23,28 @@ public class Jobs {
     private static final Duration PICKUP_POLL = Duration.ofMillis(200);
     /** What {@code KeyHashing.newId("job_")} makes; anything else cannot be a job and is not sent on. */
     private static final Pattern ID = Pattern.compile("job_[A-Za-z0-9]{8,60}");
-    private final OwnerClient owner;
-    private final Owners owners;
+    private final JobsApi jobs;
     private final SubmittedJobs submitted;
 
-    Jobs(OwnerClient owner, Owners owners, SubmittedJobs submitted) {
-        this.owner = owner;
-        this.owners = owners;
+    Jobs(JobsApi jobs, SubmittedJobs submitted) {
+        this.jobs = jobs;
         this.submitted = submitted;
     }
 
     /** The caller's job {@code id}; 404 when the caller has no such job. */
-    public Uni<JsonNode> read(Caller caller, String id) {
-        return checked(id).flatMap(url -> owner.get(url, caller)).map(found -> found.path("result").path("job"))
+    public Uni<JobView> read(Caller caller, String id) {
+        return checked(id).flatMap(valid -> Uni.createFrom().completionStage(() -> jobs.read(valid, caller.as())))
                 .onFailure(Jobs::notFound).recoverWithUni(notFound -> submitted.find(caller.accountId(), id)
                         .onItem().ifNull().failWith(notFound));
     }
 
-    /** Cancels the caller's unfinished job {@code id}: routing's answer, or its 409 once the job has ended. */
-    public Uni<JsonNode> cancel(Caller caller, String id) {
-        return checked(id).flatMap(url -> cancel(caller, id, url, Instant.now().plus(PICKUP_WAIT)));
+    /** Cancels the caller's unfinished job {@code id}: the job now cancelled, or routing's 409 once the job has ended. */
+    public Uni<JobView> cancel(Caller caller, String id) {
+        return checked(id).flatMap(valid -> cancel(caller, valid, Instant.now().plus(PICKUP_WAIT)));
     }
 
-    private Uni<JsonNode> cancel(Caller caller, String id, String url, Instant deadline) {
-        return owner.send("DELETE", url, caller)
+    private Uni<JobView> cancel(Caller caller, String id, Instant deadline) {
+        return Uni.createFrom().completionStage(() -> jobs.cancel(id, caller.as()))
                 .onFailure(Jobs::notFound).recoverWithUni(notFound -> submitted.find(caller.accountId(), id).flatMap(job -> {
                     if (job == null) {
                         return Uni.createFrom().failure(notFound);
@@ -57,13 +54,13 @@ public class Jobs {
                                 ApiException.unavailable("job " + id + " is about to start; try again in a moment"));
                     }
                     return Uni.createFrom().voidItem().onItem().delayIt().by(PICKUP_POLL)
-                            .flatMap(ignored -> cancel(caller, id, url, deadline));
+                            .flatMap(ignored -> cancel(caller, id, deadline));
                 }));
     }
 
     private Uni<String> checked(String id) {
         return ID.matcher(id).matches()
-                ? Uni.createFrom().item(owners.routing() + "/v1/jobs/" + id)
+                ? Uni.createFrom().item(id)
                 : Uni.createFrom().failure(new ApiException(ErrorCode.NOT_FOUND, "no job with this id", "id"));
     }
 

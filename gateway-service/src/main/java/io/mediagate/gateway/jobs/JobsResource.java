@@ -1,6 +1,10 @@
 package io.mediagate.gateway.jobs;
 
+import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.jobs.JobAnswer;
+import io.mediagate.common.jobs.JobView;
+import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.Owners;
@@ -22,7 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The caller's jobs, which routing owns; reads and cancels go through {@link Jobs}. */
 @Tag(name = "Jobs")
-@Path("/v1/jobs")
+@Path(JobsApi.ROOT)
 @Authenticated
 public class JobsResource {
     private final Forwarder forwarder;
@@ -42,27 +46,26 @@ public class JobsResource {
     @GET
     public Uni<Response> list(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
         String query = uri.getRequestUri().getRawQuery();
-        return forwarder.forward(owners.routing() + "/v1/jobs" + (query == null ? "" : "?" + query), Caller.of(identity),
+        return forwarder.forward(owners.routing() + JobsApi.ROOT + (query == null ? "" : "?" + query), Caller.of(identity),
                 String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of());
     }
 
     @Operation(summary = "Read a job: status, stage, progress, result")
     @GET
-    @Path("{id}")
+    @Path(JobsApi.JOB)
     public Uni<Response> job(@PathParam("id") String id) {
-        return jobs.read(Caller.of(identity), id)
-                .map(job -> json(Map.of("success", true, "result", Map.of("job", job))));
+        return jobs.read(Caller.of(identity), id).map(JobsResource::json);
     }
 
     /** Cancels an unfinished job; 409 {@code job_finished} once it has ended. */
     @Operation(summary = "Cancel an unfinished job")
     @DELETE
-    @Path("{id}")
+    @Path(JobsApi.JOB)
     public Uni<Response> cancel(@PathParam("id") String id) {
         return jobs.cancel(Caller.of(identity), id).map(JobsResource::json);
     }
 
-    private static Response json(Object entity) {
-        return Response.ok(entity).type(MediaType.APPLICATION_JSON_TYPE).build();
+    private static Response json(JobView job) {
+        return Response.ok(Envelope.of(new JobAnswer(job))).type(MediaType.APPLICATION_JSON_TYPE).build();
     }
 }

@@ -1,10 +1,9 @@
 package io.mediagate.gateway.jobs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.jobs.JobView;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
@@ -39,22 +38,8 @@ public class SubmittedJobs {
 
     /** Remembers {@code request} as queued. Never fails: a failure to remember only costs an early "not found". */
     public Uni<Void> remember(GenerationRequest request) {
-        ObjectNode job = json.createObjectNode();
-        job.put("id", request.jobId());
-        job.put("kind", request.kind().wire());
-        job.put("status", "queued");
-        job.put("progress", 0);
-        job.put("createdAt", request.acceptedAt().toString());
-        ObjectNode asked = job.putObject("request");
-        asked.put("model", request.model());
-        asked.put("prompt", request.prompt());
-        asked.put("size", request.size());
-        if (request.duration() != null) {
-            asked.put("duration", request.duration());
-        }
-        asked.put("videoId", request.videoId());
         try {
-            return redis.execute(Command.SET, key(request.userId(), request.jobId()), json.writeValueAsString(job),
+            return redis.execute(Command.SET, key(request.userId(), request.jobId()), json.writeValueAsString(JobView.queued(request)),
                     "EX", String.valueOf(TTL.toSeconds())).replaceWithVoid()
                     .onFailure().invoke(f -> LOG.warnf("job %s not remembered as submitted: %s", request.jobId(), f.toString()))
                     .onFailure().recoverWithNull();
@@ -65,13 +50,13 @@ public class SubmittedJobs {
     }
 
     /** The job as submitted, or null when this account submitted no such job within the last hour. */
-    public Uni<JsonNode> find(String accountId, String jobId) {
+    public Uni<JobView> find(String accountId, String jobId) {
         return redis.execute(Command.GET, key(accountId, jobId)).map(value -> {
             if (value == null) {
                 return null;
             }
             try {
-                return json.readTree(value.toString());
+                return json.readValue(value.toString(), JobView.class);
             } catch (JsonProcessingException e) {
                 return null;
             }

@@ -2,10 +2,9 @@ package io.mediagate.gateway.usage;
 
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.usage.UsageApi;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.budgets.BudgetLedger;
-import io.mediagate.gateway.forward.OwnerClient;
-import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.limits.ConcurrencyLeases;
 import io.mediagate.gateway.limits.RateLimiter;
 import io.mediagate.gateway.limits.RateLimits;
@@ -17,8 +16,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,17 +35,15 @@ public class UsageResource {
     private final SecurityIdentity identity;
     private final RateLimiter limiter;
     private final ConcurrencyLeases leases;
-    private final OwnerClient owners;
-    private final Owners urls;
+    private final UsageApi ledger;
     private final BudgetLedger budgets;
 
-    UsageResource(SecurityIdentity identity, RateLimiter limiter, ConcurrencyLeases leases, OwnerClient owners, Owners urls,
+    UsageResource(SecurityIdentity identity, RateLimiter limiter, ConcurrencyLeases leases, UsageApi ledger,
                   BudgetLedger budgets) {
         this.identity = identity;
         this.limiter = limiter;
         this.leases = leases;
-        this.owners = owners;
-        this.urls = urls;
+        this.ledger = ledger;
         this.budgets = budgets;
     }
 
@@ -78,9 +73,8 @@ public class UsageResource {
                         leases.active(caller.accountId(), "image"),
                         leases.active(caller.accountId(), "video"),
                         budgets.peek(caller),
-                        owners.get(urls.usage() + "/internal/v1/usage"
-                                + (days == null ? "" : "?days=" + URLEncoder.encode(days, StandardCharsets.UTF_8)), caller))
-                .with((windows, images, videos, spend, ledger) -> {
+                        Uni.createFrom().completionStage(() -> ledger.report(caller.as(), days)))
+                .with((windows, images, videos, spend, report) -> {
                     Map<String, Object> result = new LinkedHashMap<>();
                     result.put("user", caller.accountId());
                     result.put("tier", caller.tier());
@@ -89,12 +83,12 @@ public class UsageResource {
                             "image", Map.of("limit", limits.concurrentImages(), "active", images),
                             "video", Map.of("limit", limits.concurrentVideos(), "active", videos)));
                     result.put("storage", Map.of("limitBytes", limits.storageBytes(),
-                            "usedBytes", ledger.path("storage").path("usedBytes").asLong(), "retentionDays", limits.retentionDays()));
-                    result.put("spend", ledger.path("spend"));
-                    result.put("generations", ledger.path("generations"));
+                            "usedBytes", report.storage().usedBytes(), "retentionDays", limits.retentionDays()));
+                    result.put("spend", report.spend());
+                    result.put("generations", report.generations());
                     result.put("budgets", budgets(spend));
-                    if (ledger.has("daily")) {
-                        result.put("daily", ledger.get("daily"));
+                    if (report.daily() != null) {
+                        result.put("daily", report.daily());
                     }
                     return Envelope.of(result);
                 });

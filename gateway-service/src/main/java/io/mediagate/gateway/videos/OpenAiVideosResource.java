@@ -8,12 +8,16 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
+import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.jobs.JobStatus;
+import io.mediagate.common.jobs.JobView;
+import io.mediagate.common.jobs.JobsApi;
+import io.mediagate.common.media.MediaApi;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.edits.ImageForm;
 import io.mediagate.gateway.edits.SourceImage;
 import io.mediagate.gateway.edits.SourceStore;
 import io.mediagate.gateway.forward.Forwarder;
-import io.mediagate.gateway.forward.OwnerClient;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.generation.Intake;
 import io.mediagate.gateway.generation.Submissions;
@@ -38,17 +42,15 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -73,7 +75,8 @@ public class OpenAiVideosResource {
     private final Jobs jobs;
     private final SourceStore sources;
     private final VideoModels models;
-    private final OwnerClient owner;
+    private final JobsApi jobList;
+    private final MediaApi media;
     private final Owners owners;
     private final Forwarder forwarder;
     private final SecurityIdentity identity;
@@ -82,13 +85,14 @@ public class OpenAiVideosResource {
     private final Intake intake;
 
     OpenAiVideosResource(Submissions submissions, Jobs jobs, SourceStore sources, VideoModels models,
-                         OwnerClient owner, Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json,
+                         JobsApi jobList, MediaApi media, Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json,
                          Clock clock, Intake intake) {
         this.submissions = submissions;
         this.jobs = jobs;
         this.sources = sources;
         this.models = models;
-        this.owner = owner;
+        this.jobList = jobList;
+        this.media = media;
         this.owners = owners;
         this.forwarder = forwarder;
         this.identity = identity;
@@ -136,13 +140,13 @@ public class OpenAiVideosResource {
         String referenceId = SourceStore.referenceId(jobId);
         ImageSources sent = file == null ? null : new ImageSources(ImageSources.REFERENCE, List.of(referenceId), null);
         GenerationRequest asked = VideoCreation.request(json, JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
-        Uni<GenerationRequest> checked = models.check(asked, caller).map(model -> {
+        Uni<GenerationRequest> checked = models.check(asked).map(model -> {
             // The video object always states its length and size: the model's defaults when none was asked.
-            if (!translated.has("duration") && model.path("durations").has("default")) {
-                translated.set("duration", model.path("durations").path("default"));
+            if (!translated.has("duration") && model.durations() != null) {
+                translated.put("duration", model.durations().defaultValue());
             }
-            if (!translated.has("size") && model.hasNonNull("defaultSize")) {
-                translated.set("size", model.path("defaultSize"));
+            if (!translated.has("size") && model.defaultSize() != null) {
+                translated.put("size", model.defaultSize());
             }
             return VideoCreation.request(json, JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
         });
@@ -179,25 +183,14 @@ public class OpenAiVideosResource {
     @GET
     public Uni<Response> list(@QueryParam("after") String after, @QueryParam("limit") String limit,
                               @QueryParam("order") String order) {
-        StringBuilder query = new StringBuilder("?kind=video");
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("after", after);
-        params.put("limit", limit);
-        params.put("order", order);
-        params.forEach((name, value) -> {
-            if (value != null) {
-                query.append('&').append(name).append('=').append(URLEncoder.encode(value, StandardCharsets.UTF_8));
-            }
-        });
-        return owner.get(owners.routing() + "/v1/jobs" + query, Caller.of(identity)).map(page -> {
-            List<VideoObject> data = new ArrayList<>();
-            page.path("result").path("jobs").forEach(job -> data.add(VideoObject.of(job)));
+        return Uni.createFrom().completionStage(() -> jobList.list(Caller.of(identity).as(), "video", after, limit, order)).map(page -> {
+            List<VideoObject> data = page.jobs().stream().map(VideoObject::of).toList();
             Map<String, Object> list = new LinkedHashMap<>();
             list.put("object", "list");
             list.put("data", data);
             list.put("first_id", data.isEmpty() ? null : data.getFirst().id());
             list.put("last_id", data.isEmpty() ? null : data.getLast().id());
-            list.put("has_more", page.path("result").path("hasMore").asBoolean());
+            list.put("has_more", page.hasMore());
             return ok(list);
         });
     }
@@ -209,14 +202,13 @@ public class OpenAiVideosResource {
     public Uni<Response> delete(@PathParam("id") String id) {
         Caller caller = Caller.of(identity);
         return job(id, caller).flatMap(job -> {
-            String status = job.path("status").asText();
-            String media = job.path("data").path(0).path("id").asText(null);
-            Uni<JsonNode> done;
-            if (status.equals("queued") || status.equals("running")) {
+            MediaItem made = made(job);
+            Uni<?> done;
+            if (job.status() == JobStatus.QUEUED || job.status() == JobStatus.RUNNING) {
                 done = jobs.cancel(caller, id)
                         .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.JOB_FINISHED).recoverWithNull();
-            } else if (media != null) {
-                done = owner.send("DELETE", owners.media() + "/v1/media/" + media, caller)
+            } else if (made != null) {
+                done = Uni.createFrom().completionStage(() -> media.delete(made.id(), caller.as()))
                         .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).recoverWithNull();
             } else {
                 done = Uni.createFrom().nullItem();
@@ -232,17 +224,18 @@ public class OpenAiVideosResource {
     @Produces(MediaType.WILDCARD)
     public Uni<Response> content(@PathParam("id") String id, @QueryParam("variant") String variant, @HeaderParam("Range") String range,
                                  @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext context) {
-        String field = switch (variant == null ? "video" : variant) {
-            case "video" -> "url";
-            case "thumbnail" -> "thumbnail";
-            case "spritesheet" -> "preview";
+        Function<MediaItem, String> file = switch (variant == null ? "video" : variant) {
+            case "video" -> MediaItem::url;
+            case "thumbnail" -> MediaItem::thumbnail;
+            case "spritesheet" -> MediaItem::preview;
             default -> throw ApiException.invalid("variant", "variant must be video, thumbnail or spritesheet");
         };
         Caller caller = Caller.of(identity);
         return job(id, caller).flatMap(job -> {
-            String url = job.path("data").path(0).path(field).asText(null);
+            MediaItem made = made(job);
+            String url = made == null ? null : file.apply(made);
             int files = url == null ? -1 : url.indexOf("/files/");
-            if (!"succeeded".equals(job.path("status").asText()) || files < 0) {
+            if (job.status() != JobStatus.SUCCEEDED || files < 0) {
                 throw new ApiException(ErrorCode.NOT_FOUND, "video " + id + " has no content yet (status "
                         + VideoObject.of(job).status() + ")", "id");
             }
@@ -286,22 +279,22 @@ public class OpenAiVideosResource {
 
     private Uni<Response> remix(String id, String prompt, String jobId, Caller caller, String requestId, Instant accepted) {
         return job(id, caller).flatMap(job -> {
-            String media = job.path("data").path(0).path("id").asText(null);
-            if (!"succeeded".equals(job.path("status").asText()) || media == null) {
+            MediaItem made = made(job);
+            if (job.status() != JobStatus.SUCCEEDED || made == null || made.id() == null || job.request() == null) {
                 throw ApiException.invalid("id", "only a completed video can be remixed");
             }
-            JsonNode asked = job.path("request");
+            JobView.Asked asked = job.request();
             ObjectNode fields = json.createObjectNode();
-            fields.put("model", asked.path("model").asText());
+            fields.put("model", asked.model());
             fields.put("prompt", prompt);
-            if (asked.hasNonNull("size")) {
-                fields.set("size", asked.path("size"));
+            if (asked.size() != null) {
+                fields.put("size", asked.size());
             }
-            if (asked.hasNonNull("duration")) {
-                fields.set("duration", asked.path("duration"));
+            if (asked.duration() != null) {
+                fields.put("duration", asked.duration());
             }
-            fields.put("video_id", media);
-            fields.put("public", job.path("data").path(0).path("public").asBoolean(true));
+            fields.put("video_id", made.id());
+            fields.put("public", made.isPublic() == null || made.isPublic());
             GenerationRequest request = VideoCreation.request(json, JsonBody.of(fields), caller, jobId, requestId, accepted, null);
             return submit(caller, request, id);
         });
@@ -315,16 +308,21 @@ public class OpenAiVideosResource {
     }
 
     /** The caller's video job {@code id}, as routing shows it; another kind of job is not found here. */
-    private Uni<JsonNode> job(String id, Caller caller) {
+    private Uni<JobView> job(String id, Caller caller) {
         ApiException none = new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id");
         return jobs.read(caller, id)
                 .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).transform(f -> none)
                 .map(job -> {
-                    if (!"video".equals(job.path("kind").asText())) {
+                    if (!"video".equals(job.kind())) {
                         throw none;
                     }
                     return job;
                 });
+    }
+
+    /** The video a finished job made, if any. */
+    private static MediaItem made(JobView job) {
+        return job.data() == null || job.data().isEmpty() ? null : job.data().getFirst();
     }
 
     private static Response ok(Object entity) {

@@ -2,7 +2,10 @@ package io.mediagate.gateway.videos;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.api.ErrorBody;
+import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.jobs.JobStatus;
+import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.media.VideoSize;
 import java.time.Instant;
 import java.util.Map;
@@ -38,29 +41,29 @@ public record VideoObject(
         return m != null && m.matches() ? "job_" + m.group(1) : null;
     }
 
-    /** The object of a job as routing shows it ({@code result.job}). */
-    static VideoObject of(JsonNode job) {
-        JsonNode asked = job.path("request");
-        JsonNode item = job.path("data").path(0);
-        String status = switch (job.path("status").asText()) {
-            case "queued" -> "queued";
-            case "running" -> "in_progress";
-            case "succeeded" -> "completed";
-            default -> "failed";
+    /** The object of a job as routing shows it. */
+    static VideoObject of(JobView job) {
+        JobView.Asked asked = job.request() != null ? job.request() : new JobView.Asked(null, null, null, null, null);
+        MediaItem item = job.data() == null || job.data().isEmpty() ? null : job.data().getFirst();
+        String status = job.status() == null ? "failed" : switch (job.status()) {
+            case QUEUED -> "queued";
+            case RUNNING -> "in_progress";
+            case SUCCEEDED -> "completed";
+            case FAILED, CANCELLED -> "failed";
         };
         boolean finished = !status.equals("queued") && !status.equals("in_progress");
         Map<String, String> error = null;
         if (status.equals("failed")) {
-            JsonNode e = job.path("error");
-            boolean cancelled = "cancelled".equals(job.path("status").asText());
-            error = Map.of("code", e.path("code").asText(cancelled ? "job_cancelled" : "internal_error"),
-                    "message", e.path("message").asText(cancelled ? "the job was cancelled" : "the job failed"));
+            ErrorBody e = job.error();
+            boolean cancelled = job.status() == JobStatus.CANCELLED;
+            error = Map.of("code", e != null && e.code != null ? e.code : cancelled ? "job_cancelled" : "internal_error",
+                    "message", e != null && e.message != null ? e.message : cancelled ? "the job was cancelled" : "the job failed");
         }
-        return new VideoObject(job.path("id").asText(), "video", asked.path("model").asText(null), status,
-                job.path("progress").asInt(), seconds(job.path("createdAt")), finished ? seconds(job.path("updatedAt")) : null,
-                item.has("expiresAt") ? seconds(item.path("expiresAt")) : null, secondsText(asked.path("duration")),
-                size(item, asked.path("size").asText(null)), asked.path("prompt").asText(null),
-                jobOf(asked.path("videoId").asText(null)), error);
+        return new VideoObject(job.id(), "video", asked.model(), status, job.progress(), job.createdAt().getEpochSecond(),
+                finished && job.updatedAt() != null ? job.updatedAt().getEpochSecond() : null,
+                item != null && item.expiresAt() != null ? item.expiresAt().getEpochSecond() : null,
+                asked.duration() == null ? null : secondsText(asked.duration()), size(item, asked.size()), asked.prompt(),
+                jobOf(asked.videoId()), error);
     }
 
     /** A job just submitted. */
@@ -70,22 +73,14 @@ public record VideoObject(
                 duration == null ? null : secondsText(duration), size(null, sizeLabel), prompt, remixedFrom, null);
     }
 
-    private static long seconds(JsonNode instant) {
-        return instant.isNumber() ? instant.asLong() : Instant.parse(instant.asText()).getEpochSecond();
-    }
-
-    private static String secondsText(JsonNode duration) {
-        return duration.isNumber() ? secondsText(duration.asDouble()) : null;
-    }
-
     static String secondsText(double seconds) {
         return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
     }
 
     /** The video's real size when it is made, else the size asked for (a label such as {@code 720p}) as WxH. */
-    private static String size(JsonNode item, String label) {
-        if (item != null && item.path("width").isInt() && item.path("height").isInt()) {
-            return item.path("width").asInt() + "x" + item.path("height").asInt();
+    private static String size(MediaItem item, String label) {
+        if (item != null && item.width() != null && item.height() != null) {
+            return item.width() + "x" + item.height();
         }
         return label == null ? null : VideoSize.parse(label).map(s -> s.width() + "x" + s.height()).orElse(label);
     }

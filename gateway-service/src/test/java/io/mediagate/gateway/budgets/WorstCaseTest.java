@@ -2,26 +2,46 @@ package io.mediagate.gateway.budgets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.catalog.DurationSpec;
+import io.mediagate.common.catalog.HealthSnapshot;
+import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What a budget reserves for a request: the dearest offer that could serve it, times its units. */
 class WorstCaseTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static JsonNode model(String offers, String durations) throws Exception {
-        return JSON.readTree("{\"id\":\"a/b\",\"providers\":[" + offers + "]" + (durations == null ? "" : ",\"durations\":" + durations) + "}");
+    /** A model as the catalog resolves it: its offers, and each provider's status. */
+    private static ResolvedModel model(List<OfferSpec> offers, DurationSpec durations, String defaultSize, Map<String, String> statuses) {
+        ModelSpec model = new ModelSpec("a/b", "B", durations == null ? "image" : "video", null, List.of(), List.of(), defaultSize,
+                durations, List.of(), List.of(), offers, Instant.EPOCH);
+        Map<String, HealthSnapshot> health = new HashMap<>();
+        statuses.forEach((provider, status) -> health.put(provider, new HealthSnapshot(status, null, null, "1h", null, null, Map.of())));
+        return new ResolvedModel(model, List.of(), List.copyOf(statuses.keySet()), health);
     }
 
-    private static String offer(String provider, String amount, String unit, String status) {
-        return "{\"provider\":\"" + provider + "\",\"price\":{\"amount\":" + amount + ",\"unit\":\"" + unit + "\",\"currency\":\"USD\"},"
-                + "\"status\":\"" + status + "\"}";
+    private static ResolvedModel model(List<OfferSpec> offers, DurationSpec durations) {
+        Map<String, String> statuses = new HashMap<>();
+        offers.forEach(o -> statuses.put(o.provider(), "operational"));
+        return model(offers, durations, null, statuses);
+    }
+
+    private static OfferSpec offer(String provider, String amount, String unit) {
+        return offer(provider, amount, unit, Map.of(), Map.of());
+    }
+
+    private static OfferSpec offer(String provider, String amount, String unit, Map<String, String> options, Map<String, String> sizePrices) {
+        Map<String, BigDecimal> bySize = new HashMap<>();
+        sizePrices.forEach((size, price) -> bySize.put(size, new BigDecimal(price)));
+        return new OfferSpec(provider, new BigDecimal(amount), unit, List.of(), List.of(), List.of(), List.of(), provider + "-model",
+                options, bySize);
     }
 
     private static GenerationRequest request(MediaKind kind, String provider, int n, Double duration) {
@@ -42,18 +62,17 @@ class WorstCaseTest {
     }
 
     @Test
-    void theDearestOfferThatCouldServeTimesTheImages() throws Exception {
-        JsonNode model = model(offer("cheap", "0.01", "image", "operational") + "," + offer("dear", "0.04", "image", "degraded") + ","
-                + offer("off", "0.50", "image", "disabled"), null);
+    void theDearestOfferThatCouldServeTimesTheImages() {
+        ResolvedModel model = model(List.of(offer("cheap", "0.01", "image"), offer("dear", "0.04", "image"), offer("off", "0.50", "image")),
+                null, null, Map.of("cheap", "operational", "dear", "degraded", "off", "disabled"));
         assertPrice("0.12", WorstCase.price(model, request(MediaKind.IMAGE, null, 3, null)));
         assertPrice("0.03", WorstCase.price(model, request(MediaKind.IMAGE, "CHEAP", 3, null)), "an explicit provider, in any case");
         assertPrice("0", WorstCase.price(model, request(MediaKind.IMAGE, "nobody", 3, null)));
     }
 
     @Test
-    void anEditAtAProviderBillingItsInputImagesReservesThemToo() throws Exception {
-        JsonNode model = model("{\"provider\":\"xai\",\"price\":{\"amount\":0.02,\"unit\":\"image\",\"currency\":\"USD\","
-                + "\"perInputImage\":0.002},\"status\":\"operational\"}", null);
+    void anEditAtAProviderBillingItsInputImagesReservesThemToo() {
+        ResolvedModel model = model(List.of(offer("xai", "0.02", "image", Map.of("inputImagePrice", "0.002"), Map.of())), null);
         GenerationRequest edit = new GenerationRequest("job_x", "req_x", "usr_x", "pro", MediaKind.IMAGE, "a/b", null, null, "p", null, 2,
                 null, null, null, null, null, true, "url", Map.of(), Instant.EPOCH,
                 new io.mediagate.common.events.ImageSources("edit", java.util.List.of("in/a.png", "in/b.png", "in/c.png"), null), "key_x");
@@ -62,30 +81,24 @@ class WorstCaseTest {
     }
 
     @Test
-    void aVideoCostsItsSecondsOrTheModelsDefault() throws Exception {
-        JsonNode model = model(offer("v", "0.10", "second", "operational"), "{\"min\":4,\"max\":10,\"default\":6}");
+    void aVideoCostsItsSecondsOrTheModelsDefault() {
+        ResolvedModel model = model(List.of(offer("v", "0.10", "second")), new DurationSpec(4, 10, 6));
         assertPrice("0.8", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 8.0)));
         assertPrice("0.6", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)));
     }
 
     @Test
-    void aVideoAtAProviderOfFixedClipLengthsCostsTheClipItMakes() throws Exception {
-        JsonNode model = JSON.readTree("""
-                {"id":"a/b","durations":{"min":4,"max":8,"default":5},"providers":[
-                  {"provider":"veo","price":{"amount":0.40,"unit":"second","currency":"USD","clipSeconds":[4,6,8]},"status":"operational"}]}
-                """);
+    void aVideoAtAProviderOfFixedClipLengthsCostsTheClipItMakes() {
+        ResolvedModel model = model(List.of(offer("veo", "0.40", "second", Map.of("durations", "4,6,8"), Map.of())), new DurationSpec(4, 8, 5));
         assertPrice("2.4", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 5.0)), "5 s asked: Veo makes and bills 6");
         assertPrice("2.4", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)), "the default 5 s, as a 6 s clip");
         assertPrice("3.2", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 7.5)));
     }
 
     @Test
-    void aSizePricedApartCostsItsOwnPrice() throws Exception {
-        JsonNode model = JSON.readTree("""
-                {"id":"a/b","defaultSize":"1024x1024","providers":[
-                  {"provider":"g","price":{"amount":0.134,"unit":"image","currency":"USD","bySize":{"4096x4096":0.24}},"status":"operational"},
-                  {"provider":"h","price":{"amount":0.15,"unit":"image","currency":"USD"},"status":"operational"}]}
-                """);
+    void aSizePricedApartCostsItsOwnPrice() {
+        ResolvedModel model = model(List.of(offer("g", "0.134", "image", Map.of(), Map.of("4096x4096", "0.24")), offer("h", "0.15", "image")),
+                null, "1024x1024", Map.of("g", "operational", "h", "operational"));
         assertPrice("0.48", WorstCase.price(model, request(MediaKind.IMAGE, null, "4096x4096", 2, null)), "the 4K price, dearer than h");
         assertPrice("0.30", WorstCase.price(model, request(MediaKind.IMAGE, null, "1024x1024", 2, null)), "h at every other size");
         assertPrice("0.30", WorstCase.price(model, request(MediaKind.IMAGE, null, 2, null)), "no size: the model's default");
@@ -93,11 +106,9 @@ class WorstCaseTest {
     }
 
     @Test
-    void aVideoSizeIsPricedByTheCatalogsLabel() throws Exception {
-        JsonNode model = JSON.readTree("""
-                {"id":"a/b","defaultSize":"720p","durations":{"min":4,"max":8,"default":4},"providers":[
-                  {"provider":"v","price":{"amount":0.10,"unit":"second","currency":"USD","bySize":{"1080p":0.20}},"status":"operational"}]}
-                """);
+    void aVideoSizeIsPricedByTheCatalogsLabel() {
+        ResolvedModel model = model(List.of(offer("v", "0.10", "second", Map.of(), Map.of("1080p", "0.20"))), new DurationSpec(4, 8, 4),
+                "720p", Map.of("v", "operational"));
         assertPrice("1.6", WorstCase.price(model, request(MediaKind.VIDEO, null, "1080P", 1, 8.0)));
         assertPrice("0.4", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)));
     }

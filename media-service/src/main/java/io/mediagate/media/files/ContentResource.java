@@ -3,6 +3,7 @@ package io.mediagate.media.files;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.media.MediaApi;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.storage.ObjectStore;
 import jakarta.annotation.security.RolesAllowed;
@@ -16,7 +17,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * {@code GET /internal/v1/media/{id}/content}: a media item's main file for the user in the token (their
  * own, or anyone's public one), used when a generation takes an existing item as its source.
  */
-@Path("/internal/v1/media/{id}/content")
+@Path(MediaApi.ROOT + "/" + MediaApi.CONTENT)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class ContentResource {
     private final ObjectStore store;

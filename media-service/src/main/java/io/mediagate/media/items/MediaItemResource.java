@@ -4,6 +4,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
@@ -29,7 +30,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * and {@code DELETE} (owner only). Another user's private item is 403, an unknown id 404. {@code DELETE}
  * also cancels the owner's pending upload: its declaration stops counting and its URL finds no record.
  */
-@Path("/v1/media/{id}")
+@Path(MediaApi.ITEMS)
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class MediaItemResource {
@@ -49,6 +50,7 @@ public class MediaItemResource {
     public record Change(@com.fasterxml.jackson.annotation.JsonProperty("public") Boolean isPublic, Integer retainDays) {}
 
     @GET
+    @Path(MediaApi.ITEM)
     public Envelope<Map<String, Object>> get(@PathParam("id") String id) {
         MediaRecord record = find(id);
         if (!record.isPublic && !owns(record)) {
@@ -58,6 +60,7 @@ public class MediaItemResource {
     }
 
     @PATCH
+    @Path(MediaApi.ITEM)
     @Consumes(MediaType.APPLICATION_JSON)
     @Transactional
     public Envelope<Map<String, Object>> change(@PathParam("id") String id, Change change) {
@@ -82,6 +85,7 @@ public class MediaItemResource {
     }
 
     @DELETE
+    @Path(MediaApi.ITEM)
     public Envelope<Map<String, Object>> delete(@PathParam("id") String id) {
         MediaRecord record = MediaRecord.findById(id);
         if (record == null || !owns(record) && !"ready".equals(record.status)) {

@@ -7,6 +7,7 @@ import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
@@ -30,7 +31,7 @@ import java.util.regex.Pattern;
  * Keeps generated items for the services that made them (routing's images, the pipeline's videos).
  * Services only. Idempotent on the media id, so a redelivered job stores nothing twice.
  */
-@Path("/internal/v1/media")
+@Path(MediaApi.ROOT)
 @RolesAllowed(InternalToken.SERVICE)
 public class StoreResource {
     private static final Pattern ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
@@ -57,7 +58,7 @@ public class StoreResource {
      * written once.
      */
     @POST
-    @Path("register")
+    @Path(MediaApi.REGISTER)
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     @Transactional
@@ -71,7 +72,7 @@ public class StoreResource {
      * one request, one write to the store, no file inside JSON.
      */
     @POST
-    @Path("register")
+    @Path(MediaApi.REGISTER)
     @Consumes(RegisterMedia.WITH_FILE)
     @Produces(MediaType.APPLICATION_JSON)
     @Transactional

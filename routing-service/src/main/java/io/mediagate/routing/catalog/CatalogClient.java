@@ -1,11 +1,12 @@
 package io.mediagate.routing.catalog;
 
 import io.mediagate.common.api.WhileUnavailable;
+import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalHttp;
+import io.mediagate.common.catalog.CatalogApi;
+import io.mediagate.common.catalog.CatalogApiClient;
 import io.mediagate.common.catalog.ResolvedModel;
-import io.mediagate.routing.support.ServiceHttp;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,25 +16,23 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Reads models and offers from catalog-service, keeping each answer for a short while. While catalog-service is
+ * Reads models and offers from catalog-service ({@link CatalogApi}), keeping each answer for a short while. While catalog-service is
  * unreachable (restarting, say) a model it has not answered yet is asked for again, for up to
  * {@code mediagate.outage-patience}.
  */
 @ApplicationScoped
 public class CatalogClient {
     private static final Duration TTL = Duration.ofSeconds(30);
-    private final ServiceHttp http;
-    private final String base;
+    private final CatalogApi catalog;
     private final Clock clock;
     private final Duration patience;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
     private record Cached(ResolvedModel model, Instant until) {}
 
-    CatalogClient(ServiceHttp http, @ConfigProperty(name = "mediagate.catalog.url") String base, Clock clock,
+    CatalogClient(InternalHttp http, @ConfigProperty(name = "mediagate.catalog.url") String base, Clock clock,
                   @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
-        this.http = http;
-        this.base = base;
+        this.catalog = new CatalogApiClient(http, base, CallAs.service("routing-service"));
         this.clock = clock;
         this.patience = patience;
     }
@@ -46,8 +45,8 @@ public class CatalogClient {
         if (hit != null && hit.until().isAfter(now)) {
             return hit.model();
         }
-        ResolvedModel model = WhileUnavailable.retry("resolving " + key, () -> http.get(base + "/internal/v1/models/"
-                + URLEncoder.encode(key, StandardCharsets.UTF_8), ResolvedModel.class), patience, WhileUnavailable.Pause.REAL);
+        ResolvedModel model = WhileUnavailable.retry("resolving " + key, () -> InternalHttp.await(catalog.resolve(key)),
+                patience, WhileUnavailable.Pause.REAL);
         cache.put(key, new Cached(model, now.plus(TTL)));
         return model;
     }

@@ -2,7 +2,6 @@ package io.mediagate.routing.generation;
 
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
-import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.RegisterMedia;
@@ -55,10 +54,11 @@ class ImageResults {
             String size = width != null && height != null ? width + "x" + height : plan.size();
             VideoWork.StagedFile file = new VideoWork.StagedFile(null, name, "original", ContentSniffer.extension(image.mime()),
                     null, size, width == null ? 0 : width, height == null ? 0 : height, image.mime(), image.bytes().length);
-            RegisterMedia command = new RegisterMedia("med_" + request.jobId().substring(4) + "x" + i, request.userId(),
-                    MediaKind.IMAGE, plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
-                    request.prompt(), image.revisedPrompt(), size, null, width, height, request.isPublic(), retention,
-                    null, name, List.of(file), sources(request), plan.price(served, 1));
+            RegisterMedia command = RegisterMedia.image(
+                    new RegisterMedia.Keeping("med_" + request.jobId().substring(4) + "x" + i, request.userId(), request.isPublic(), retention),
+                    new RegisterMedia.Made(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
+                            request.prompt(), image.revisedPrompt(), plan.price(served, 1)),
+                    new RegisterMedia.Shape(size, null, width, height), file, sources(request));
             items.add(media.register(command, image.bytes()).forGeneration());
         }
         return items;

@@ -1,5 +1,6 @@
 package io.mediagate.routing.jobs;
 
+import io.mediagate.common.jobs.JobStatus;
 import io.mediagate.routing.providers.TaskControl;
 
 /**
@@ -9,7 +10,7 @@ import io.mediagate.routing.providers.TaskControl;
 public record JobControl(Jobs jobs, String jobId) implements TaskControl {
     @Override
     public boolean cancelled() {
-        return jobs.started(jobId).map(s -> JobStatus.CANCELLED.equals(s.status())).orElse(false);
+        return jobs.started(jobId).map(s -> s.status() == JobStatus.CANCELLED).orElse(false);
     }
 
     @Override

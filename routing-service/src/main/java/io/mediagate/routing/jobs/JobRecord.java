@@ -1,7 +1,12 @@
 package io.mediagate.routing.jobs;
 
+import io.mediagate.common.events.GenerationReply;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.jobs.JobStatus;
+import io.mediagate.common.jobs.JobView;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -16,7 +21,8 @@ public class JobRecord extends PanacheEntityBase {
     @Column(name = "user_id")
     public String userId;
     public String kind;
-    public String status;
+    @Convert(converter = JobStatusColumn.class)
+    public JobStatus status;
     public String request;
     public String reply;
     /** Video jobs: generating, transcoding, thumbnail or storing. */
@@ -31,4 +37,12 @@ public class JobRecord extends PanacheEntityBase {
     public Instant createdAt;
     @Column(name = "updated_at")
     public Instant updatedAt;
+
+    /** This job as the API shows it, with the request it was made for and, once it ended, its reply. */
+    public JobView view(GenerationRequest asked, GenerationReply ended) {
+        boolean succeeded = status == JobStatus.SUCCEEDED;
+        return new JobView(id, kind, status, stage, succeeded ? 100 : progress, createdAt, updatedAt,
+                ended == null ? null : ended.data(), ended == null ? null : ended.price(), ended == null ? null : ended.stats(),
+                ended == null ? null : ended.error(), JobView.Asked.of(asked));
+    }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.jobs.JobStatus;
 import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -49,7 +50,7 @@ public class Jobs {
     @Transactional
     public Begun begin(GenerationRequest request, String stage, ReplyAddress replyTo) {
         JobRecord job = JobRecord.findById(request.jobId());
-        if (job != null && JobStatus.finished(job.status) && job.reply != null) {
+        if (job != null && job.status.finished() && job.reply != null) {
             return new Begun.Ended(read(job.reply, GenerationReply.class));
         }
         if (job != null && job.stage != null && !Stage.GENERATING.equals(job.stage)) {
@@ -81,7 +82,7 @@ public class Jobs {
     @Transactional
     public boolean advance(String jobId, String stage, int progress) {
         JobRecord job = JobRecord.findById(jobId);
-        if (job == null || JobStatus.finished(job.status) || job.progress > progress) {
+        if (job == null || job.status.finished() || job.progress > progress) {
             return false;
         }
         job.stage = stage;
@@ -97,7 +98,7 @@ public class Jobs {
         return job == null ? Optional.empty() : Optional.of(started(job));
     }
 
-    public record Started(GenerationRequest request, ReplyAddress replyTo, String status) {}
+    public record Started(GenerationRequest request, ReplyAddress replyTo, JobStatus status) {}
 
     private Started started(JobRecord job) {
         ReplyAddress address = job.replyTopic == null ? null : new ReplyAddress(job.replyTopic, job.replyCorrelation);
@@ -113,7 +114,7 @@ public class Jobs {
     @Transactional
     public Optional<List<OutboxRow>> end(String jobId, GenerationReply reply) {
         JobRecord job = JobRecord.findById(jobId);
-        if (job == null || JobStatus.finished(job.status)) {
+        if (job == null || job.status.finished()) {
             return Optional.empty();
         }
         job.status = reply.success() ? JobStatus.SUCCEEDED : reply.isCancelled() ? JobStatus.CANCELLED : JobStatus.FAILED;
@@ -126,7 +127,7 @@ public class Jobs {
         GenerationRequest request = started.request();
         if (request.webhookUrl() != null && !reply.isCancelled()) {
             webhooks.enqueue(jobId, job.userId, request.webhookUrl(), reply.success() ? Webhooks.COMPLETED : Webhooks.FAILED,
-                    Map.of("job", JobView.of(job, request, reply)));
+                    Map.of("job", job.view(request, reply)));
         }
         job.reply = write(reply);
         return Optional.of(outbox.queue(request, reply, started.replyTo(), now));

@@ -8,6 +8,10 @@ import io.mediagate.common.api.Page;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.jobs.JobAnswer;
+import io.mediagate.common.jobs.JobList;
+import io.mediagate.common.jobs.JobView;
+import io.mediagate.common.jobs.JobsApi;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -18,7 +22,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
@@ -26,7 +29,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * {@code GET /v1/jobs/{id}}, {@code DELETE /v1/jobs/{id}} and {@code GET /v1/jobs}: a caller's jobs, newest
  * first by default, a page at a time ({@link Page}'s limit) after a job id (the shape OpenAI-style lists page by).
  */
-@Path("/v1/jobs")
+@Path(JobsApi.ROOT)
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class JobsResource {
@@ -42,15 +45,15 @@ public class JobsResource {
     }
 
     @GET
-    @Path("{id}")
-    public Envelope<Map<String, Object>> get(@PathParam("id") String id) {
+    @Path(JobsApi.JOB)
+    public Envelope<JobAnswer> get(@PathParam("id") String id) {
         return view(visible(JobRecord.findById(id), id));
     }
 
     /** Cancels an unfinished job: 200 with the job now {@code cancelled}, 409 {@code job_finished} if it ended. */
     @DELETE
-    @Path("{id}")
-    public Envelope<Map<String, Object>> cancel(@PathParam("id") String id) {
+    @Path(JobsApi.JOB)
+    public Envelope<JobAnswer> cancel(@PathParam("id") String id) {
         JobRecord job = visible(JobRecord.findById(id), id);
         JobRecord.getEntityManager().detach(job);
         cancellation.cancel(id, "video".equals(job.kind));
@@ -59,8 +62,8 @@ public class JobsResource {
 
     /** The caller's jobs of {@code kind} (all kinds when absent), {@code order} desc (default) or asc, after a job id. */
     @GET
-    public Envelope<Map<String, Object>> list(@QueryParam("kind") String kind, @QueryParam("after") String after,
-                                              @QueryParam("limit") String limit, @QueryParam("order") String order) {
+    public Envelope<JobList> list(@QueryParam("kind") String kind, @QueryParam("after") String after,
+                                 @QueryParam("limit") String limit, @QueryParam("order") String order) {
         if (kind != null && !KINDS.contains(kind)) {
             throw ApiException.invalid("kind", "kind must be image or video");
         }
@@ -79,7 +82,7 @@ public class JobsResource {
         List<JobRecord> page = JobPage.of(caller.getSubject(), kind, cursor, ascending, size + 1);
         boolean more = page.size() > size;
         List<JobView> jobs = page.stream().limit(size).map(this::viewOf).toList();
-        return Envelope.of(Map.of("jobs", jobs, "hasMore", more));
+        return Envelope.of(new JobList(jobs, more));
     }
 
     private JobRecord visible(JobRecord job, String id) {
@@ -89,12 +92,12 @@ public class JobsResource {
         return job;
     }
 
-    private Envelope<Map<String, Object>> view(JobRecord job) {
-        return Envelope.of(Map.of("job", viewOf(job)));
+    private Envelope<JobAnswer> view(JobRecord job) {
+        return Envelope.of(new JobAnswer(viewOf(job)));
     }
 
     private JobView viewOf(JobRecord job) {
-        return JobView.of(job, read(job.request, GenerationRequest.class), read(job.reply, GenerationReply.class));
+        return job.view(read(job.request, GenerationRequest.class), read(job.reply, GenerationReply.class));
     }
 
     private <T> T read(String stored, Class<T> type) {

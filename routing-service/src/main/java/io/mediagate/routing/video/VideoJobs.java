@@ -8,8 +8,8 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.jobs.JobStatus;
 import io.mediagate.routing.jobs.JobEnds;
-import io.mediagate.routing.jobs.JobStatus;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.Stage;
 import io.mediagate.staging.StagingBucket;
@@ -52,7 +52,7 @@ public class VideoJobs {
             ends.end(request.jobId(), JobEnds.failure(request, e));
             return;
         }
-        if (jobs.started(request.jobId()).map(s -> JobStatus.finished(s.status())).orElse(true)) {
+        if (jobs.started(request.jobId()).map(s -> s.status().finished()).orElse(true)) {
             return; // cancelled while generating: the pipeline never sees it
         }
         pipeline.generated(work);

@@ -1,6 +1,7 @@
 package io.mediagate.usage.report;
 
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.usage.UsageReport;
 import io.mediagate.usage.ledger.Charge;
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -1,71 +1,43 @@
 package io.mediagate.pipeline.storage;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorBody;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.events.MediaItem;
-import io.mediagate.common.internal.InternalToken;
-import io.mediagate.common.internal.InternalTokens;
+import io.mediagate.common.media.MediaApi;
+import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
-import io.mediagate.common.tracing.Tracing;
 import io.mediagate.pipeline.worker.Step;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** media-service's {@code POST /internal/v1/media/register}, called with a signed service token. */
+/** Keeps a finished video at media-service ({@link MediaApi}), its files waiting in the staging bucket. */
 @ApplicationScoped
 public class MediaRegistry {
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
-    private final ObjectMapper json;
-    private final InternalTokens tokens;
-    private final Tracing tracing;
-    private final String base;
+    private final MediaApi media;
 
-    MediaRegistry(ObjectMapper json, InternalTokens tokens, Tracing tracing, @ConfigProperty(name = "mediagate.media.url") String base) {
-        this.json = json;
-        this.tokens = tokens;
-        this.tracing = tracing;
-        this.base = base;
+    MediaRegistry(InternalHttp http, @ConfigProperty(name = "mediagate.media.url") String base) {
+        this.media = new MediaApiClient(http, base, CallAs.service("video-pipeline-service"));
     }
 
     /**
-     * Registers the video. media-service unreachable, dropping the connection, timing out or answering 502, 503 or
-     * 504 is an outage ({@link io.mediagate.common.api.DependencyFailures}: waited out); a 4xx refusal is
-     * {@link Step.Permanent}; another 5xx is an IOException (tried again a few times).
+     * Registers the video. media-service unreachable, dropping the connection, timing out or unavailable is an
+     * outage (the {@code service_unavailable} {@link ApiException}, which the worker waits out); its refusal (4xx)
+     * is {@link Step.Permanent}; another failure is an IOException (tried again a few times).
      */
     public MediaItem register(RegisterMedia command) throws IOException {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + "/internal/v1/media/register"))
-                .timeout(Duration.ofMinutes(2))
-                .header("Authorization", tokens.bearer("video-pipeline-service", null, Set.of(InternalToken.SERVICE)))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(command)));
-        tracing.inject(builder::header); // media-service's work shows in the job's trace
-        HttpRequest request = builder.build();
-        HttpResponse<byte[]> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
+            return InternalHttp.await(media.register(command));
+        } catch (ApiException e) {
+            if (e.code() == ErrorCode.SERVICE_UNAVAILABLE) {
+                throw e;
+            }
+            if (e.code().status() / 100 == 4) {
+                throw new Step.Permanent("media-service refused the video: " + e.getMessage());
+            }
+            throw new IOException("media-service failed to keep the video: " + e.getMessage(), e);
         }
-        if (response.statusCode() / 100 == 2) {
-            return json.readValue(response.body(), MediaItem.class);
-        }
-        if (response.statusCode() / 100 == 4) {
-            ErrorBody error = json.readValue(response.body(), ErrorBody.class);
-            throw new Step.Permanent("media-service refused the video: " + error.message);
-        }
-        if (response.statusCode() >= 502 && response.statusCode() <= 504) {
-            throw ApiException.unavailable("media-service answered " + response.statusCode());
-        }
-        throw new IOException("media-service answered " + response.statusCode());
     }
 }

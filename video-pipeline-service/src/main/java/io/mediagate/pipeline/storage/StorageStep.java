@@ -1,6 +1,5 @@
 package io.mediagate.pipeline.storage;
 
-import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.RegisterMedia;
@@ -44,10 +43,12 @@ public class StorageStep implements Step {
 
     @Override
     public VideoWork process(VideoWork work, Path dir) {
-        RegisterMedia command = new RegisterMedia(work.mediaId(), work.userId(), MediaKind.VIDEO, work.model(), work.modelSlug(),
-                work.providerId(), work.providerName(), work.prompt(), null, work.size(), work.duration(), work.width(),
-                work.height(), work.isPublic(), work.retentionDays(), staging.get().bucket(), work.size() + ".mp4",
-                work.outputs(), null, work.price());
+        RegisterMedia command = RegisterMedia.video(
+                new RegisterMedia.Keeping(work.mediaId(), work.userId(), work.isPublic(), work.retentionDays()),
+                new RegisterMedia.Made(work.model(), work.modelSlug(), work.providerId(), work.providerName(), work.prompt(), null,
+                        work.price()),
+                new RegisterMedia.Shape(work.size(), work.duration(), work.width(), work.height()),
+                staging.get().bucket(), work.size() + ".mp4", work.outputs());
         try {
             return work.withMedia(registry.register(command).forGeneration());
         } catch (IOException e) {

@@ -1,6 +1,8 @@
 package io.mediagate.usage.report;
 
 import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.usage.UsageApi;
+import io.mediagate.common.usage.UsageReport;
 import io.mediagate.usage.ledger.Charge;
 import io.mediagate.usage.storage.StoredMedia;
 import jakarta.annotation.security.RolesAllowed;
@@ -20,14 +22,14 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * {@code GET /internal/v1/usage[?days=N]}: the calling account's ledger figures (UTC days and months), and
  * with {@code days} the last N days one by one.
  */
-@Path("/internal/v1/usage")
+@Path(UsageApi.ROOT)
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
-public class UsageResource {
+public class UsageReportResource {
     private final JsonWebToken caller;
     private final Clock clock;
 
-    UsageResource(JsonWebToken caller, Clock clock) {
+    UsageReportResource(JsonWebToken caller, Clock clock) {
         this.caller = caller;
         this.clock = clock;
     }

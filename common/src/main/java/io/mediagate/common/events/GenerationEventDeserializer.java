@@ -1,9 +1,8 @@
-package io.mediagate.gateway.limits;
+package io.mediagate.common.events;
 
-import io.mediagate.common.events.GenerationEvent;
 import io.quarkus.kafka.client.serialization.ObjectMapperDeserializer;
 
-/** JSON to {@link GenerationEvent}. */
+/** {@link GenerationEvent} from its JSON on Kafka, with the service's own ObjectMapper; named in each consumer's channel configuration. */
 public class GenerationEventDeserializer extends ObjectMapperDeserializer<GenerationEvent> {
     public GenerationEventDeserializer() {
         super(GenerationEvent.class);

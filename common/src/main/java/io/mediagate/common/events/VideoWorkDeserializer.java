@@ -1,9 +1,8 @@
-package io.mediagate.routing.messaging;
+package io.mediagate.common.events;
 
-import io.mediagate.common.events.VideoWork;
 import io.quarkus.kafka.client.serialization.ObjectMapperDeserializer;
 
-/** JSON to {@link VideoWork}. */
+/** {@link VideoWork} from its JSON on Kafka, with the service's own ObjectMapper; named in each consumer's channel configuration. */
 public class VideoWorkDeserializer extends ObjectMapperDeserializer<VideoWork> {
     public VideoWorkDeserializer() {
         super(VideoWork.class);

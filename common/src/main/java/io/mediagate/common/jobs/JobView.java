@@ -1,8 +1,7 @@
-package io.mediagate.routing.jobs;
+package io.mediagate.common.jobs;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mediagate.common.api.ErrorBody;
-import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
@@ -13,25 +12,26 @@ import java.util.List;
 /**
  * A job as the API and its webhooks show it: state, stage and progress, once finished the reply, and what
  * was asked ({@code request}: model, prompt, size, duration, the source video of a variation), which the
- * OpenAI-shaped video face shows.
+ * OpenAI-shaped video face shows. {@code status} is one of routing's job states ({@code queued}, {@code running},
+ * {@code succeeded}, {@code failed}, {@code cancelled}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobView(String id, String kind, String status, String stage, int progress, Instant createdAt,
+public record JobView(String id, String kind, JobStatus status, String stage, int progress, Instant createdAt,
                       Instant updatedAt, List<MediaItem> data, BigDecimal price, Stats stats, ErrorBody error, Asked request) {
 
     /** The parts of the request a client shows back; {@code videoId} is the source of a variation. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Asked(String model, String prompt, String size, Double duration, String videoId) {
-        static Asked of(GenerationRequest request) {
+        public static Asked of(GenerationRequest request) {
             return request == null ? null
                     : new Asked(request.model(), request.prompt(), request.size(), request.duration(), request.videoId());
         }
     }
 
-    static JobView of(JobRecord job, GenerationRequest request, GenerationReply reply) {
-        boolean succeeded = JobStatus.SUCCEEDED.equals(job.status);
-        return new JobView(job.id, job.kind, job.status, job.stage, succeeded ? 100 : job.progress, job.createdAt,
-                job.updatedAt, reply == null ? null : reply.data(), reply == null ? null : reply.price(),
-                reply == null ? null : reply.stats(), reply == null ? null : reply.error(), Asked.of(request));
+    /** A job the gateway has accepted and routing has not picked up yet: queued, nothing done. */
+    public static JobView queued(GenerationRequest request) {
+        return new JobView(request.jobId(), request.kind().wire(), JobStatus.QUEUED, null, 0, request.acceptedAt(), null, null, null, null,
+                null, Asked.of(request));
     }
+
 }

@@ -1,4 +1,4 @@
-package io.mediagate.usage.report;
+package io.mediagate.common.usage;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;

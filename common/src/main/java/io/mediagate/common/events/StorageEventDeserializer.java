@@ -1,9 +1,8 @@
-package io.mediagate.usage.storage;
+package io.mediagate.common.events;
 
-import io.mediagate.common.events.StorageEvent;
 import io.quarkus.kafka.client.serialization.ObjectMapperDeserializer;
 
-/** JSON to {@link StorageEvent}. */
+/** {@link StorageEvent} from its JSON on Kafka, with the service's own ObjectMapper; named in each consumer's channel configuration. */
 public class StorageEventDeserializer extends ObjectMapperDeserializer<StorageEvent> {
     public StorageEventDeserializer() {
         super(StorageEvent.class);

@@ -1,9 +1,8 @@
-package io.mediagate.gateway.generation;
+package io.mediagate.common.events;
 
-import io.mediagate.common.events.GenerationReply;
 import io.quarkus.kafka.client.serialization.ObjectMapperDeserializer;
 
-/** JSON to {@link GenerationReply} for replies on {@code generation.replies}. */
+/** {@link GenerationReply} from its JSON on Kafka, with the service's own ObjectMapper; named in each consumer's channel configuration. */
 public class GenerationReplyDeserializer extends ObjectMapperDeserializer<GenerationReply> {
     public GenerationReplyDeserializer() {
         super(GenerationReply.class);

@@ -1,9 +1,8 @@
-package io.mediagate.routing.messaging;
+package io.mediagate.common.events;
 
-import io.mediagate.common.events.GenerationRequest;
 import io.quarkus.kafka.client.serialization.ObjectMapperDeserializer;
 
-/** JSON to {@link GenerationRequest} for the {@code generation-requests} channel. */
+/** {@link GenerationRequest} from its JSON on Kafka, with the service's own ObjectMapper; named in each consumer's channel configuration. */
 public class GenerationRequestDeserializer extends ObjectMapperDeserializer<GenerationRequest> {
     public GenerationRequestDeserializer() {
         super(GenerationRequest.class);

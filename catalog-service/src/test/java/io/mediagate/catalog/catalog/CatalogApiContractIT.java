@@ -1,0 +1,65 @@
+package io.mediagate.catalog.catalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalHttp;
+import io.mediagate.common.catalog.CatalogApi;
+import io.mediagate.common.catalog.CatalogApiClient;
+import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.testing.ServiceResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.net.URL;
+import org.junit.jupiter.api.Test;
+
+/** The catalog client routing and the gateway use ({@link CatalogApiClient}) against catalog-service's own resource. */
+@QuarkusTest
+@QuarkusTestResource(value = ServiceResource.class, initArgs = {
+        @ResourceArg(name = "service", value = "catalog"), @ResourceArg(name = "db", value = "false"),
+        @ResourceArg(name = "kafka", value = "true")})
+class CatalogApiContractIT {
+    @Inject
+    InternalHttp http;
+    @Inject
+    Catalog catalog;
+    @TestHTTPResource("/")
+    URL base;
+
+    private CatalogApi catalogApi(CallAs as) {
+        return new CatalogApiClient(http, base.toString(), as);
+    }
+
+    @Test
+    void aModelResolvesWithItsOffersTheirProvidersAndTheirHealth() {
+        ResolvedModel resolved = InternalHttp.await(catalogApi(CallAs.service("routing-service")).resolve("LOCAL/pattern"));
+        assertEquals("local/pattern", resolved.model().id(), "ids are matched in any case");
+        assertEquals(catalog.model("local/pattern").orElseThrow().offers(), resolved.model().offers(),
+                "every offer with its prices and options, as the catalog declares it");
+        for (OfferSpec offer : resolved.model().offers()) {
+            assertTrue(resolved.providers().stream().anyMatch(p -> p.id().equals(offer.provider())), offer.provider());
+            assertTrue(resolved.health().containsKey(offer.provider()), offer.provider());
+        }
+        assertFalse(resolved.catalogProviders().isEmpty());
+    }
+
+    @Test
+    void anUnknownModelIsModelNotFoundAndAUserMayNotResolve() {
+        ApiException unknown = assertThrows(ApiException.class,
+                () -> InternalHttp.await(catalogApi(CallAs.service("routing-service")).resolve("nobody/nothing")));
+        assertEquals(ErrorCode.MODEL_NOT_FOUND, unknown.code());
+        assertEquals("model", unknown.param());
+        ApiException user = assertThrows(ApiException.class,
+                () -> InternalHttp.await(catalogApi(CallAs.user("usr_a", "free")).resolve("local/pattern")));
+        assertEquals(403, user.code().status());
+    }
+}

@@ -1,0 +1,42 @@
+package io.mediagate.common.calls;
+
+import io.mediagate.common.internal.InternalToken;
+import io.mediagate.common.internal.InternalTokens;
+import java.util.Set;
+
+/**
+ * Who an internal call is made as, which decides the signed token it carries: the calling service itself (a
+ * {@code service} token: registering a file, resolving a model), or a user, so that the owning service applies
+ * that user's visibility rules (their media, their jobs, their usage).
+ */
+public sealed interface CallAs {
+    /** The {@code Authorization} header value for this call. */
+    String bearer(InternalTokens tokens);
+
+    static CallAs service(String name) {
+        return new Service(name);
+    }
+
+    static CallAs user(String id, String tier, Set<String> groups) {
+        return new User(id, tier, groups);
+    }
+
+    /** An ordinary user of tier {@code tier}. */
+    static CallAs user(String id, String tier) {
+        return new User(id, tier, Set.of(InternalToken.USER));
+    }
+
+    record Service(String name) implements CallAs {
+        @Override
+        public String bearer(InternalTokens tokens) {
+            return tokens.bearer(name, null, Set.of(InternalToken.SERVICE));
+        }
+    }
+
+    record User(String id, String tier, Set<String> groups) implements CallAs {
+        @Override
+        public String bearer(InternalTokens tokens) {
+            return tokens.bearer(id, tier, groups);
+        }
+    }
+}

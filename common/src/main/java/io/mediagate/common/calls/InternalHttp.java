@@ -1,0 +1,193 @@
+package io.mediagate.common.calls;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorBody;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.internal.InternalTokens;
+import io.mediagate.common.tracing.Tracing;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import org.jboss.logging.Logger;
+
+/**
+ * The one way a Mediagate service calls another: a signed internal token ({@link CallAs}), the current trace
+ * context (the owner's work shows in the caller's trace), a timeout per call, and one reading of the answer.
+ * A 2xx answer is read as the asked type; any other is the owner's failure from its envelope (an
+ * {@link ApiException} with the owner's code, message and param); a 502, 503 or 504 without one, no answer, a
+ * dropped connection or a timeout is 503 {@code service_unavailable} (which consumers wait out, see
+ * {@link io.mediagate.common.api.DependencyFailures}); a bare 401 or 403 (the owner's security layer refusing the
+ * token) is {@code authentication_error} or {@code permission_denied}; anything else unreadable is 500
+ * {@code internal_error}.
+ * Every call is asynchronous; a blocking caller waits with {@link #await}.
+ */
+@ApplicationScoped
+public class InternalHttp {
+    private static final Logger LOG = Logger.getLogger(InternalHttp.class);
+    private static final byte[] NEWLINE = {'\n'};
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final ObjectMapper json;
+    private final InternalTokens tokens;
+    private final Tracing tracing;
+
+    public InternalHttp(ObjectMapper json, InternalTokens tokens, Tracing tracing) {
+        this.json = json;
+        this.tokens = tokens;
+        this.tracing = tracing;
+    }
+
+    /** The 2xx answer of {@code call} read as {@code type}. */
+    public <T> CompletableFuture<T> json(Call call, Class<T> type) {
+        return json(call, json.constructType(type));
+    }
+
+    /** As {@link #json(Call, Class)}, for a generic type ({@link #type}). */
+    public <T> CompletableFuture<T> json(Call call, JavaType type) {
+        return exchange(call, "application/json", HttpResponse.BodyHandlers.ofByteArray()).thenApply(response -> {
+            byte[] body = answered(call, response.statusCode(), response.body());
+            try {
+                // An owner deployed ahead of this service may answer fields it does not know yet.
+                return json.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(body);
+            } catch (IOException e) {
+                LOG.errorf("%s %s answered %d with a body that is not %s", call.method(), call.uri(), response.statusCode(), type);
+                throw new ApiException(ErrorCode.INTERNAL_ERROR, "internal error");
+            }
+        });
+    }
+
+    /** The bytes of {@code call}'s 2xx answer (a file). */
+    public CompletableFuture<byte[]> bytes(Call call) {
+        return exchange(call, "*/*", HttpResponse.BodyHandlers.ofByteArray())
+                .thenApply(response -> answered(call, response.statusCode(), response.body()));
+    }
+
+    /** {@code call}'s 2xx answer written to {@code target} (a file too large for memory). */
+    public CompletableFuture<Path> file(Call call, Path target) {
+        return exchange(call, "*/*", HttpResponse.BodyHandlers.ofFile(target)).thenApply(response -> {
+            if (response.statusCode() / 100 != 2) {
+                byte[] body;
+                try {
+                    body = Files.readAllBytes(target);
+                } catch (IOException e) {
+                    body = new byte[0];
+                }
+                throw failure(call, response.statusCode(), body);
+            }
+            return target;
+        });
+    }
+
+    /** {@code value} as a JSON body. */
+    public HttpRequest.BodyPublisher jsonBody(Object value) {
+        return HttpRequest.BodyPublishers.ofByteArray(write(value));
+    }
+
+    /** {@code command} as a JSON line with {@code file} after it: a file and what it is, in one body, no file inside JSON. */
+    public HttpRequest.BodyPublisher withFile(Object command, HttpRequest.BodyPublisher file) {
+        return HttpRequest.BodyPublishers.concat(HttpRequest.BodyPublishers.ofByteArray(write(command)),
+                HttpRequest.BodyPublishers.ofByteArray(NEWLINE), file);
+    }
+
+    /** A generic type for {@link #json(Call, JavaType)}, such as an envelope of a record. */
+    public JavaType type(Class<?> generic, Class<?>... parameters) {
+        return json.getTypeFactory().constructParametricType(generic, parameters);
+    }
+
+    /**
+     * Waits for {@code answer} on this thread: its value, or its failure as thrown ({@link ApiException} for
+     * everything this class answers).
+     */
+    public static <T> T await(CompletableFuture<T> answer) {
+        try {
+            return answer.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            answer.cancel(true);
+            throw ApiException.unavailable("interrupted while waiting for a Mediagate service");
+        } catch (ExecutionException e) {
+            throw unwrapped(e.getCause());
+        }
+    }
+
+    private static RuntimeException unwrapped(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+    }
+
+    private <B> CompletableFuture<HttpResponse<B>> exchange(Call call, String accept, HttpResponse.BodyHandler<B> handler) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(call.uri()).timeout(call.timeout())
+                .header("Authorization", call.as().bearer(tokens)).header("Accept", accept)
+                .method(call.method(), call.body() == null ? HttpRequest.BodyPublishers.noBody() : call.body());
+        if (call.contentType() != null) {
+            request.header("Content-Type", call.contentType());
+        }
+        tracing.inject(request::header);
+        CompletableFuture<HttpResponse<B>> sent;
+        try {
+            sent = http.sendAsync(request.build(), handler);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return sent.exceptionallyCompose(failure -> {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            if (cause instanceof ApiException || cause instanceof CancellationException) {
+                return CompletableFuture.failedFuture(cause);
+            }
+            LOG.warnf("%s %s unreachable: %s", call.method(), call.uri(), cause.toString());
+            return CompletableFuture.failedFuture(ApiException.unavailable("a Mediagate service is unavailable; try again shortly"));
+        });
+    }
+
+    private byte[] answered(Call call, int status, byte[] body) {
+        if (status / 100 != 2) {
+            throw failure(call, status, body);
+        }
+        return body;
+    }
+
+    /** The owner's failure from its envelope; without one, unavailable for a gateway's statuses, else internal. */
+    private ApiException failure(Call call, int status, byte[] body) {
+        try {
+            ErrorBody error = json.readValue(body, ErrorBody.class);
+            if (error.code != null) {
+                return error.toException();
+            }
+        } catch (IOException e) {
+            // answered below
+        }
+        if (status == 502 || status == 503 || status == 504) {
+            return ApiException.unavailable("a Mediagate service is unavailable; try again shortly");
+        }
+        if (status == 401 || status == 403) {
+            // The owner's security layer refused the token before any resource ran, so without an envelope.
+            LOG.errorf("%s %s refused this service's token (%d)", call.method(), call.uri(), status);
+            return new ApiException(status == 401 ? ErrorCode.AUTHENTICATION_ERROR : ErrorCode.PERMISSION_DENIED,
+                    "a Mediagate service refused the internal token");
+        }
+        LOG.errorf("%s %s answered %d without an error envelope", call.method(), call.uri(), status);
+        return new ApiException(ErrorCode.INTERNAL_ERROR, "internal error");
+    }
+
+    private byte[] write(Object value) {
+        try {
+            return json.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
+    }
+}

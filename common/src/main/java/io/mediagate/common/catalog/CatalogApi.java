@@ -1,0 +1,16 @@
+package io.mediagate.common.catalog;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * catalog-service's internal API, as its resource serves it and {@link CatalogApiClient} calls it: a model with
+ * everything needed to route and price a request for it ({@link ResolvedModel}); 404 {@code model_not_found}
+ * for a model the catalog does not know. Services only.
+ */
+public interface CatalogApi {
+    String ROOT = "/internal/v1/models";
+    /** Under {@link #ROOT}: {@code GET}, one model by id (its {@code /} encoded or not). */
+    String MODEL = "{id: .+}";
+
+    CompletableFuture<ResolvedModel> resolve(String modelId);
+}

@@ -1,0 +1,39 @@
+package io.mediagate.common.media;
+
+import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.events.MediaItem;
+import java.net.http.HttpRequest;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * media-service's internal API, as its resources serve it (their {@code @Path}s are these constants) and as
+ * {@link MediaApiClient} calls it: keeping an item ({@link RegisterMedia}, as a service), reading an item's
+ * main file as a user (their own or a public one; 404 {@code not_found} otherwise), and deleting a user's item.
+ */
+public interface MediaApi {
+    String ROOT = "/internal/v1/media";
+    /** Under {@link #ROOT}: {@code POST}, a {@link RegisterMedia} as JSON, or {@value RegisterMedia#WITH_FILE}. */
+    String REGISTER = "register";
+    /** Under {@link #ROOT}: {@code GET}, the item's main file. */
+    String CONTENT = "{id}/content";
+    /** The users' items, as the public API shows them. */
+    String ITEMS = "/v1/media";
+    /** Under {@link #ITEMS}: a user's item; {@code DELETE} deletes it and its files (403 for another's public item). */
+    String ITEM = "{id}";
+
+    /** Keeps an item whose files wait in the staging bucket (the video pipeline's). Idempotent on the id. */
+    CompletableFuture<MediaItem> register(RegisterMedia command);
+
+    /** Keeps an item whose main file is {@code file}, sent after the command in one body. Idempotent on the id. */
+    CompletableFuture<MediaItem> register(RegisterMedia command, HttpRequest.BodyPublisher file);
+
+    /** The main file of item {@code id} as {@code user} may see it: for small files (an edit's sources). */
+    CompletableFuture<byte[]> content(String id, CallAs user);
+
+    /** As {@link #content}, written to {@code target}: for any size (a video to vary). */
+    CompletableFuture<Path> download(String id, CallAs user, Path target);
+
+    /** Deletes the user's item {@code id}. */
+    CompletableFuture<Void> delete(String id, CallAs user);
+}

@@ -1,0 +1,48 @@
+package io.mediagate.gateway.forward;
+
+import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalHttp;
+import io.mediagate.common.catalog.CatalogApi;
+import io.mediagate.common.catalog.CatalogApiClient;
+import io.mediagate.common.jobs.JobsApi;
+import io.mediagate.common.jobs.JobsApiClient;
+import io.mediagate.common.media.MediaApi;
+import io.mediagate.common.media.MediaApiClient;
+import io.mediagate.common.usage.UsageApi;
+import io.mediagate.common.usage.UsageApiClient;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+/**
+ * The owning services' APIs as the gateway calls them when it assembles an answer itself (reads it relays
+ * unchanged go through {@link Forwarder}): one typed client each, at the owner's configured address.
+ */
+@Singleton
+class OwnerApis {
+    /** What the gateway signs as when it calls as itself (keeping a caller's upload, resolving a model). */
+    private static final CallAs SELF = CallAs.service("gateway-service");
+
+    @Produces
+    @Singleton
+    MediaApi media(InternalHttp http, Owners owners) {
+        return new MediaApiClient(http, owners.media(), SELF);
+    }
+
+    @Produces
+    @Singleton
+    CatalogApi catalog(InternalHttp http, Owners owners) {
+        return new CatalogApiClient(http, owners.catalog(), SELF);
+    }
+
+    @Produces
+    @Singleton
+    JobsApi jobs(InternalHttp http, Owners owners) {
+        return new JobsApiClient(http, owners.routing());
+    }
+
+    @Produces
+    @Singleton
+    UsageApi usage(InternalHttp http, Owners owners) {
+        return new UsageApiClient(http, owners.usage());
+    }
+}
