@@ -174,7 +174,7 @@ sealed interface ModelListing {
         public Set<String> present(ListingHttp http, String base, String key, Collection<String> models) {
             String secret = settings.apply("AWS_SECRET_ACCESS_KEY")
                     .orElseThrow(() -> new ListingFailed("AWS_SECRET_ACCESS_KEY is not set, so the listing cannot be signed"));
-            SigV4 signer = new SigV4(key, secret, settings.apply("AWS_SESSION_TOKEN").orElse(null),
+            AwsGetSigner signer = new AwsGetSigner(key, secret, settings.apply("AWS_SESSION_TOKEN").orElse(null),
                     settings.apply("AWS_REGION").orElse("us-east-1"), clock);
             java.net.URI uri = java.net.URI.create(base + "/foundation-models");
             JsonNode list = http.get(uri.toString(), signer.get(uri, "bedrock"));

@@ -8,7 +8,7 @@ import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.jobs.JobStatus;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.jobs.Jobs;
+import io.mediagate.gateway.jobs.CallerJobs;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
@@ -27,11 +27,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class GenerationReplays {
     private static final Duration POLL = Duration.ofMillis(500);
-    private final Jobs jobs;
+    private final CallerJobs jobs;
     private final Clock clock;
     private final Duration waitLimit;
 
-    GenerationReplays(Jobs jobs, Clock clock,
+    GenerationReplays(CallerJobs jobs, Clock clock,
                       @ConfigProperty(name = "mp.messaging.outgoing.generation-requests.reply.timeout", defaultValue = "120000") long waitLimitMs) {
         this.jobs = jobs;
         this.clock = clock;

@@ -12,16 +12,16 @@ import java.util.List;
 /**
  * The 200 answer of a generation, image or video: {@code {success, created, data, price, stats}}
  * ({@code created}, in Unix seconds, is what OpenAI clients read). {@code data} holds media items, or with
- * {@code response_format: b64_json} media items that also carry their bytes ({@link InlineImages}).
+ * {@code response_format: b64_json} media items that also carry their bytes ({@code images/InlineImages}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GenerationResponse(boolean success, long created, List<?> data, BigDecimal price, Stats stats) {
 
-    static Response ok(GenerationReply reply, Clock clock) {
+    public static Response ok(GenerationReply reply, Clock clock) {
         return ok(reply, reply.data(), clock);
     }
 
-    static Response ok(GenerationReply reply, List<?> data, Clock clock) {
+    public static Response ok(GenerationReply reply, List<?> data, Clock clock) {
         return Response.ok(new GenerationResponse(true, clock.instant().getEpochSecond(), data, reply.price(),
                 reply.stats())).type(MediaType.APPLICATION_JSON_TYPE).build();
     }

@@ -7,20 +7,20 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /** The fields image and video requests share, checked the same way for both. */
-final class RequestFields {
+public final class RequestFields {
     private static final Pattern PROVIDER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,63}");
     private static final Set<String> ROUTING = Set.of("optimal", "cheapest", "compatible");
 
     private RequestFields() {
     }
 
-    static String model(JsonBody in) {
+    public static String model(JsonBody in) {
         String model = in.requiredString("model");
         ModelId.parse(model, "model");
         return model;
     }
 
-    static String prompt(JsonBody in, int max) {
+    public static String prompt(JsonBody in, int max) {
         String prompt = in.requiredString("prompt");
         if (prompt.isBlank()) {
             throw ApiException.invalid("prompt", "prompt must not be empty");
@@ -31,7 +31,7 @@ final class RequestFields {
         return prompt;
     }
 
-    static String provider(JsonBody in) {
+    public static String provider(JsonBody in) {
         return in.string("provider").map(p -> {
             if (!PROVIDER.matcher(p).matches()) {
                 throw ApiException.invalid("provider", "provider must be a provider id or slug");
@@ -40,7 +40,7 @@ final class RequestFields {
         }).orElse(null);
     }
 
-    static String routing(JsonBody in) {
+    public static String routing(JsonBody in) {
         return in.string("routing").map(r -> {
             if (!ROUTING.contains(r)) {
                 throw ApiException.invalid("routing", "routing must be optimal, cheapest or compatible");
@@ -50,7 +50,7 @@ final class RequestFields {
     }
 
     /** An absolute http(s) URL of at most 2048 characters, or empty (where it is fetched from is checked later). */
-    static java.util.Optional<String> url(JsonBody in, String field) {
+    public static java.util.Optional<String> url(JsonBody in, String field) {
         return in.string(field).map(u -> {
             try {
                 java.net.URI uri = new java.net.URI(u);

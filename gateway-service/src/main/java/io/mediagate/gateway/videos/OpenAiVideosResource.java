@@ -14,15 +14,15 @@ import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.edits.ImageForm;
-import io.mediagate.gateway.edits.SourceImage;
-import io.mediagate.gateway.edits.SourceStore;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.generation.Intake;
 import io.mediagate.gateway.generation.Submissions;
 import io.mediagate.gateway.idempotency.Fingerprint;
-import io.mediagate.gateway.jobs.Jobs;
+import io.mediagate.gateway.images.ImageForm;
+import io.mediagate.gateway.images.SourceStore;
+import io.mediagate.gateway.images.UploadedImage;
+import io.mediagate.gateway.jobs.CallerJobs;
 import io.mediagate.gateway.support.JsonBody;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -72,7 +72,7 @@ public class OpenAiVideosResource {
     static final String POLL_AFTER_MS = "2000";
     private static final Set<String> FILES = Set.of("input_reference");
     private final Submissions submissions;
-    private final Jobs jobs;
+    private final CallerJobs jobs;
     private final SourceStore sources;
     private final VideoModels models;
     private final JobsApi jobList;
@@ -84,7 +84,7 @@ public class OpenAiVideosResource {
     private final Clock clock;
     private final Intake intake;
 
-    OpenAiVideosResource(Submissions submissions, Jobs jobs, SourceStore sources, VideoModels models,
+    OpenAiVideosResource(Submissions submissions, CallerJobs jobs, SourceStore sources, VideoModels models,
                          JobsApi jobList, MediaApi media, Owners owners, Forwarder forwarder, SecurityIdentity identity, ObjectMapper json,
                          Clock clock, Intake intake) {
         this.submissions = submissions;
@@ -136,7 +136,7 @@ public class OpenAiVideosResource {
         String requestId = arrival.requestId();
         String jobId = arrival.jobId();
         ObjectNode translated = VideoCreation.body(json, fields);
-        SourceImage file = reference == null ? null : ImageForm.image("input_reference", reference);
+        UploadedImage file = reference == null ? null : ImageForm.image("input_reference", reference);
         String referenceId = SourceStore.referenceId(jobId);
         ImageSources sent = file == null ? null : new ImageSources(ImageSources.REFERENCE, List.of(referenceId), null);
         GenerationRequest asked = VideoCreation.request(json, JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
@@ -159,7 +159,7 @@ public class OpenAiVideosResource {
                 () -> submission.flatMap(request -> submit(caller, request, null)), first -> replay(first, caller));
     }
 
-    private static String fingerprint(String endpoint, JsonNode fields, SourceImage file) {
+    private static String fingerprint(String endpoint, JsonNode fields, UploadedImage file) {
         Fingerprint print = Fingerprint.of(endpoint).fields(fields);
         if (file != null) {
             print.file("input_reference", file.open());

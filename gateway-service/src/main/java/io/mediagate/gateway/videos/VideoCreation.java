@@ -8,7 +8,6 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.media.VideoSize;
 import io.mediagate.gateway.auth.Caller;
-import io.mediagate.gateway.generation.VideoRequestParser;
 import io.mediagate.gateway.support.JsonBody;
 import java.math.BigDecimal;
 import java.time.Instant;

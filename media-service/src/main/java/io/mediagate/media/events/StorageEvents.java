@@ -12,7 +12,7 @@ import java.time.Instant;
 
 /**
  * Records a storage change in the outbox, inside the caller's transaction: the change and its event
- * commit together or not at all. {@link OutboxRelay} publishes them.
+ * commit together or not at all. {@link StorageOutboxRelay} publishes them.
  */
 @ApplicationScoped
 public class StorageEvents {
@@ -38,7 +38,7 @@ public class StorageEvents {
 
     private void record(MediaRecord media, long bytes, String change) {
         Instant now = Instant.now(clock);
-        OutboxRow row = new OutboxRow();
+        StorageOutboxRow row = new StorageOutboxRow();
         row.mediaId = media.id;
         row.createdAt = now;
         row.trace = tracing.current();

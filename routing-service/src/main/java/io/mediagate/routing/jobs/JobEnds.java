@@ -7,7 +7,6 @@ import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.Stats;
-import io.mediagate.routing.jobs.Jobs;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
@@ -25,10 +24,10 @@ import org.jboss.logging.Logger;
 public class JobEnds {
     private static final Logger LOG = Logger.getLogger(JobEnds.class);
     private final Jobs jobs;
-    private final OutboxRelay relay;
+    private final JobOutboxRelay relay;
     private final Duration patience;
 
-    JobEnds(Jobs jobs, OutboxRelay relay, @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
+    JobEnds(Jobs jobs, JobOutboxRelay relay, @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
         this.jobs = jobs;
         this.relay = relay;
         this.patience = patience;
@@ -41,7 +40,7 @@ public class JobEnds {
 
     /** Ends the job with {@code reply}; false (and nothing sent) when it had already ended. */
     public boolean end(String jobId, GenerationReply reply) {
-        Optional<List<OutboxRow>> queued = WhileUnavailable.retry("ending " + jobId, () -> jobs.end(jobId, reply), patience,
+        Optional<List<JobOutboxRow>> queued = WhileUnavailable.retry("ending " + jobId, () -> jobs.end(jobId, reply), patience,
                 WhileUnavailable.Pause.REAL);
         queued.ifPresent(relay::publish);
         return queued.isPresent();

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * Writes what a job's end sends into the outbox, inside the transaction that ends the job: the
  * {@code generation.events} record (usage charges it, catalog learns provider health, gateways free the
- * concurrency lease) and, when a gateway waits, the reply. {@link OutboxRelay} publishes them.
+ * concurrency lease) and, when a gateway waits, the reply. {@link JobOutboxRelay} publishes them.
  */
 @ApplicationScoped
 public class JobOutbox {
@@ -30,8 +30,8 @@ public class JobOutbox {
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
-    public List<OutboxRow> queue(GenerationRequest request, GenerationReply reply, ReplyAddress replyTo, Instant now) {
-        List<OutboxRow> rows = new ArrayList<>(2);
+    public List<JobOutboxRow> queue(GenerationRequest request, GenerationReply reply, ReplyAddress replyTo, Instant now) {
+        List<JobOutboxRow> rows = new ArrayList<>(2);
         rows.add(row(request.jobId(), Topics.GENERATION_EVENTS, null, event(request, reply, now), now));
         if (replyTo != null) {
             rows.add(row(request.jobId(), replyTo.topic(), replyTo.correlation(), reply, now));
@@ -49,8 +49,8 @@ public class JobOutbox {
                 stats == null || stats.attempts() == null ? List.of() : stats.attempts(), now, request.keyId());
     }
 
-    private OutboxRow row(String jobId, String topic, String correlation, Object payload, Instant now) {
-        OutboxRow row = new OutboxRow();
+    private JobOutboxRow row(String jobId, String topic, String correlation, Object payload, Instant now) {
+        JobOutboxRow row = new JobOutboxRow();
         row.jobId = jobId;
         row.topic = topic;
         row.correlation = correlation;

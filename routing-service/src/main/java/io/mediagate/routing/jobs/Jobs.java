@@ -112,7 +112,7 @@ public class Jobs {
      * rows to publish once committed; empty when the job had already ended (or is unknown).
      */
     @Transactional
-    public Optional<List<OutboxRow>> end(String jobId, GenerationReply reply) {
+    public Optional<List<JobOutboxRow>> end(String jobId, GenerationReply reply) {
         JobRecord job = JobRecord.findById(jobId);
         if (job == null || job.status.finished()) {
             return Optional.empty();

@@ -3,7 +3,7 @@ package io.mediagate.routing.messaging;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tracing.KafkaTraceHeaders;
 import io.mediagate.common.tracing.Tracing;
-import io.mediagate.routing.video.VideoJobs;
+import io.mediagate.routing.generation.video.VideoJobs;
 import io.opentelemetry.api.trace.SpanKind;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,0 +1,88 @@
+package io.mediagate.gateway.images;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.generation.RequestFields;
+import io.mediagate.gateway.support.JsonBody;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Validates the body of {@code POST /v1/images/generations} as far as it can be checked without the
+ * catalog (model, size and extras against the model are checked by routing).
+ */
+public final class ImageRequests {
+    static final int MAX_PROMPT = 1000;
+    static final int MAX_SIDE = 4096;
+    private static final Pattern SIZE = Pattern.compile("([0-9]{1,5})x([0-9]{1,5})");
+    /**
+     * OpenAI client fields that carry no meaning here and are dropped rather than treated as extras. ({@code user}
+     * is an extra: it reaches the offers that declare it, such as OpenAI's.)
+     */
+    private static final Set<String> IGNORED = Set.of("stream", "partial_images");
+    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "n", "provider", "routing", "public",
+            "response_format", "stream", "partial_images");
+
+    private ImageRequests() {
+    }
+
+    static GenerationRequest parse(ObjectMapper json, String body, Caller caller, String jobId, String requestId,
+                                   Instant acceptedAt) {
+        return parse(json, JsonBody.parse(json, body), caller, jobId, requestId, acceptedAt, null);
+    }
+
+    /**
+     * The request from fields already gathered, for a generation or, with {@code sources}, an edit or a
+     * variation (a variation has no prompt).
+     */
+    public static GenerationRequest parse(ObjectMapper json, JsonBody in, Caller caller, String jobId, String requestId,
+                                   Instant acceptedAt, ImageSources sources) {
+        String model = RequestFields.model(in);
+        String prompt = sources != null && sources.variation() ? null : RequestFields.prompt(in, MAX_PROMPT);
+        // OpenAI's "auto" leaves the size to the model: its default size here.
+        String size = in.string("size").filter(s -> !s.equals("auto")).map(ImageRequests::checkSize).orElse(null);
+        int n = in.integer("n").orElse(1);
+        if (n < 1 || n > 10) {
+            throw ApiException.invalid("n", "n must be between 1 and 10");
+        }
+        String provider = RequestFields.provider(in);
+        String routing = RequestFields.routing(in);
+        boolean isPublic = in.bool("public").orElse(true);
+        String format = responseFormat(in.string("response_format").orElse(null));
+        Map<String, Object> extras = in.rest(json, KNOWN);
+        IGNORED.forEach(extras::remove);
+        var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
+        return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras), n, format,
+                sources);
+    }
+
+    /** {@code url} (the default) or {@code b64_json}: the stored item's URL, or that and its bytes inline. */
+    static String responseFormat(String format) {
+        if (format == null || format.isEmpty()) {
+            return "url";
+        }
+        if (!format.equals("url") && !format.equals(InlineImages.FORMAT)) {
+            throw ApiException.invalid("response_format", "response_format must be url or b64_json");
+        }
+        return format;
+    }
+
+    static String checkSize(String size) {
+        Matcher m = SIZE.matcher(size);
+        if (!m.matches()) {
+            throw ApiException.invalid("size", "size must look like 1024x1024");
+        }
+        int w = Integer.parseInt(m.group(1));
+        int h = Integer.parseInt(m.group(2));
+        if (w < 1 || h < 1 || w > MAX_SIDE || h > MAX_SIDE) {
+            throw ApiException.invalid("size", "each side of size must be between 1 and " + MAX_SIDE);
+        }
+        return w + "x" + h;
+    }
+}

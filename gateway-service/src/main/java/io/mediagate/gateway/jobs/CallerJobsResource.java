@@ -1,0 +1,71 @@
+package io.mediagate.gateway.jobs;
+
+import io.mediagate.common.api.Envelope;
+import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.jobs.JobAnswer;
+import io.mediagate.common.jobs.JobView;
+import io.mediagate.common.jobs.JobsApi;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.forward.Forwarder;
+import io.mediagate.gateway.forward.Owners;
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** The caller's jobs, which routing owns; reads and cancels go through {@link CallerJobs}. */
+@Tag(name = "Jobs")
+@Path(JobsApi.ROOT)
+@Authenticated
+public class CallerJobsResource {
+    private final Forwarder forwarder;
+    private final Owners owners;
+    private final CallerJobs jobs;
+    private final SecurityIdentity identity;
+
+    CallerJobsResource(Forwarder forwarder, Owners owners, CallerJobs jobs, SecurityIdentity identity) {
+        this.forwarder = forwarder;
+        this.owners = owners;
+        this.jobs = jobs;
+        this.identity = identity;
+    }
+
+    /** The caller's jobs, newest first ({@code kind}, {@code after}, {@code limit}, {@code order}). */
+    @Operation(summary = "List your jobs, newest first")
+    @GET
+    public Uni<Response> list(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        String query = uri.getRequestUri().getRawQuery();
+        return forwarder.forward(owners.routing() + JobsApi.ROOT + (query == null ? "" : "?" + query), Caller.of(identity),
+                String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of());
+    }
+
+    @Operation(summary = "Read a job: status, stage, progress, result")
+    @GET
+    @Path(JobsApi.JOB)
+    public Uni<Response> job(@PathParam("id") String id) {
+        return jobs.read(Caller.of(identity), id).map(CallerJobsResource::json);
+    }
+
+    /** Cancels an unfinished job; 409 {@code job_finished} once it has ended. */
+    @Operation(summary = "Cancel an unfinished job")
+    @DELETE
+    @Path(JobsApi.JOB)
+    public Uni<Response> cancel(@PathParam("id") String id) {
+        return jobs.cancel(Caller.of(identity), id).map(CallerJobsResource::json);
+    }
+
+    private static Response json(JobView job) {
+        return Response.ok(Envelope.of(new JobAnswer(job))).type(MediaType.APPLICATION_JSON_TYPE).build();
+    }
+}

@@ -1,0 +1,72 @@
+package io.mediagate.gateway.videos;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
+import io.mediagate.common.media.VideoSize;
+import io.mediagate.gateway.auth.Caller;
+import io.mediagate.gateway.generation.RequestFields;
+import io.mediagate.gateway.support.JsonBody;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Validates the body of {@code POST /v1/videos/generations} as far as it can be checked without the
+ * catalog (the model's sizes, duration bounds and inputs are checked by routing).
+ */
+public final class VideoRequestParser {
+    static final int MAX_PROMPT = 500;
+    static final double MAX_DURATION = 30;
+    private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
+    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "duration", "image_url", "video_url",
+            "video_id", "webhook_url", "provider", "routing", "public");
+
+    private VideoRequestParser() {
+    }
+
+    static GenerationRequest parse(ObjectMapper json, String body, Caller caller, String jobId, String requestId,
+                                   Instant acceptedAt) {
+        return parse(json, JsonBody.parse(json, body), caller, jobId, requestId, acceptedAt, null);
+    }
+
+    /** The request from fields already gathered; {@code reference} names a reference image sent as a file, or is null. */
+    public static GenerationRequest parse(ObjectMapper json, JsonBody in, Caller caller, String jobId, String requestId,
+                                          Instant acceptedAt, ImageSources reference) {
+        String model = RequestFields.model(in);
+        String prompt = RequestFields.prompt(in, MAX_PROMPT);
+        String size = in.string("size").map(s -> VideoSize.parse(s).map(VideoSize::label).orElseThrow(() ->
+                ApiException.invalid("size", "size must be 480p, 720p or 1080p"))).orElse(null);
+        Double duration = in.number("duration").map(d -> {
+            if (d <= 0 || d > MAX_DURATION) {
+                throw ApiException.invalid("duration", "duration must be more than 0 and at most 30 seconds");
+            }
+            return d;
+        }).orElse(null);
+        String imageUrl = RequestFields.url(in, "image_url").orElse(null);
+        String videoUrl = RequestFields.url(in, "video_url").orElse(null);
+        String videoId = in.string("video_id").map(id -> {
+            if (!MEDIA_ID.matcher(id).matches()) {
+                throw ApiException.invalid("video_id", "video_id must be a media id (med_…)");
+            }
+            return id;
+        }).orElse(null);
+        if (videoUrl != null && videoId != null) {
+            throw ApiException.invalid("video_id", "give video_url or video_id, not both");
+        }
+        if (reference != null && imageUrl != null) {
+            throw ApiException.invalid("image_url", "give one reference image, not a file and a URL");
+        }
+        if (imageUrl != null && (videoUrl != null || videoId != null)) {
+            throw ApiException.invalid("image_url", "give image_url or a source video, not both");
+        }
+        String webhookUrl = RequestFields.url(in, "webhook_url").orElse(null);
+        Map<String, Object> extras = in.rest(json, KNOWN);
+        var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
+        var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), prompt, size,
+                in.bool("public").orElse(true), extras);
+        return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhookUrl, reference);
+    }
+}

@@ -1,0 +1,76 @@
+package io.mediagate.routing.generation.image;
+
+import io.mediagate.common.events.GenerationReply;
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.events.Stats;
+import io.mediagate.routing.attempts.AttemptRunner;
+import io.mediagate.routing.generation.Plan;
+import io.mediagate.routing.generation.Planner;
+import io.mediagate.routing.jobs.JobControl;
+import io.mediagate.routing.jobs.Jobs;
+import io.mediagate.routing.providers.Adapters;
+import io.mediagate.routing.providers.GeneratedImage;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.retirement.RetiredOffers;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * Runs one image generation, edit or variation: the plan ({@link Planner}), for an edit or variation its
+ * source images ({@link EditSources}), provider calls (retries, fallback, circuit breakers), the results kept
+ * ({@link ImageResults}), price and stats.
+ */
+@ApplicationScoped
+public class ImageGeneration {
+    private final Planner planner;
+    private final Adapters adapters;
+    private final AttemptRunner runner;
+    private final ImageResults results;
+    private final EditSources editSources;
+    private final Jobs jobs;
+    private final Clock clock;
+    private final RetiredOffers retired;
+
+    ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
+                    Jobs jobs, Clock clock, RetiredOffers retired) {
+        this.retired = retired;
+        this.planner = planner;
+        this.adapters = adapters;
+        this.runner = runner;
+        this.results = results;
+        this.editSources = editSources;
+        this.jobs = jobs;
+        this.clock = clock;
+    }
+
+    public GenerationReply run(GenerationRequest request) {
+        Plan plan = planner.plan(request);
+        String[] wh = plan.size().split("x");
+        int width = Integer.parseInt(wh[0]);
+        int height = Integer.parseInt(wh[1]);
+        EditSources.Loaded sources = request.sources() == null ? null : editSources.load(request);
+        AttemptRunner.Outcome<List<GeneratedImage>> outcome = runner.run(plan.ranked(), request.acceptedAt(),
+                request.provider() != null, retired.watching(plan.model().id(), plan.judging(candidate -> {
+                    String adapter = candidate.provider().adapter();
+                    ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
+                            plan.version().version(), request.prompt(), width, height, request.n(), plan.params(candidate),
+                            new JobControl(jobs, request.jobId()));
+                    if (sources == null) {
+                        return adapters.images(adapter).orElseThrow().generate(candidate.provider(), task);
+                    }
+                    return request.sources().variation()
+                            ? adapters.variators(adapter).orElseThrow().vary(candidate.provider(), task, sources.images().getFirst())
+                            : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
+                })), candidate -> plan.price(candidate, request.n(), sources == null ? 0 : sources.images().size()));
+        long keepStart = clock.millis();
+        List<MediaItem> items = results.keep(request, plan, outcome.served(), outcome.result());
+        Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart);
+        // a provider that made another size than asked (its nearest ratio, its own "auto") says so in stats.applied
+        String delivered = items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size())).findFirst().orElse(null);
+        return GenerationReply.ok(request.jobId(), items, plan.price(outcome.served(), items.size(),
+                        sources == null ? 0 : sources.images().size()),
+                delivered == null ? stats : stats.withApplied("size", delivered));
+    }
+}

@@ -1,0 +1,121 @@
+package io.mediagate.routing.generation.video;
+
+import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.Stats;
+import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.tier.Tier;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.ffmpeg.FfmpegException;
+import io.mediagate.ffmpeg.Probe;
+import io.mediagate.ffmpeg.Scratch;
+import io.mediagate.routing.attempts.AttemptRunner;
+import io.mediagate.routing.generation.Plan;
+import io.mediagate.routing.generation.Planner;
+import io.mediagate.routing.jobs.JobControl;
+import io.mediagate.routing.jobs.Jobs;
+import io.mediagate.routing.providers.Adapters;
+import io.mediagate.routing.providers.GeneratedVideo;
+import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.ranking.Candidate;
+import io.mediagate.routing.retirement.RetiredOffers;
+import io.mediagate.routing.support.RoutingConfig;
+import io.mediagate.staging.StagingBucket;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The first step of a video job: the plan ({@link Planner}), the sources brought in safely, provider calls
+ * (retries, fallback), the result checked to be a video, measured and put in the staging bucket. Returns the
+ * work for the pipeline: its duration is the delivered file's, its price what the serving provider bills
+ * ({@link Plan#price}).
+ */
+@ApplicationScoped
+public class VideoGeneration {
+    private final Planner planner;
+    private final Adapters adapters;
+    private final AttemptRunner runner;
+    private final RoutingConfig config;
+    private final VideoInputs inputs;
+    private final StagingBucket staging;
+    private final Instance<Ffmpeg> ffmpeg;
+    private final Jobs jobs;
+    private final Clock clock;
+    private final Path workRoot;
+    private final RetiredOffers retired;
+
+    VideoGeneration(Planner planner, Adapters adapters, AttemptRunner runner, RoutingConfig config, VideoInputs inputs,
+                    StagingBucket staging, Instance<Ffmpeg> ffmpeg, Jobs jobs, Clock clock,
+                    @ConfigProperty(name = "mediagate.work-dir") Path workRoot, RetiredOffers retired) {
+        this.retired = retired;
+        this.planner = planner;
+        this.jobs = jobs;
+        this.adapters = adapters;
+        this.runner = runner;
+        this.config = config;
+        this.inputs = inputs;
+        this.staging = staging;
+        this.ffmpeg = ffmpeg;
+        this.clock = clock;
+        this.workRoot = workRoot;
+    }
+
+    public VideoWork generate(GenerationRequest request) {
+        Plan plan = planner.plan(request);
+        VideoSize size = VideoSize.parse(plan.size()).orElseThrow();
+        Path work = workRoot.resolve(request.jobId());
+        try {
+            Files.createDirectories(work);
+            Path image = inputs.image(request, work);
+            Path source = inputs.video(request, work);
+            AttemptRunner.Outcome<Measured> outcome = runner.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
+                    retired.watching(plan.model().id(), plan.judging(candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
+                            new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
+                                    request.prompt(), size.width(), size.height(), plan.duration(), image, source,
+                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration()))),
+                    candidate -> plan.price(candidate, 1), config.videoAttemptTimeout(), config.videoDeadline());
+            long uploadStart = clock.millis();
+            Candidate served = outcome.served();
+            String key = StagingBucket.key(request.jobId(), "source.mp4");
+            long bytes = staging.upload(key, outcome.result().video().file(), outcome.result().video().mime());
+            Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - uploadStart);
+            VideoWork.StagedFile staged = new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, size.label(),
+                    size.width(), size.height(), outcome.result().video().mime(), bytes);
+            return new VideoWork(request.jobId(), request.requestId(), request.userId(), request.tier(),
+                    "med_" + request.jobId().substring(4) + "x0", plan.model().id(), plan.modelSlug(),
+                    served.providerId(), served.provider().name(), request.prompt(), size.label(), size.width(),
+                    size.height(), outcome.result().seconds(), request.isPublic(), Tier.limitsOf(request.tier()).retentionDays(),
+                    plan.price(served, 1), stats, staged, List.of(), null, null, request.acceptedAt());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            Scratch.delete(work);
+        }
+    }
+
+    /** A provider's video and its length in seconds as measured, to the millisecond (as asked when unreadable). */
+    private record Measured(GeneratedVideo video, double seconds) {}
+
+    /** A provider's file must be a decodable video, or the attempt failed (and the next provider is tried). */
+    private Measured checked(GeneratedVideo video, double asked) {
+        try {
+            Probe probe = ffmpeg.get().probe(video.file(), Duration.ofSeconds(60));
+            if (probe.video().isEmpty()) {
+                throw ProviderException.failed("the provider's file holds no video");
+            }
+            double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : probe.video().get().durationSeconds();
+            return new Measured(video, seconds > 0 ? Math.round(seconds * 1000) / 1000.0 : asked);
+        } catch (FfmpegException e) {
+            throw ProviderException.failed("the provider's file is not a readable video");
+        }
+    }
+}
