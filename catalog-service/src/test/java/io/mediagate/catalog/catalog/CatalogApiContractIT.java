@@ -13,6 +13,7 @@ import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.CatalogApiClient;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.common.tier.Tier;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -59,7 +60,7 @@ class CatalogApiContractIT {
         assertEquals(ErrorCode.MODEL_NOT_FOUND, unknown.code());
         assertEquals("model", unknown.param());
         ApiException user = assertThrows(ApiException.class,
-                () -> InternalHttp.await(catalogApi(CallAs.user("usr_a", "free")).resolve("local/pattern")));
+                () -> InternalHttp.await(catalogApi(CallAs.user("usr_a", Tier.FREE)).resolve("local/pattern")));
         assertEquals(403, user.code().status());
     }
 }

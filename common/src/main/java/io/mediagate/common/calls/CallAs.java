@@ -2,6 +2,7 @@ package io.mediagate.common.calls;
 
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.internal.InternalTokens;
+import io.mediagate.common.tier.Tier;
 import java.util.Set;
 
 /**
@@ -17,12 +18,12 @@ public sealed interface CallAs {
         return new Service(name);
     }
 
-    static CallAs user(String id, String tier, Set<String> groups) {
+    static CallAs user(String id, Tier tier, Set<String> groups) {
         return new User(id, tier, groups);
     }
 
     /** An ordinary user of tier {@code tier}. */
-    static CallAs user(String id, String tier) {
+    static CallAs user(String id, Tier tier) {
         return new User(id, tier, Set.of(InternalToken.USER));
     }
 
@@ -33,10 +34,10 @@ public sealed interface CallAs {
         }
     }
 
-    record User(String id, String tier, Set<String> groups) implements CallAs {
+    record User(String id, Tier tier, Set<String> groups) implements CallAs {
         @Override
         public String bearer(InternalTokens tokens) {
-            return tokens.bearer(id, tier, groups);
+            return tokens.bearer(id, tier == null ? null : tier.wire(), groups);
         }
     }
 }

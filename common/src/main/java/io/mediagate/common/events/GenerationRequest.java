@@ -1,5 +1,6 @@
 package io.mediagate.common.events;
 
+import io.mediagate.common.tier.Tier;
 import java.time.Instant;
 import java.util.Map;
 
@@ -14,7 +15,7 @@ public record GenerationRequest(
         String jobId,
         String requestId,
         String userId,
-        String tier,
+        Tier tier,
         MediaKind kind,
         String model,
         String provider,
@@ -35,7 +36,7 @@ public record GenerationRequest(
         String keyId) {
 
     /** What every job has: its ids, whose it is (account, tier, key) and when it was accepted. */
-    public record Origin(String jobId, String requestId, String userId, String tier, String keyId, Instant acceptedAt) {}
+    public record Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt) {}
 
     /** What every request asks, image or video: the model, where to route it, the prompt, the size, visibility, the model's extras. */
     public record Ask(String model, String provider, String routing, String prompt, String size, boolean isPublic,

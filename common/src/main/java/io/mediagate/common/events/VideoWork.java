@@ -3,6 +3,7 @@ package io.mediagate.common.events;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.tier.Tier;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ public record VideoWork(
         String jobId,
         String requestId,
         String userId,
-        String tier,
+        Tier tier,
         String mediaId,
         String model,
         String modelSlug,

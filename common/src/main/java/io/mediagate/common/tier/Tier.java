@@ -1,5 +1,7 @@
 package io.mediagate.common.tier;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -27,6 +29,8 @@ public enum Tier {
         return limits;
     }
 
+    /** The tier's name on the wire, in tokens and in the accounts table: {@code free}, {@code basic}, {@code pro}, {@code enterprise}. */
+    @JsonValue
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -43,8 +47,19 @@ public enum Tier {
         return Optional.empty();
     }
 
+    /** The tier a wire value names; null for null or a name this version does not know (treated as Free). */
+    @JsonCreator
+    public static Tier of(String value) {
+        return parse(value).orElse(null);
+    }
+
     /** The limits of the tier named {@code value}; an unknown or missing tier gets Free's. */
     public static Limits limitsOf(String value) {
         return parse(value).orElse(FREE).limits();
+    }
+
+    /** {@code tier}, or Free for a missing (or unknown) one. */
+    public static Tier orFree(Tier tier) {
+        return tier == null ? FREE : tier;
     }
 }

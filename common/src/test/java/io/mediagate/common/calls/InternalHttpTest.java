@@ -9,6 +9,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalTokens;
+import io.mediagate.common.tier.Tier;
 import io.mediagate.common.tracing.Tracing;
 import io.opentelemetry.api.OpenTelemetry;
 import java.io.IOException;
@@ -86,7 +87,7 @@ class InternalHttpTest {
 
     @Test
     void aTwoHundredIsReadAsTheRecordAndTheCallCarriesWhoItIsMadeAs() {
-        Thing thing = InternalHttp.await(http.json(Call.get(at("/thing"), CallAs.user("usr_a", "pro"), SHORT), Thing.class));
+        Thing thing = InternalHttp.await(http.json(Call.get(at("/thing"), CallAs.user("usr_a", Tier.PRO), SHORT), Thing.class));
         assertEquals(new Thing("kite", 3), thing, "a field this version does not know is ignored");
         assertEquals("Bearer usr_a/pro/user", authorizations.get("/thing"));
         InternalHttp.await(http.bytes(Call.get(at("/thing"), CallAs.service("routing-service"), SHORT)));
@@ -119,7 +120,7 @@ class InternalHttpTest {
     @Test
     void aTokenRefusedBeforeAnyResourceRanIsPermissionDenied() {
         assertEquals(ErrorCode.PERMISSION_DENIED, assertThrows(ApiException.class,
-                () -> InternalHttp.await(http.bytes(Call.get(at("/services-only"), CallAs.user("usr_a", "free"), SHORT)))).code());
+                () -> InternalHttp.await(http.bytes(Call.get(at("/services-only"), CallAs.user("usr_a", Tier.FREE), SHORT)))).code());
     }
 
     @Test
@@ -132,10 +133,10 @@ class InternalHttpTest {
 
     @Test
     void aFileIsWrittenWhereAskedAndItsFailureIsStillTheOwners(@TempDir Path dir) throws IOException {
-        Path target = InternalHttp.await(http.file(Call.get(at("/file"), CallAs.user("usr_a", "free"), SHORT), dir.resolve("a.png")));
+        Path target = InternalHttp.await(http.file(Call.get(at("/file"), CallAs.user("usr_a", Tier.FREE), SHORT), dir.resolve("a.png")));
         assertArrayEquals("PNGBYTES".getBytes(StandardCharsets.UTF_8), Files.readAllBytes(target));
         ApiException e = assertThrows(ApiException.class, () -> InternalHttp.await(
-                http.file(Call.get(at("/missing"), CallAs.user("usr_a", "free"), SHORT), dir.resolve("b.png"))));
+                http.file(Call.get(at("/missing"), CallAs.user("usr_a", Tier.FREE), SHORT), dir.resolve("b.png"))));
         assertEquals(ErrorCode.NOT_FOUND, e.code());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.tier.Tier;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** A request built by name (origin, ask, the image or video part) is the same message on Kafka as before. */
 class GenerationRequestTest {
     private final ObjectMapper json = new ObjectMapper().findAndRegisterModules();
-    private final GenerationRequest.Origin origin = new GenerationRequest.Origin("job_1", "req_1", "usr_1", "pro", "key_1",
+    private final GenerationRequest.Origin origin = new GenerationRequest.Origin("job_1", "req_1", "usr_1", Tier.PRO, "key_1",
             Instant.parse("2026-11-26T00:00:00Z"));
     private final GenerationRequest.Ask ask = new GenerationRequest.Ask("acme/m", null, "cheapest", "a fox", "512x512", false,
             Map.of("seed", 3));
@@ -37,5 +38,14 @@ class GenerationRequestTest {
         assertEquals("url", r.responseFormat());
         assertEquals("med_1", r.videoId());
         assertEquals(6.0, r.duration());
+    }
+
+    @Test
+    void theTierTravelsByItsWireNameAndAnUnknownOneCountsAsFree() throws Exception {
+        String written = json.writeValueAsString(GenerationRequest.image(origin, ask, 1, "url", null));
+        assertEquals(Tier.PRO, json.readValue(written, GenerationRequest.class).tier());
+        GenerationRequest unknown = json.readValue(written.replace("\"tier\":\"pro\"", "\"tier\":\"platinum\""), GenerationRequest.class);
+        assertEquals(null, unknown.tier());
+        assertEquals(Tier.FREE.limits(), Tier.orFree(unknown.tier()).limits());
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.tier.Tier;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class VideoWorkFailureTest {
     private final ObjectMapper json = new ObjectMapper().registerModule(new JavaTimeModule());
 
     private VideoWork work() {
-        return new VideoWork("job_1", "req_1", "usr_1", "pro", "med_1x0", "local/motion", "local/motion:1", "local", "Local",
+        return new VideoWork("job_1", "req_1", "usr_1", Tier.PRO, "med_1x0", "local/motion", "local/motion:1", "local", "Local",
                 "waves", "480p", 854, 480, 4, false, 30, null, null, null, List.of(), null, null, Instant.parse("2026-11-25T12:00:00Z"));
     }
 

@@ -15,7 +15,7 @@ import java.util.Set;
  * The authenticated caller: account id, tier, effective limits, whether it is the administrator, and what the
  * key it came with grants: its id, its scopes (null: every scope) and the spend caps of its account and key.
  */
-public record Caller(String accountId, String tier, Tier.Limits limits, boolean admin, String keyId, Set<Scope> scopes,
+public record Caller(String accountId, Tier tier, Tier.Limits limits, boolean admin, String keyId, Set<Scope> scopes,
                      Budgets budgets) {
     /** Where the admission filter leaves a request's admitted caller for {@link ApiKeyAuthMechanism}. */
     public static final String CONTEXT_KEY = "mediagate.caller";
@@ -29,7 +29,7 @@ public record Caller(String accountId, String tier, Tier.Limits limits, boolean 
 
     /** The holder of the configured administrator key. */
     static Caller administrator() {
-        return new Caller(ADMIN_ACCOUNT, Tier.ENTERPRISE.wire(), Tier.ENTERPRISE.limits(), true, null, null, Budgets.NONE);
+        return new Caller(ADMIN_ACCOUNT, Tier.ENTERPRISE, Tier.ENTERPRISE.limits(), true, null, null, Budgets.NONE);
     }
 
     public static Caller of(SecurityIdentity identity) {

@@ -103,7 +103,7 @@ public class KeyCache {
                 throw new IllegalStateException("stored limits of " + row.accountId() + " are unreadable", e);
             }
         }
-        return new Caller(row.accountId(), tier.wire(), limits, false, row.keyId(), Scope.fromColumn(row.scopes()),
+        return new Caller(row.accountId(), tier, limits, false, row.keyId(), Scope.fromColumn(row.scopes()),
                 new Budgets(Budget.fromColumn(json, row.accountBudget(), row.accountId()), Budget.fromColumn(json, row.keyBudget(), row.keyId())));
     }
 }

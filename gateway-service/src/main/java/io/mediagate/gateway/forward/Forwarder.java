@@ -53,7 +53,7 @@ public class Forwarder {
             request.header("Content-Type", "application/json");
         }
         if (caller != null) {
-            request.header("Authorization", tokens.bearer(caller.accountId(), caller.tier(), caller.groups()));
+            request.header("Authorization", tokens.bearer(caller.accountId(), caller.tier().wire(), caller.groups()));
         }
         headers.forEach(request::header);
         tracing.inject(request::header);

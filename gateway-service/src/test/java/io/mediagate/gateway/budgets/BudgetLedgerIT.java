@@ -37,7 +37,7 @@ class BudgetLedgerIT {
     }
 
     private static Caller caller(String account, String key, Budget accountCap, Budget keyCap) {
-        return new Caller(account, "pro", Tier.PRO.limits(), false, key, null, new Budgets(accountCap, keyCap));
+        return new Caller(account, Tier.PRO, Tier.PRO.limits(), false, key, null, new Budgets(accountCap, keyCap));
     }
 
     private static BigDecimal usd(String v) {

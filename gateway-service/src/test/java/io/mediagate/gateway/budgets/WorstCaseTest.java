@@ -9,6 +9,7 @@ import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaKind;
+import io.mediagate.common.tier.Tier;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
@@ -49,7 +50,7 @@ class WorstCaseTest {
     }
 
     private static GenerationRequest request(MediaKind kind, String provider, String size, int n, Double duration) {
-        return new GenerationRequest("job_x", "req_x", "usr_x", "pro", kind, "a/b", provider, null, "p", size, n, duration,
+        return new GenerationRequest("job_x", "req_x", "usr_x", Tier.PRO, kind, "a/b", provider, null, "p", size, n, duration,
                 null, null, null, null, true, "url", Map.of(), Instant.EPOCH, null, "key_x");
     }
 
@@ -73,7 +74,7 @@ class WorstCaseTest {
     @Test
     void anEditAtAProviderBillingItsInputImagesReservesThemToo() {
         ResolvedModel model = model(List.of(offer("xai", "0.02", "image", Map.of("inputImagePrice", "0.002"), Map.of())), null);
-        GenerationRequest edit = new GenerationRequest("job_x", "req_x", "usr_x", "pro", MediaKind.IMAGE, "a/b", null, null, "p", null, 2,
+        GenerationRequest edit = new GenerationRequest("job_x", "req_x", "usr_x", Tier.PRO, MediaKind.IMAGE, "a/b", null, null, "p", null, 2,
                 null, null, null, null, null, true, "url", Map.of(), Instant.EPOCH,
                 new io.mediagate.common.events.ImageSources("edit", java.util.List.of("in/a.png", "in/b.png", "in/c.png"), null), "key_x");
         assertPrice("0.046", WorstCase.price(model, edit), "2 images made at 0.02 and 3 input images at 0.002");

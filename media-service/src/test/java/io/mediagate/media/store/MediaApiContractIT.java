@@ -13,6 +13,7 @@ import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.tier.Tier;
 import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestImages;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -77,12 +78,12 @@ class MediaApiContractIT {
         assertEquals(kept.id(), again.id(), "registering twice keeps one item");
         assertEquals(kept.bytes(), again.bytes());
 
-        CallAs ada = CallAs.user("usr_ada", "free");
+        CallAs ada = CallAs.user("usr_ada", Tier.FREE);
         assertArrayEquals(png, InternalHttp.await(media().content(id, ada)));
         Path copy = InternalHttp.await(media().download(id, ada, dir.resolve("copy.png")));
         assertArrayEquals(png, Files.readAllBytes(copy));
 
-        CallAs bob = CallAs.user("usr_bob", "free");
+        CallAs bob = CallAs.user("usr_bob", Tier.FREE);
         assertEquals(ErrorCode.NOT_FOUND, refusal(() -> InternalHttp.await(media().content(id, bob))).code(),
                 "another user's private item is not there for them");
         assertEquals(ErrorCode.PERMISSION_DENIED, refusal(() -> InternalHttp.await(media().delete(id, bob))).code());
@@ -98,7 +99,7 @@ class MediaApiContractIT {
         assertEquals(ErrorCode.INVALID_REQUEST, refused.code());
         assertEquals("id", refused.param());
 
-        MediaApi asUser = new MediaApiClient(http, base.toString(), CallAs.user("usr_ada", "free"));
+        MediaApi asUser = new MediaApiClient(http, base.toString(), CallAs.user("usr_ada", Tier.FREE));
         ApiException forbidden = refusal(() -> InternalHttp.await(asUser.register(image(newId(), "usr_ada", png), file(png))));
         assertEquals(403, forbidden.code().status());
     }

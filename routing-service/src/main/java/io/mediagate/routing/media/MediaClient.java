@@ -7,6 +7,7 @@ import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.tier.Tier;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.http.HttpRequest;
 import java.nio.file.Path;
@@ -30,13 +31,13 @@ public class MediaClient {
     }
 
     /** Copies media {@code id} to {@code target} if {@code user} may see it (own or public). */
-    public void download(String id, String user, String tier, Path target) {
+    public void download(String id, String user, Tier tier, Path target) {
         WhileUnavailable.retry("reading " + id, () -> InternalHttp.await(media.download(id, CallAs.user(user, tier), target)),
                 patience, WhileUnavailable.Pause.REAL);
     }
 
     /** The bytes of media {@code id} if {@code user} may see it (own or public); for small files. */
-    public byte[] read(String id, String user, String tier) {
+    public byte[] read(String id, String user, Tier tier) {
         return WhileUnavailable.retry("reading " + id, () -> InternalHttp.await(media.content(id, CallAs.user(user, tier))),
                 patience, WhileUnavailable.Pause.REAL);
     }

@@ -165,7 +165,7 @@ class AttemptRunnerTest {
         assertEquals(1, attempts.size(), "moderation ends the request");
         assertEquals(0, new java.math.BigDecimal("0.05").compareTo(((io.mediagate.common.events.Stats.Attempt) attempts.getFirst()).billed()),
                 "the provider bills what it made");
-        var request = new io.mediagate.common.events.GenerationRequest("job-1", "req-1", "user-1", "free",
+        var request = new io.mediagate.common.events.GenerationRequest("job-1", "req-1", "user-1", io.mediagate.common.tier.Tier.FREE,
                 io.mediagate.common.events.MediaKind.IMAGE, "m", null, "optimal", "a prompt", "1024x1024", 1, null, null, null, null, null,
                 false, "url", Map.of(), clock.instant(), null, null);
         var failed = io.mediagate.routing.jobs.JobEnds.failure(request, e);

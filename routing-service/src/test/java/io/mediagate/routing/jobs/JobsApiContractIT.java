@@ -16,6 +16,7 @@ import io.mediagate.common.jobs.JobStatus;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.common.jobs.JobsApiClient;
+import io.mediagate.common.tier.Tier;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -55,7 +56,7 @@ class JobsApiContractIT {
     /** A running image job of {@code user}, accepted at {@code at}. */
     private String running(String user, Instant at) {
         String id = newId("job_");
-        GenerationRequest request = GenerationRequest.image(new GenerationRequest.Origin(id, "req_1", user, "free", "key_1", at),
+        GenerationRequest request = GenerationRequest.image(new GenerationRequest.Origin(id, "req_1", user, Tier.FREE, "key_1", at),
                 new GenerationRequest.Ask("local/pattern", null, "optimal", "a kite", "64x64", true, Map.of()), 1, "url", null);
         jobs.begin(request, Stage.GENERATING, null);
         return id;
@@ -65,7 +66,7 @@ class JobsApiContractIT {
     void aJobReadsAsItsOwnerSeesItAndIsCancelledOnce() {
         String user = newId("usr_");
         String id = running(user, Instant.now());
-        CallAs owner = CallAs.user(user, "free");
+        CallAs owner = CallAs.user(user, Tier.FREE);
         JobView job = InternalHttp.await(api().read(id, owner));
         assertEquals(id, job.id());
         assertEquals("image", job.kind());
@@ -73,7 +74,7 @@ class JobsApiContractIT {
         assertEquals("a kite", job.request().prompt());
 
         assertEquals(ErrorCode.NOT_FOUND, assertThrows(ApiException.class,
-                () -> InternalHttp.await(api().read(id, CallAs.user(user + "x", "free")))).code(), "nobody else sees it");
+                () -> InternalHttp.await(api().read(id, CallAs.user(user + "x", Tier.FREE)))).code(), "nobody else sees it");
 
         JobView cancelled = InternalHttp.await(api().cancel(id, owner));
         assertEquals(JobStatus.CANCELLED, cancelled.status());
@@ -88,7 +89,7 @@ class JobsApiContractIT {
         String first = running(user, start);
         String second = running(user, start.plusSeconds(1));
         jobs.end(second, GenerationReply.ok(second, List.of(), new BigDecimal("0.04"), null));
-        CallAs owner = CallAs.user(user, "free");
+        CallAs owner = CallAs.user(user, Tier.FREE);
 
         JobView done = InternalHttp.await(api().read(second, owner));
         assertEquals(JobStatus.SUCCEEDED, done.status());

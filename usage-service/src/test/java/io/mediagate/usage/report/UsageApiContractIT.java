@@ -8,6 +8,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.calls.CallAs;
 import io.mediagate.common.calls.InternalHttp;
+import io.mediagate.common.tier.Tier;
 import io.mediagate.common.usage.UsageApi;
 import io.mediagate.common.usage.UsageApiClient;
 import io.mediagate.common.usage.UsageReport;
@@ -57,24 +58,24 @@ class UsageApiContractIT {
             c.occurredAt = Instant.now();
             c.persist();
         });
-        UsageReport mine = InternalHttp.await(usage().report(CallAs.user(user, "free"), null));
+        UsageReport mine = InternalHttp.await(usage().report(CallAs.user(user, Tier.FREE), null));
         assertEquals(0, new BigDecimal("0.046").compareTo(mine.spend().today()));
         assertEquals(2, mine.generations().images().today());
         assertNull(mine.daily(), "no days unless asked");
 
-        UsageReport days = InternalHttp.await(usage().report(CallAs.user(user, "free"), "3"));
+        UsageReport days = InternalHttp.await(usage().report(CallAs.user(user, Tier.FREE), "3"));
         assertEquals(3, days.daily().size());
         assertEquals(LocalDate.now(ZoneOffset.UTC), days.daily().getLast().date());
         assertEquals(2, days.daily().getLast().images());
 
-        UsageReport someoneElse = InternalHttp.await(usage().report(CallAs.user(user + "x", "free"), null));
+        UsageReport someoneElse = InternalHttp.await(usage().report(CallAs.user(user + "x", Tier.FREE), null));
         assertEquals(0, someoneElse.spend().total().signum());
     }
 
     @Test
     void aBadDaysValueIsRefusedNamingIt() {
         ApiException refused = assertThrows(ApiException.class,
-                () -> InternalHttp.await(usage().report(CallAs.user("usr_a", "free"), "lots")));
+                () -> InternalHttp.await(usage().report(CallAs.user("usr_a", Tier.FREE), "lots")));
         assertEquals(ErrorCode.INVALID_REQUEST, refused.code());
         assertEquals("days", refused.param());
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.tier.Tier;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -62,7 +63,7 @@ class StorageOutageIT {
     @Test
     void anOutageLongerThanThePatienceFailsTheJobAsServiceUnavailable() throws Exception {
         String job = "job_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
-        VideoWork work = new VideoWork(job, "req_test", "usr_test", "pro", "med_" + job.substring(4) + "x0", "local/motion",
+        VideoWork work = new VideoWork(job, "req_test", "usr_test", Tier.PRO, "med_" + job.substring(4) + "x0", "local/motion",
                 "local/motion:1.1", "local", "Local", "a test", "480p", 854, 480, 1, true, 30, BigDecimal.ZERO, null, null,
                 List.of(new VideoWork.StagedFile("jobs/" + job + "/out/480p.mp4", "480p.mp4", "rendition", "mp4", "h264", "480p",
                         854, 480, "video/mp4", 1000)), null, null, Instant.now());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.tier.Tier;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.staging.StagingBucket;
 import io.mediagate.testing.ServiceResource;
@@ -60,7 +61,7 @@ class TranscodeStageIT {
     }
 
     private VideoWork work(String jobId, String key) {
-        return new VideoWork(jobId, "req_test", "usr_test", "pro", "med_" + jobId.substring(4) + "x0", "local/motion",
+        return new VideoWork(jobId, "req_test", "usr_test", Tier.PRO, "med_" + jobId.substring(4) + "x0", "local/motion",
                 "local/motion:1.1", "local", "Local", "a test", "480p", 854, 480, 1, true, 30, BigDecimal.ZERO, null,
                 new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, "480p", 854, 480, "video/mp4", 0),
                 List.of(), null, null, Instant.now());

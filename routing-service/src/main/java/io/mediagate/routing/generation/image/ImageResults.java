@@ -43,7 +43,7 @@ class ImageResults {
     }
 
     List<MediaItem> keep(GenerationRequest request, Plan plan, Candidate served, List<GeneratedImage> images) {
-        int retention = Tier.limitsOf(request.tier()).retentionDays();
+        int retention = Tier.orFree(request.tier()).limits().retentionDays();
         List<MediaItem> items = new ArrayList<>(images.size());
         for (int i = 0; i < images.size(); i++) {
             GeneratedImage image = images.get(i);

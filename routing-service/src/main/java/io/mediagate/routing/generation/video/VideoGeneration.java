@@ -93,7 +93,7 @@ public class VideoGeneration {
             return new VideoWork(request.jobId(), request.requestId(), request.userId(), request.tier(),
                     "med_" + request.jobId().substring(4) + "x0", plan.model().id(), plan.modelSlug(),
                     served.providerId(), served.provider().name(), request.prompt(), size.label(), size.width(),
-                    size.height(), outcome.result().seconds(), request.isPublic(), Tier.limitsOf(request.tier()).retentionDays(),
+                    size.height(), outcome.result().seconds(), request.isPublic(), Tier.orFree(request.tier()).limits().retentionDays(),
                     plan.price(served, 1), stats, staged, List.of(), null, null, request.acceptedAt());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
