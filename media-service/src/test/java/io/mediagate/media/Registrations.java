@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.media.storage.ObjectStore;
-import io.mediagate.testing.InternalTokens;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.arc.Arc;
 import io.restassured.response.Response;
 import java.io.ByteArrayOutputStream;
@@ -19,7 +19,7 @@ import java.util.Set;
 
 /** Registers items the two ways services do: an image sent with its registration (routing), a file by staging key (the pipeline). */
 public final class Registrations {
-    public static final String SERVICE = InternalTokens.bearer("routing-service", "", Set.of("service"));
+    public static final String SERVICE = TestTokens.bearer("routing-service", "", Set.of("service"));
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Registrations() {

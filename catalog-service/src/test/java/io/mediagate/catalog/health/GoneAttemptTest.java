@@ -8,6 +8,7 @@ import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.GenerationEvent;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.Stats;
 import java.math.BigDecimal;
@@ -25,7 +26,7 @@ class GoneAttemptTest {
     @Test
     void aGoneAttemptRetiresThatOfferOnly() {
         Instant at = Instant.now();
-        consumer.learn(new GenerationEvent("job_1", "usr_1", MediaKind.IMAGE, GenerationEvent.SUCCEEDED, "Google/Imagen-4:4.0", "backup",
+        consumer.learn(new GenerationEvent("job_1", "usr_1", MediaKind.IMAGE, JobStatus.SUCCEEDED, "Google/Imagen-4:4.0", "backup",
                 new BigDecimal("0.04"), 1, List.of(new Stats.Attempt("google-images", Stats.Outcome.FAILURE, "provider_unavailable", 120, "gone"),
                         Stats.Attempt.success("backup", 900)), at, "key_1"));
         var retired = retirements.of("google/imagen-4", "google-images").orElseThrow();

@@ -10,8 +10,8 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 
 import io.mediagate.catalog.catalog.CatalogFile;
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
         @ResourceArg(name = "kafka", value = "true")})
 class CatalogApiIT {
     private static String user() {
-        return InternalTokens.bearer("usr_test", "free", Set.of("user"));
+        return TestTokens.bearer("usr_test", "free", Set.of("user"));
     }
 
     @Test
@@ -175,7 +175,7 @@ class CatalogApiIT {
         given().when().get("/v1/models").then().statusCode(401);
         given().header("Authorization", "Bearer not-a-jwt").when().get("/v1/models").then().statusCode(401);
         given().header("Authorization", user()).when().get("/internal/v1/models/local/pattern").then().statusCode(403);
-        given().header("Authorization", InternalTokens.bearer("routing-service", "", Set.of("service")))
+        given().header("Authorization", TestTokens.bearer("routing-service", "", Set.of("service")))
                 .when().get("/internal/v1/models/local/pattern")
                 .then().statusCode(200).body("model.id", equalTo("local/pattern")).body("catalogProviders", hasItem("local"));
     }

@@ -11,8 +11,13 @@ import java.util.Set;
  * that user's visibility rules (their media, their jobs, their usage).
  */
 public sealed interface CallAs {
-    /** The {@code Authorization} header value for this call. */
+    /** The {@code Authorization} header value for this call; null for none. */
     String bearer(InternalTokens tokens);
+
+    /** No token: a public read (a public file, a signed file address, which carries its own proof). */
+    static CallAs nobody() {
+        return new Nobody();
+    }
 
     static CallAs service(String name) {
         return new Service(name);
@@ -25,6 +30,13 @@ public sealed interface CallAs {
     /** An ordinary user of tier {@code tier}. */
     static CallAs user(String id, Tier tier) {
         return new User(id, tier, Set.of(InternalToken.USER));
+    }
+
+    record Nobody() implements CallAs {
+        @Override
+        public String bearer(InternalTokens tokens) {
+            return null;
+        }
     }
 
     record Service(String name) implements CallAs {

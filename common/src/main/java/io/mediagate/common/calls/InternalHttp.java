@@ -18,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -129,13 +130,34 @@ public class InternalHttp {
         return cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
     }
 
+    /**
+     * {@code call} as the owner answered it, whatever its status, with {@code headers} added (a caller's
+     * {@code Range}, the request id): for a read the gateway passes back unchanged. No answer at all is 503 as for
+     * every other call.
+     */
+    public CompletableFuture<HttpResponse<byte[]>> relay(Call call, Map<String, String> headers) {
+        return exchange(call, null, headers, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
     private <B> CompletableFuture<HttpResponse<B>> exchange(Call call, String accept, HttpResponse.BodyHandler<B> handler) {
+        return exchange(call, accept, Map.of(), handler);
+    }
+
+    private <B> CompletableFuture<HttpResponse<B>> exchange(Call call, String accept, Map<String, String> headers,
+                                                            HttpResponse.BodyHandler<B> handler) {
         HttpRequest.Builder request = HttpRequest.newBuilder(call.uri()).timeout(call.timeout())
-                .header("Authorization", call.as().bearer(tokens)).header("Accept", accept)
                 .method(call.method(), call.body() == null ? HttpRequest.BodyPublishers.noBody() : call.body());
+        String bearer = call.as().bearer(tokens);
+        if (bearer != null) {
+            request.header("Authorization", bearer);
+        }
+        if (accept != null) {
+            request.header("Accept", accept);
+        }
         if (call.contentType() != null) {
             request.header("Content-Type", call.contentType());
         }
+        headers.forEach(request::header);
         tracing.inject(request::header);
         CompletableFuture<HttpResponse<B>> sent;
         try {

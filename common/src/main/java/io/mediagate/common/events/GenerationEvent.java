@@ -7,13 +7,14 @@ import java.util.List;
 /**
  * A finished generation on {@code generation.events}: usage charges it (once per {@code jobId}),
  * catalog learns provider health from its attempts, the gateway settles the spend it reserved for the job
- * (against the caps of the account and of {@code keyId}, the key the request came with).
+ * (against the caps of the account and of {@code keyId}, the key the request came with). {@code status} is how the
+ * job ended: succeeded, failed or cancelled.
  */
 public record GenerationEvent(
         String jobId,
         String userId,
         MediaKind kind,
-        String status,
+        JobStatus status,
         String model,
         String provider,
         BigDecimal price,
@@ -21,7 +22,4 @@ public record GenerationEvent(
         List<Stats.Attempt> attempts,
         Instant occurredAt,
         String keyId) {
-    public static final String SUCCEEDED = "succeeded";
-    public static final String FAILED = "failed";
-    public static final String CANCELLED = "cancelled";
 }

@@ -69,6 +69,23 @@ public record VideoWork(
     public record StagedFile(String key, String name, String role, String format, String codec, String size,
                              int width, int height, String mime, long bytes) {}
 
+    /**
+     * A video just generated and staged ({@code source}), on its way to the first stage: who asked and how
+     * ({@code request}), its media id, what made it, its size and measured length, how long it is kept, and the
+     * job's figures so far. No outputs, media or failure yet.
+     */
+    public static VideoWork generated(GenerationRequest request, String mediaId, MadeBy made, String size, int width, int height,
+                                      double seconds, int retentionDays, Stats stats, StagedFile source) {
+        return new VideoWork(request.jobId(), request.requestId(), request.userId(), request.tier(), mediaId, made.model(),
+                made.modelSlug(), made.provider(), made.providerName(), made.prompt(), size, width, height, seconds, request.isPublic(),
+                retentionDays, made.price(), stats, source, List.of(), null, null, request.acceptedAt());
+    }
+
+    /** What made this video, as its registration names it. */
+    public MadeBy madeBy() {
+        return new MadeBy(model, modelSlug, providerId, providerName, prompt, null, price);
+    }
+
     public List<StagedFile> outputs() {
         return outputs == null ? List.of() : outputs;
     }

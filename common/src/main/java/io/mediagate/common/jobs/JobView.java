@@ -3,6 +3,7 @@ package io.mediagate.common.jobs;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
 import java.math.BigDecimal;

@@ -1,6 +1,7 @@
 package io.mediagate.common.media;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.VideoWork;
 import java.math.BigDecimal;
@@ -46,25 +47,18 @@ public record RegisterMedia(
     /** Whose item it is and how it is kept: its id, its owner, whether anyone may see it, for how many days. */
     public record Keeping(String id, String ownerId, boolean isPublic, int retentionDays) {}
 
-    /**
-     * What made a generated item: the model as asked ({@code model}) and as served ({@code modelSlug}, with its
-     * version), the provider, the prompt (and the provider's rewording of it), and what the item cost.
-     */
-    public record Made(String model, String modelSlug, String provider, String providerName, String prompt, String revisedPrompt,
-                       BigDecimal price) {}
-
     /** An item's size label, its length in seconds (a video) and its pixels, each null where unknown. */
     public record Shape(String size, Double duration, Integer width, Integer height) {}
 
     /** A generated image whose one file is sent with the registration; {@code sources}: what an edit was made from. */
-    public static RegisterMedia image(Keeping keep, Made made, Shape shape, VideoWork.StagedFile file, List<String> sources) {
+    public static RegisterMedia image(Keeping keep, MadeBy made, Shape shape, VideoWork.StagedFile file, List<String> sources) {
         return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.IMAGE, made.model(), made.modelSlug(), made.provider(),
                 made.providerName(), made.prompt(), made.revisedPrompt(), shape.size(), null, shape.width(), shape.height(),
                 keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), sources, made.price());
     }
 
     /** A generated video whose renditions wait in {@code stagingBucket}; {@code primary} names its MP4. */
-    public static RegisterMedia video(Keeping keep, Made made, Shape shape, String stagingBucket, String primary,
+    public static RegisterMedia video(Keeping keep, MadeBy made, Shape shape, String stagingBucket, String primary,
                                       List<VideoWork.StagedFile> files) {
         return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.VIDEO, made.model(), made.modelSlug(), made.provider(),
                 made.providerName(), made.prompt(), made.revisedPrompt(), shape.size(), shape.duration(), shape.width(), shape.height(),

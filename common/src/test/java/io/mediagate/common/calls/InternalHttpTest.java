@@ -33,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 class InternalHttpTest {
     private static final Duration SHORT = Duration.ofSeconds(5);
     private final Map<String, String> authorizations = new ConcurrentHashMap<>();
+    private final Map<String, String> ranges = new ConcurrentHashMap<>();
     private HttpServer server;
     private InternalHttp http;
 
@@ -68,6 +69,7 @@ class InternalHttpTest {
     private void route(String path, int status, String type, String body) {
         server.createContext(path, exchange -> {
             authorizations.put(path, String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            ranges.put(path, String.valueOf(exchange.getRequestHeaders().getFirst("Range")));
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", type);
             exchange.sendResponseHeaders(status, bytes.length);
@@ -115,6 +117,15 @@ class InternalHttpTest {
         ApiException unreachable = assertThrows(ApiException.class, () -> InternalHttp.await(
                 http.bytes(Call.get(URI.create("http://127.0.0.1:" + closed + "/x"), CallAs.service("s"), SHORT))));
         assertEquals(ErrorCode.SERVICE_UNAVAILABLE, unreachable.code());
+    }
+
+    @Test
+    void aRelayPassesTheOwnersAnswerBackAsItIsWithTheCallersHeaders() {
+        var answer = InternalHttp.await(http.relay(Call.get(at("/missing"), CallAs.nobody(), SHORT), Map.of("Range", "bytes=0-3")));
+        assertEquals(404, answer.statusCode(), "a failure is the owner's to show, not turned into ours");
+        assertEquals(true, new String(answer.body(), StandardCharsets.UTF_8).contains("no media med_x"));
+        assertEquals("bytes=0-3", ranges.get("/missing"));
+        assertEquals("null", authorizations.get("/missing"), "a public read carries no token");
     }
 
     @Test

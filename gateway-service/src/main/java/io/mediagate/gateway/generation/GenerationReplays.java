@@ -5,7 +5,7 @@ import io.mediagate.common.api.ApiExceptionMapper;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
-import io.mediagate.common.jobs.JobStatus;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.jobs.CallerJobs;

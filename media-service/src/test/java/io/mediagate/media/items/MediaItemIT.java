@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediagate.media.storage.ObjectStore;
-import io.mediagate.testing.InternalTokens;
-import io.mediagate.testing.ServiceResource;
 import io.mediagate.media.Registrations;
+import io.mediagate.media.storage.ObjectStore;
+import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestImages;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -41,7 +41,7 @@ class MediaItemIT {
     String bootstrap;
 
     private static String as(String user) {
-        return InternalTokens.bearer(user, "free", Set.of("user"));
+        return TestTokens.bearer(user, "free", Set.of("user"));
     }
 
     private static String stored(String owner, boolean isPublic, int retentionDays) throws Exception {

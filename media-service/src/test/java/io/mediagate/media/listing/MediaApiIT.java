@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mediagate.media.Registrations;
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestImages;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class MediaApiIT {
 
     private static String as(String user) {
-        return InternalTokens.bearer(user, "free", Set.of("user"));
+        return TestTokens.bearer(user, "free", Set.of("user"));
     }
 
     private static String newId() {

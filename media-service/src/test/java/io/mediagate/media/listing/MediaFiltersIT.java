@@ -5,9 +5,9 @@ import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestImages;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -44,7 +44,7 @@ class MediaFiltersIT {
     }
 
     private static io.restassured.response.ValidatableResponse mine(String param, String value) {
-        return given().header("Authorization", InternalTokens.bearer(USER, "free", Set.of("user")))
+        return given().header("Authorization", TestTokens.bearer(USER, "free", Set.of("user")))
                 .queryParam("user", "me").queryParam(param, value).when().get("/v1/media").then();
     }
 
@@ -76,20 +76,20 @@ class MediaFiltersIT {
     @Test
     void filtersCombineAndKeepVisibility() {
         mine("search", "red").statusCode(200);
-        given().header("Authorization", InternalTokens.bearer("usr_someoneelse", "free", Set.of("user")))
+        given().header("Authorization", TestTokens.bearer("usr_someoneelse", "free", Set.of("user")))
                 .queryParam("user", USER).queryParam("search", "red").when().get("/v1/media").then().statusCode(200)
                 .body("result.medias.id", containsInAnyOrder(fox));
-        given().header("Authorization", InternalTokens.bearer(USER, "free", Set.of("user")))
+        given().header("Authorization", TestTokens.bearer(USER, "free", Set.of("user")))
                 .queryParam("user", "me").queryParam("provider", "beta").queryParam("model", "acme/one").queryParam("size", "64x48")
                 .when().get("/v1/media").then().statusCode(200).body("result.medias.id", containsInAnyOrder(glove));
         mine("size", "huge").statusCode(400).body("param", equalTo("size"));
-        given().header("Authorization", InternalTokens.bearer(USER, "free", Set.of("user")))
+        given().header("Authorization", TestTokens.bearer(USER, "free", Set.of("user")))
                 .queryParam("user", "bob").when().get("/v1/media").then().statusCode(400).body("param", equalTo("user"));
     }
 
     /** The total of a one-item page: a full page, so the total is counted, not read off the last page. */
     private static int total(String viewer, String user, String param, String value) {
-        var request = given().header("Authorization", InternalTokens.bearer(viewer, "free", Set.of("user"))).queryParam("limit", 1);
+        var request = given().header("Authorization", TestTokens.bearer(viewer, "free", Set.of("user"))).queryParam("limit", 1);
         if (user != null) {
             request = request.queryParam("user", user);
         }
@@ -110,7 +110,7 @@ class MediaFiltersIT {
         MediaApiIT.store(open, owner, true, "tall ship", TestImages.png(8, 8), "acme/three:1", "gamma", 7).then().statusCode(200);
         MediaApiIT.store(hidden, owner, false, "small boat", TestImages.png(8, 8), "acme/three:2", "gamma", 7).then().statusCode(200);
         // A pending upload is nobody's listed item.
-        given().header("Authorization", InternalTokens.bearer(owner, "free", Set.of("user"))).contentType("application/json")
+        given().header("Authorization", TestTokens.bearer(owner, "free", Set.of("user"))).contentType("application/json")
                 .body(java.util.Map.of("mime", "image/png", "bytes", 1000)).when().post("/v1/media/upload").then().statusCode(200);
 
         assertEquals(2, total(owner, "me", null, null));
@@ -122,12 +122,12 @@ class MediaFiltersIT {
         assertEquals(2, total(owner, "me", "provider", "gamma"));
         assertEquals(0, total(owner, "me", "media", "video"));
 
-        given().header("Authorization", InternalTokens.bearer(owner, "free", Set.of("user"))).contentType("application/json")
+        given().header("Authorization", TestTokens.bearer(owner, "free", Set.of("user"))).contentType("application/json")
                 .body("{\"public\":true}").when().patch("/v1/media/" + hidden).then().statusCode(200);
         assertEquals(2, total(viewer, owner, null, null));
         assertEquals(publicBefore + 2, total(viewer, null, null, null));
 
-        given().header("Authorization", InternalTokens.bearer(owner, "free", Set.of("user"))).when().delete("/v1/media/" + open)
+        given().header("Authorization", TestTokens.bearer(owner, "free", Set.of("user"))).when().delete("/v1/media/" + open)
                 .then().statusCode(200);
         assertEquals(1, total(owner, "me", null, null));
         assertEquals(1, total(viewer, owner, "model", "acme/three"));

@@ -4,9 +4,9 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestImages;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -40,7 +40,7 @@ class SearchTotalIT {
             MediaApiIT.store("med_" + UUID.randomUUID().toString().replace("-", ""), owner, false, prompt, TestImages.png(8, 8),
                     "acme/one:1", "alpha", 7).then().statusCode(200);
         }
-        String as = InternalTokens.bearer(owner, "free", Set.of("user"));
+        String as = TestTokens.bearer(owner, "free", Set.of("user"));
         given().header("Authorization", as).queryParam("search", word).queryParam("limit", 4).when().get("/v1/media")
                 .then().statusCode(200).body("result.total", equalTo(3)).body("result.total_exact", equalTo(false))
                 .body("result.medias", hasSize(4));

@@ -8,6 +8,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.calls.CallAs;
 import io.mediagate.common.calls.InternalHttp;
+import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.MediaApi;
@@ -52,7 +53,7 @@ class MediaApiContractIT {
     private static RegisterMedia image(String id, String owner, byte[] png) {
         String name = "image_0.png";
         return RegisterMedia.image(new RegisterMedia.Keeping(id, owner, false, 7),
-                new RegisterMedia.Made("local/pattern", "local/pattern:2.0", "local", "Local renderer", "a kite", null, new BigDecimal("0.04")),
+                new MadeBy("local/pattern", "local/pattern:2.0", "local", "Local renderer", "a kite", null, new BigDecimal("0.04")),
                 new RegisterMedia.Shape("16x12", null, 16, 12),
                 new VideoWork.StagedFile(null, name, "original", "png", null, "16x12", 16, 12, "image/png", png.length), null);
     }

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.retention.Sweeper;
 import io.mediagate.media.storage.ObjectStore;
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestImages;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -49,7 +49,7 @@ class UploadIT {
     }
 
     private static String as(String user) {
-        return InternalTokens.bearer(user, "free", Set.of("user"));
+        return TestTokens.bearer(user, "free", Set.of("user"));
     }
 
     private static JsonPath start(String user, String mime, long bytes, int status) {

@@ -1,6 +1,6 @@
 package io.mediagate.routing.jobs;
 
-import io.mediagate.common.jobs.JobStatus;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.routing.providers.TaskControl;
 
 /**

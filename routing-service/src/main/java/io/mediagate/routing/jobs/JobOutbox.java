@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationEvent;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.tracing.Tracing;
@@ -42,8 +43,7 @@ public class JobOutbox {
 
     static GenerationEvent event(GenerationRequest request, GenerationReply reply, Instant now) {
         Stats stats = reply.stats();
-        String status = reply.success() ? GenerationEvent.SUCCEEDED
-                : reply.isCancelled() ? GenerationEvent.CANCELLED : GenerationEvent.FAILED;
+        JobStatus status = reply.success() ? JobStatus.SUCCEEDED : reply.isCancelled() ? JobStatus.CANCELLED : JobStatus.FAILED;
         return new GenerationEvent(request.jobId(), request.userId(), request.kind(), status, request.model(),
                 stats == null ? null : stats.providerId(), reply.price(), reply.data() == null ? 0 : reply.data().size(),
                 stats == null || stats.attempts() == null ? List.of() : stats.attempts(), now, request.keyId());

@@ -2,7 +2,7 @@ package io.mediagate.routing.jobs;
 
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
-import io.mediagate.common.jobs.JobStatus;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.jobs.JobView;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;

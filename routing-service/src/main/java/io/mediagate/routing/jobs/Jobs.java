@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
-import io.mediagate.common.jobs.JobStatus;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;

@@ -4,8 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -33,7 +33,7 @@ class RoutingServiceIT {
     @Test
     void jobsAreOnlyVisibleToTheirOwnerAndNeedAToken() {
         given().when().get("/v1/jobs/job_unknown").then().statusCode(401);
-        given().header("Authorization", InternalTokens.bearer("usr_a", "free", Set.of("user")))
+        given().header("Authorization", TestTokens.bearer("usr_a", "free", Set.of("user")))
                 .when().get("/v1/jobs/job_unknown").then().statusCode(404).body("code", equalTo("not_found"));
     }
 }

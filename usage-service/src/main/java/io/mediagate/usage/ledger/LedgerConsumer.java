@@ -2,6 +2,7 @@ package io.mediagate.usage.ledger;
 
 import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationEvent;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.Stats;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
@@ -96,10 +97,10 @@ public class LedgerConsumer {
         charge.jobId = event.jobId();
         charge.userId = event.userId();
         charge.kind = event.kind().wire();
-        charge.status = event.status();
+        charge.status = event.status().wire();
         charge.model = event.model();
         charge.provider = event.provider();
-        boolean succeeded = GenerationEvent.SUCCEEDED.equals(event.status());
+        boolean succeeded = event.status() == JobStatus.SUCCEEDED;
         charge.price = succeeded && event.price() != null ? event.price() : BigDecimal.ZERO;
         charge.items = succeeded ? event.items() : 0;
         charge.occurredAt = event.occurredAt();

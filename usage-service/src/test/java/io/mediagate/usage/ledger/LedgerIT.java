@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationEvent;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -45,7 +46,7 @@ class LedgerIT {
         }
     }
 
-    private static GenerationEvent event(String jobId, String user, String status, String price) {
+    private static GenerationEvent event(String jobId, String user, JobStatus status, String price) {
         return new GenerationEvent(jobId, user, MediaKind.IMAGE, status, "local/pattern", "local",
                 new BigDecimal(price), 2, List.of(), Instant.parse("2026-11-01T10:00:00Z"), null);
     }
@@ -57,11 +58,11 @@ class LedgerIT {
     @Test
     void aRedeliveredEventIsBookedOnce() throws Exception {
         String job = "job_" + UUID.randomUUID().toString().replace("-", "");
-        publish(event(job, "usr_ledger", GenerationEvent.SUCCEEDED, "0.08"));
-        publish(event(job, "usr_ledger", GenerationEvent.SUCCEEDED, "0.08"));
+        publish(event(job, "usr_ledger", JobStatus.SUCCEEDED, "0.08"));
+        publish(event(job, "usr_ledger", JobStatus.SUCCEEDED, "0.08"));
         String marker = "job_" + UUID.randomUUID().toString().replace("-", "");
         // Same key as the job: once the marker is booked, both copies of the job were consumed before it.
-        publish(event(marker, "usr_ledger", GenerationEvent.SUCCEEDED, "0.01"), job);
+        publish(event(marker, "usr_ledger", JobStatus.SUCCEEDED, "0.01"), job);
         await().atMost(Duration.ofSeconds(30)).until(() -> charge(marker) != null);
         long booked = QuarkusTransaction.requiringNew().call(() -> Charge.count("userId", "usr_ledger"));
         assertEquals(2, booked);
@@ -72,7 +73,7 @@ class LedgerIT {
     @Test
     void aFailedAttemptItsProviderBillsIsProviderSpendOnceAndTheCallerIsNotCharged() throws Exception {
         String job = "job_" + UUID.randomUUID().toString().replace("-", "");
-        GenerationEvent event = new GenerationEvent(job, "usr_lost", MediaKind.IMAGE, GenerationEvent.FAILED, "acme/m", null,
+        GenerationEvent event = new GenerationEvent(job, "usr_lost", MediaKind.IMAGE, JobStatus.FAILED, "acme/m", null,
                 BigDecimal.ZERO, 0, List.of(new io.mediagate.common.events.Stats.Attempt("slow", io.mediagate.common.events.Stats.Outcome.FAILURE, "provider_timeout", 60_000,
                 "timeout", new BigDecimal("0.04")), new io.mediagate.common.events.Stats.Attempt("down", io.mediagate.common.events.Stats.Outcome.FAILURE, "provider_error", 20,
                 "transient")), Instant.parse("2026-11-01T10:00:00Z"), null);
@@ -89,7 +90,7 @@ class LedgerIT {
     @Test
     void aFailedGenerationCostsNothing() throws Exception {
         String job = "job_" + UUID.randomUUID().toString().replace("-", "");
-        publish(event(job, "usr_failed", GenerationEvent.FAILED, "0.50"));
+        publish(event(job, "usr_failed", JobStatus.FAILED, "0.50"));
         await().atMost(Duration.ofSeconds(30)).until(() -> charge(job) != null);
         assertEquals(0, BigDecimal.ZERO.compareTo(charge(job).price));
         assertEquals(0, charge(job).items);

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.mediagate.common.internal.CachedTokenParser;
 import io.mediagate.common.internal.InternalToken;
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestInfra;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -32,7 +32,7 @@ class InternalTokenIT {
 
     @Test
     void aTamperedCopyOfAnAcceptedTokenIsRefused() {
-        String token = InternalTokens.bearer("usr_tokens", "free", Set.of(InternalToken.USER));
+        String token = TestTokens.bearer("usr_tokens", "free", Set.of(InternalToken.USER));
         given().header("Authorization", token).get("/internal/v1/usage").then().statusCode(200);
         String tampered = token.substring(0, token.length() - 4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
         given().header("Authorization", tampered).get("/internal/v1/usage").then().statusCode(401);
@@ -41,7 +41,7 @@ class InternalTokenIT {
 
     @Test
     void anAcceptedTokenIsRefusedOnceItExpires() throws Exception {
-        String token = "Bearer " + InternalTokens.sign("usr_tokens", "free", Set.of(InternalToken.USER), Duration.ofSeconds(1),
+        String token = "Bearer " + TestTokens.sign("usr_tokens", "free", Set.of(InternalToken.USER), Duration.ofSeconds(1),
                 TestInfra.get().keys().resolve("internal-private.pem"));
         given().header("Authorization", token).get("/internal/v1/usage").then().statusCode(200);
         Thread.sleep(7_000); // one second of life and the five seconds of clock skew the services allow

@@ -5,8 +5,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import io.mediagate.common.internal.InternalToken;
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
+import io.mediagate.testing.TestTokens;
 import io.mediagate.usage.ledger.Charge;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -57,7 +57,7 @@ class UsageReportIT {
         book("usr_someoneelse", "image", "succeeded", "9", 3, now);
 
         boolean firstOfMonth = today.getDayOfMonth() == 1;
-        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+        given().header("Authorization", TestTokens.bearer(user, "free", Set.of(InternalToken.USER)))
                 .get("/internal/v1/usage")
                 .then().statusCode(200)
                 .body("spend.currency", equalTo("USD"))
@@ -81,7 +81,7 @@ class UsageReportIT {
         book(user, "video", "succeeded", "1.5", 1, today.minusDays(7).atTime(12, 0).toInstant(ZoneOffset.UTC)); // before a 7-day span
         book("usr_someoneelse", "image", "succeeded", "9", 3, now);
 
-        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+        given().header("Authorization", TestTokens.bearer(user, "free", Set.of(InternalToken.USER)))
                 .queryParam("days", 7).get("/internal/v1/usage")
                 .then().statusCode(200)
                 .body("daily.size()", equalTo(7))
@@ -96,14 +96,14 @@ class UsageReportIT {
                 .body("daily[5].images", equalTo(0))
                 .body("daily[0].videos", equalTo(0))
                 .body("spend.total", equalTo(1.8f));
-        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+        given().header("Authorization", TestTokens.bearer(user, "free", Set.of(InternalToken.USER)))
                 .queryParam("days", 8).get("/internal/v1/usage")
                 .then().statusCode(200)
                 .body("daily.size()", equalTo(8))
                 .body("daily[0].spend", equalTo(1.5f))
                 .body("daily[0].videos", equalTo(1));
         // Without days, no series.
-        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+        given().header("Authorization", TestTokens.bearer(user, "free", Set.of(InternalToken.USER)))
                 .get("/internal/v1/usage")
                 .then().statusCode(200)
                 .body("daily", nullValue());
@@ -112,13 +112,13 @@ class UsageReportIT {
     @Test
     void aDaysValueOutsideOneToNinetyIsRefusedNamingTheParameter() {
         for (String days : new String[] {"0", "91", "-3", "ten", "1.5"}) {
-            given().header("Authorization", InternalTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
+            given().header("Authorization", TestTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
                     .queryParam("days", days).get("/internal/v1/usage")
                     .then().statusCode(400)
                     .body("code", equalTo("invalid_request"))
                     .body("param", equalTo("days"));
         }
-        given().header("Authorization", InternalTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
+        given().header("Authorization", TestTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
                 .queryParam("days", 90).get("/internal/v1/usage")
                 .then().statusCode(200)
                 .body("daily.size()", equalTo(90));
@@ -126,7 +126,7 @@ class UsageReportIT {
 
     @Test
     void anAccountWithoutChargesHasZeros() {
-        given().header("Authorization", InternalTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
+        given().header("Authorization", TestTokens.bearer("usr_nothingyet", "free", Set.of(InternalToken.USER)))
                 .get("/internal/v1/usage")
                 .then().statusCode(200)
                 .body("spend.total", equalTo(0))

@@ -7,8 +7,8 @@ import static org.hamcrest.Matchers.equalTo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.StorageEvent;
 import io.mediagate.common.internal.InternalToken;
-import io.mediagate.testing.InternalTokens;
 import io.mediagate.testing.ServiceResource;
+import io.mediagate.testing.TestTokens;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -63,7 +63,7 @@ class StorageLedgerIT {
             StoredMedia m = StoredMedia.findById(removed);
             return m != null && m.deletedAt != null;
         }) && QuarkusTransaction.requiringNew().call(() -> StoredMedia.findById(kept) != null));
-        given().header("Authorization", InternalTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+        given().header("Authorization", TestTokens.bearer(user, "free", Set.of(InternalToken.USER)))
                 .get("/internal/v1/usage")
                 .then().statusCode(200)
                 .body("storage.usedBytes", equalTo(1000));

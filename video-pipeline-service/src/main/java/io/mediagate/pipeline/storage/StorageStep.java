@@ -45,8 +45,7 @@ public class StorageStep implements Step {
     public VideoWork process(VideoWork work, Path dir) {
         RegisterMedia command = RegisterMedia.video(
                 new RegisterMedia.Keeping(work.mediaId(), work.userId(), work.isPublic(), work.retentionDays()),
-                new RegisterMedia.Made(work.model(), work.modelSlug(), work.providerId(), work.providerName(), work.prompt(), null,
-                        work.price()),
+                work.madeBy(),
                 new RegisterMedia.Shape(work.size(), work.duration(), work.width(), work.height()),
                 staging.get().bucket(), work.size() + ".mp4", work.outputs());
         try {

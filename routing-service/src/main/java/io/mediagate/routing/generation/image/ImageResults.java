@@ -1,6 +1,7 @@
 package io.mediagate.routing.generation.image;
 
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.ContentSniffer;
@@ -57,7 +58,7 @@ class ImageResults {
                     null, size, width == null ? 0 : width, height == null ? 0 : height, image.mime(), image.bytes().length);
             RegisterMedia command = RegisterMedia.image(
                     new RegisterMedia.Keeping("med_" + request.jobId().substring(4) + "x" + i, request.userId(), request.isPublic(), retention),
-                    new RegisterMedia.Made(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
+                    new MadeBy(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
                             request.prompt(), image.revisedPrompt(), plan.price(served, 1)),
                     new RegisterMedia.Shape(size, null, width, height), file, sources(request));
             items.add(media.register(command, image.bytes()).forGeneration());

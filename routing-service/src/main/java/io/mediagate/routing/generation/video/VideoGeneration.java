@@ -1,6 +1,7 @@
 package io.mediagate.routing.generation.video;
 
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.VideoSize;
@@ -30,7 +31,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -90,11 +90,10 @@ public class VideoGeneration {
             Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - uploadStart);
             VideoWork.StagedFile staged = new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, size.label(),
                     size.width(), size.height(), outcome.result().video().mime(), bytes);
-            return new VideoWork(request.jobId(), request.requestId(), request.userId(), request.tier(),
-                    "med_" + request.jobId().substring(4) + "x0", plan.model().id(), plan.modelSlug(),
-                    served.providerId(), served.provider().name(), request.prompt(), size.label(), size.width(),
-                    size.height(), outcome.result().seconds(), request.isPublic(), Tier.orFree(request.tier()).limits().retentionDays(),
-                    plan.price(served, 1), stats, staged, List.of(), null, null, request.acceptedAt());
+            MadeBy made = new MadeBy(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
+                    request.prompt(), null, plan.price(served, 1));
+            return VideoWork.generated(request, "med_" + request.jobId().substring(4) + "x0", made, size.label(), size.width(),
+                    size.height(), outcome.result().seconds(), Tier.orFree(request.tier()).limits().retentionDays(), stats, staged);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

@@ -8,7 +8,6 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.jobs.JobStatus;
 import io.mediagate.routing.jobs.JobEnds;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.Stage;

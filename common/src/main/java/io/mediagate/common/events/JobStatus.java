@@ -1,4 +1,4 @@
-package io.mediagate.common.jobs;
+package io.mediagate.common.events;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;

@@ -9,8 +9,8 @@ import java.time.Duration;
 import java.util.Set;
 
 /** Signs internal tokens in tests, as the gateway would, with the test key pair. */
-public final class InternalTokens {
-    private InternalTokens() {
+public final class TestTokens {
+    private TestTokens() {
     }
 
     public static String bearer(String subject, String tier, Set<String> groups) {
