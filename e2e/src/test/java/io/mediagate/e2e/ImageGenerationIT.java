@@ -55,6 +55,14 @@ class ImageGenerationIT {
     }
 
     @Test
+    void theStockOpenAiSdkRetrievesOneModel() {
+        var model = sdk(key).models().retrieve("local/pattern");
+        assertEquals("local/pattern", model.id());
+        assertEquals("local", model.ownedBy());
+        assertTrue(model.created() > 1_600_000_000L, String.valueOf(model.created()));
+    }
+
+    @Test
     void theStockOpenAiSdkGeneratesAnImageWhoseUrlServesAPngOfTheRequestedSize() throws Exception {
         ImagesResponse response = sdk(key).images().generate(ImageGenerateParams.builder()
                 .model("local/pattern")

@@ -133,6 +133,8 @@ class OpenAiVideosIT {
         assertTrue(sdk().videos().delete(created.id()).deleted());
         assertThrows(NotFoundException.class, () -> sdk().videos().downloadContent(created.id()).body().readAllBytes(),
                 "the deleted video's file is gone");
+        assertThrows(NotFoundException.class, () -> sdk().videos().retrieve(created.id()), "a deleted video reads as 404, as OpenAI's");
+        assertThrows(NotFoundException.class, () -> sdk().videos().delete(created.id()), "and is not deleted twice");
     }
 
     @Test

@@ -4,7 +4,6 @@ import io.mediagate.catalog.catalog.Catalog;
 import io.mediagate.catalog.health.ProviderHealthBoard;
 import io.mediagate.catalog.retirement.Retirements;
 import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.api.Page;
 import io.mediagate.common.catalog.ModelSpec;
@@ -59,7 +58,7 @@ public class ModelsResource {
 
     @GET
     @Path("{id: .+}")
-    public Envelope<Map<String, Object>> get(@PathParam("id") String raw) {
+    public ModelAnswer get(@PathParam("id") String raw) {
         ModelId id = ModelId.tryParse(raw).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
                 "unknown model " + raw));
         ModelSpec model = catalog.model(id.id()).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
@@ -67,7 +66,7 @@ public class ModelsResource {
         if (model.version(id.version()).isEmpty()) {
             throw new ApiException(ErrorCode.MODEL_NOT_FOUND, "unknown version " + id.version().get() + " of " + id.id());
         }
-        return Envelope.of(Map.of("model", view(model)));
+        return ModelAnswer.of(view(model), ModelList.Entry.of(model.id(), model.createdAt()));
     }
 
     private ModelView view(ModelSpec m) {

@@ -105,6 +105,18 @@ class CatalogApiIT {
     }
 
     @Test
+    void oneModelAlsoAnswersOpenAisModelObjectNextToTheEnvelope() {
+        given().header("Authorization", user()).when().get("/v1/models/local/pattern:2.0")
+                .then().statusCode(200)
+                .body("success", equalTo(true))
+                .body("result.model.id", equalTo("local/pattern"))
+                .body("id", equalTo("local/pattern"))
+                .body("object", equalTo("model"))
+                .body("owned_by", equalTo("local"))
+                .body("created", greaterThan(1_600_000_000));
+    }
+
+    @Test
     void unknownModelsAndVersionsAre404ModelNotFound() {
         given().header("Authorization", user()).when().get("/v1/models/local/nothing")
                 .then().statusCode(404).body("code", equalTo("model_not_found")).body("success", equalTo(false));

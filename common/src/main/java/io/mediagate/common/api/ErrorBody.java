@@ -29,9 +29,12 @@ public final class ErrorBody {
     public Detail error;
     private final Map<String, Object> extra = new LinkedHashMap<>();
 
-    /** The OpenAI-compatible mirror: SDKs read {@code body.error.message} and {@code .code}. */
+    /**
+     * The OpenAI-compatible mirror: SDKs read {@code body.error.message} and {@code .code}. {@code param} is always
+     * there, null when no field is at fault, as in OpenAI's error object.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Detail(String message, String type, String code, String param) {}
+    public record Detail(String message, String type, String code, @JsonInclude(JsonInclude.Include.ALWAYS) String param) {}
 
     public static ErrorBody of(ErrorCode code, String message, String param, String requestId,
                                Map<String, Object> extra) {

@@ -34,6 +34,9 @@ public interface MediaApi {
     /** As {@link #content}, written to {@code target}: for any size (a video to vary). */
     CompletableFuture<Path> download(String id, CallAs user, Path target);
 
+    /** Whether item {@code id} is there for {@code user} (not deleted, not expired, theirs or public). */
+    CompletableFuture<Boolean> exists(String id, CallAs user);
+
     /** Deletes the user's item {@code id}. */
     CompletableFuture<Void> delete(String id, CallAs user);
 }

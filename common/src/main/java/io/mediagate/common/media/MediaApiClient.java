@@ -1,5 +1,7 @@
 package io.mediagate.common.media;
 
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.calls.Call;
 import io.mediagate.common.calls.CallAs;
 import io.mediagate.common.calls.InternalHttp;
@@ -10,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * {@link MediaApi} over HTTP, made as the service {@code self}. A registration may carry a video's worth of
@@ -46,6 +49,16 @@ public final class MediaApiClient implements MediaApi {
     @Override
     public CompletableFuture<Path> download(String id, CallAs user, Path target) {
         return http.file(Call.get(content(id), user, FILES), target);
+    }
+
+    @Override
+    public CompletableFuture<Boolean> exists(String id, CallAs user) {
+        return http.bytes(Call.get(PathTemplate.at(base, ITEMS + "/" + ITEM, id), user, FILES)).thenApply(answer -> true)
+                .exceptionallyCompose(failure -> {
+                    Throwable cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+                    return cause instanceof ApiException api && api.code() == ErrorCode.NOT_FOUND
+                            ? CompletableFuture.completedFuture(false) : CompletableFuture.failedFuture(cause);
+                });
     }
 
     @Override

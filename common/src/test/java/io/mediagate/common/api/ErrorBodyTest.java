@@ -2,6 +2,7 @@ package io.mediagate.common.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,6 +24,8 @@ class ErrorBodyTest {
         assertEquals("minute", body.get("limit").asText());
         assertEquals("slow down", body.get("error").get("message").asText());
         assertEquals("rate_limit_exceeded", body.get("error").get("code").asText());
+        assertTrue(body.get("error").has("param") && body.get("error").get("param").isNull(), "OpenAI's error object always has param");
+        assertFalse(body.has("param"), "the seed's envelope names a param only when one is at fault");
     }
 
     @Test

@@ -307,16 +307,28 @@ public class OpenAiVideosResource {
                         request.size(), request.prompt(), remixedFrom)));
     }
 
-    /** The caller's video job {@code id}, as routing shows it; another kind of job is not found here. */
+    /**
+     * The caller's video job {@code id}, as routing shows it; another kind of job is not found here, nor a made video
+     * that was deleted (or expired), as OpenAI's deleted videos read.
+     */
     private Uni<JobView> job(String id, Caller caller) {
         ApiException none = new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id");
         return jobs.read(caller, id)
                 .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).transform(f -> none)
-                .map(job -> {
+                .flatMap(job -> {
                     if (!"video".equals(job.kind())) {
                         throw none;
                     }
-                    return job;
+                    MediaItem made = made(job);
+                    if (job.status() != JobStatus.SUCCEEDED || made == null || made.id() == null) {
+                        return Uni.createFrom().item(job);
+                    }
+                    return Uni.createFrom().completionStage(() -> media.exists(made.id(), caller.as())).map(there -> {
+                        if (!there) {
+                            throw none;
+                        }
+                        return job;
+                    });
                 });
     }
 

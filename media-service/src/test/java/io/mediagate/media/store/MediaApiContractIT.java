@@ -89,8 +89,10 @@ class MediaApiContractIT {
                 "another user's private item is not there for them");
         assertEquals(ErrorCode.PERMISSION_DENIED, refusal(() -> InternalHttp.await(media().delete(id, bob))).code());
 
+        assertEquals(true, InternalHttp.await(media().exists(id, ada)));
         InternalHttp.await(media().delete(id, ada));
         assertEquals(ErrorCode.NOT_FOUND, refusal(() -> InternalHttp.await(media().content(id, ada))).code());
+        assertEquals(false, InternalHttp.await(media().exists(id, ada)), "a deleted item is not there");
     }
 
     @Test
