@@ -60,7 +60,10 @@ public class ImageEditsResource {
         return submit(form, ImageSources.EDIT, context);
     }
 
-    @Operation(summary = "Make variations of an image (OpenAI-compatible multipart)")
+    @Operation(summary = "Make variations of an image (OpenAI-compatible multipart)",
+            description = "OpenAI itself no longer serves variations (DALL·E 2 was retired in May 2026); here they are made by the"
+                    + " offers whose model takes an image (inputs include image in GET /v1/models; local/pattern offline)."
+                    + " No prompt.")
     @POST
     @Path("variations")
     @Blocking

@@ -133,6 +133,8 @@ class ApiDocumentIT {
                 images.path("responses").path("200").path("content").path("application/json").path("schema").path("$ref").asText());
         assertEquals("#/components/schemas/JobAnswer", paths.path("/v1/videos/generations").path("post").path("responses")
                 .path("202").path("content").path("application/json").path("schema").path("$ref").asText());
+        assertTrue(paths.path("/v1/images/variations").path("post").path("description").asText().contains("whose model takes an image"),
+                "the reference says what makes variations now that OpenAI does not");
         Set<String> mediaFilters = new TreeSet<>();
         paths.path("/v1/media").path("get").path("parameters").forEach(p -> mediaFilters.add(p.path("name").asText(p.path("$ref").asText())));
         assertTrue(mediaFilters.containsAll(Set.of("user", "media", "model", "provider", "size", "search", "sort")), mediaFilters.toString());
