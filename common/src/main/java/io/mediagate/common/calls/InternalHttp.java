@@ -125,8 +125,13 @@ public class InternalHttp {
         }
     }
 
+    /** The failure a stage completed with, unwrapped from the {@link CompletionException} a dependent stage sees. */
+    public static Throwable cause(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    }
+
     private static RuntimeException unwrapped(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = cause(failure);
         return cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
     }
 
@@ -166,7 +171,7 @@ public class InternalHttp {
             return CompletableFuture.failedFuture(e);
         }
         return sent.exceptionallyCompose(failure -> {
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            Throwable cause = cause(failure);
             if (cause instanceof ApiException || cause instanceof CancellationException) {
                 return CompletableFuture.failedFuture(cause);
             }

@@ -12,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * {@link MediaApi} over HTTP, made as the service {@code self}. A registration may carry a video's worth of
@@ -21,6 +20,8 @@ import java.util.concurrent.CompletionException;
  */
 public final class MediaApiClient implements MediaApi {
     static final Duration FILES = Duration.ofMinutes(2);
+    /** A record read (whether an item is there): a lookup, not a file. */
+    static final Duration RECORD = Duration.ofSeconds(10);
     private final InternalHttp http;
     private final String base;
     private final CallAs self;
@@ -53,9 +54,9 @@ public final class MediaApiClient implements MediaApi {
 
     @Override
     public CompletableFuture<Boolean> exists(String id, CallAs user) {
-        return http.bytes(Call.get(PathTemplate.at(base, ITEMS + "/" + ITEM, id), user, FILES)).thenApply(answer -> true)
+        return http.bytes(Call.get(PathTemplate.at(base, ITEMS + "/" + ITEM, id), user, RECORD)).thenApply(answer -> true)
                 .exceptionallyCompose(failure -> {
-                    Throwable cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+                    Throwable cause = InternalHttp.cause(failure);
                     return cause instanceof ApiException api && api.code() == ErrorCode.NOT_FOUND
                             ? CompletableFuture.completedFuture(false) : CompletableFuture.failedFuture(cause);
                 });

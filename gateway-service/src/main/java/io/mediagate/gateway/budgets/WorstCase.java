@@ -3,6 +3,7 @@ package io.mediagate.gateway.budgets;
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.ModelSpec;
@@ -95,7 +96,6 @@ public class WorstCase {
     }
 
     private static boolean notFound(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
-        return cause instanceof ApiException api && api.code().status() == 404;
+        return InternalHttp.cause(failure) instanceof ApiException api && api.code().status() == 404;
     }
 }

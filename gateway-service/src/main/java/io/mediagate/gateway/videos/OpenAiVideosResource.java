@@ -231,7 +231,8 @@ public class OpenAiVideosResource {
             default -> throw ApiException.invalid("variant", "variant must be video, thumbnail or spritesheet");
         };
         Caller caller = Caller.of(identity);
-        return job(id, caller).flatMap(job -> {
+        // No check that the video is still there: media-service's file answers 404 once it is deleted.
+        return videoJob(id, caller, new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id")).flatMap(job -> {
             MediaItem made = made(job);
             String url = made == null ? null : file.apply(made);
             int files = url == null ? -1 : url.indexOf("/files/");
@@ -313,22 +314,29 @@ public class OpenAiVideosResource {
      */
     private Uni<JobView> job(String id, Caller caller) {
         ApiException none = new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id");
+        return videoJob(id, caller, none).flatMap(job -> {
+            MediaItem made = made(job);
+            if (job.status() != JobStatus.SUCCEEDED || made == null || made.id() == null) {
+                return Uni.createFrom().item(job);
+            }
+            return Uni.createFrom().completionStage(() -> media.exists(made.id(), caller.as())).map(there -> {
+                if (!there) {
+                    throw none;
+                }
+                return job;
+            });
+        });
+    }
+
+    /** The caller's video job {@code id} as routing shows it, whatever became of its video. */
+    private Uni<JobView> videoJob(String id, Caller caller, ApiException none) {
         return jobs.read(caller, id)
                 .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).transform(f -> none)
-                .flatMap(job -> {
+                .map(job -> {
                     if (!"video".equals(job.kind())) {
                         throw none;
                     }
-                    MediaItem made = made(job);
-                    if (job.status() != JobStatus.SUCCEEDED || made == null || made.id() == null) {
-                        return Uni.createFrom().item(job);
-                    }
-                    return Uni.createFrom().completionStage(() -> media.exists(made.id(), caller.as())).map(there -> {
-                        if (!there) {
-                            throw none;
-                        }
-                        return job;
-                    });
+                    return job;
                 });
     }
 
