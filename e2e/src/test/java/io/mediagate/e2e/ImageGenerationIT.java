@@ -80,6 +80,41 @@ class ImageGenerationIT {
         assertEquals('P', file[1]);
     }
 
+    /**
+     * The GPT image parameters from the stock SDK on the offline model: a transparent WebP at a quality, decoded from the
+     * stored bytes, and OpenAI's fields in the answer; a JPEG at a compression; a transparent JPEG refused by name.
+     */
+    @Test
+    void theStockOpenAiSdksGptImageParametersAreHonoured() throws Exception {
+        ImagesResponse response = sdk(key).images().generate(ImageGenerateParams.builder()
+                .model("local/pattern").prompt("a paper lantern").size(ImageGenerateParams.Size._256X256)
+                .outputFormat(ImageGenerateParams.OutputFormat.WEBP).outputCompression(70L)
+                .background(ImageGenerateParams.Background.TRANSPARENT).quality(ImageGenerateParams.Quality.LOW)
+                .moderation(ImageGenerateParams.Moderation.LOW).build());
+        assertEquals(ImagesResponse.OutputFormat.WEBP, response.outputFormat().orElseThrow());
+        assertEquals(ImagesResponse.Background.TRANSPARENT, response.background().orElseThrow());
+        assertEquals(ImagesResponse.Quality.LOW, response.quality().orElseThrow());
+        assertEquals("256x256", response.size().orElseThrow().asString());
+        byte[] webp = api.download(response.data().orElseThrow().getFirst().url().orElseThrow());
+        assertEquals("image/webp", io.mediagate.common.media.ContentSniffer.mime(webp).orElse(""));
+        assertEquals(new io.mediagate.common.media.ContentSniffer.Dimensions(256, 256),
+                io.mediagate.common.media.ContentSniffer.dimensions(webp).orElseThrow());
+        assertEquals(0x10, webp[20] & 0x10, "the WebP declares an alpha channel");
+
+        ImagesResponse jpeg = sdk(key).images().generate(ImageGenerateParams.builder()
+                .model("local/pattern").prompt("a paper lantern").size(ImageGenerateParams.Size._256X256)
+                .outputFormat(ImageGenerateParams.OutputFormat.JPEG).outputCompression(30L)
+                .responseFormat(ImageGenerateParams.ResponseFormat.B64_JSON).build());
+        byte[] inline = java.util.Base64.getDecoder().decode(jpeg.data().orElseThrow().getFirst().b64Json().orElseThrow());
+        assertEquals(256, TestImages.decode(inline).getWidth());
+        assertEquals("image/jpeg", io.mediagate.common.media.ContentSniffer.mime(inline).orElse(""));
+
+        BadRequestException refused = assertThrows(BadRequestException.class, () -> sdk(key).images().generate(ImageGenerateParams.builder()
+                .model("local/pattern").prompt("a lantern").outputFormat(ImageGenerateParams.OutputFormat.JPEG)
+                .background(ImageGenerateParams.Background.TRANSPARENT).build()));
+        assertEquals("background", refused.param().orElseThrow());
+    }
+
     @Test
     void b64JsonCarriesTheStoredImagesBytesAndStillItsIdAndUrl() throws Exception {
         ImagesResponse response = sdk(key).images().generate(ImageGenerateParams.builder()

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediagate.testing.FakeOpenAiImages;
 import io.mediagate.testing.FakeOpenAiImages.Mode;
+import io.mediagate.testing.FakeOpenAiImages;
 import io.mediagate.testing.TestInfra;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,7 +38,7 @@ class RoutingIT {
 
     @BeforeAll
     static void start() throws Exception {
-        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup", "vector", "driftGone", "driftNext", "listedStale", "listedNext", "refusing", "accepting", "alone")) {
+        for (String name : List.of("rankCheap", "rankPremium", "fbCheap", "fbBackup", "cbMain", "cbBackup", "limited", "exMain", "exBackup", "killCheap", "killBackup", "keyed", "unkeyed", "credMain", "credBackup", "vector", "driftGone", "driftNext", "listedStale", "listedNext", "refusing", "accepting", "alone", "plainPng", "nativeGpt")) {
             UPSTREAMS.put(name, new FakeOpenAiImages());
         }
         UPSTREAMS.get("rankCheap").requireKey(RANK_KEY);
@@ -107,7 +107,7 @@ class RoutingIT {
         return "  - id: " + id + "\n    displayName: " + id + "\n    media: image\n    description: test\n"
                 + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
                 + "    sizes: [64x64]\n    defaultSize: 64x64\n    inputs: [text]\n"
-                + "    parameters: [{ name: seed, type: integer }, { name: quality, type: string, enum: [low, high] }, { name: style, type: string }]\n"
+                + "    parameters: [{ name: seed, type: integer }, { name: detail, type: string, enum: [low, high] }, { name: style, type: string }]\n"
                 + "    offers:\n" + String.join("", offers) + "    createdAt: 2026-01-01T00:00:00Z\n";
     }
 
@@ -127,6 +127,7 @@ class RoutingIT {
                 + provider("drift-gone", "driftGone", null) + provider("drift-next", "driftNext", null)
                 + provider("listed-stale", "listedStale", null) + provider("listed-next", "listedNext", null)
                 + provider("refusing", "refusing", null) + provider("accepting", "accepting", null) + provider("alone", "alone", null)
+                + provider("plain-png", "plainPng", null) + provider("native-gpt", "nativeGpt", null)
                 + openAi("keyed", "keyed", "KEYED_OPENAI_KEY") + openAi("unkeyed", "unkeyed", "MEDIAGATE_E2E_NEVER_SET_KEY")
                 + "  - { id: warmup, name: warmup, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: slowpoke, name: slowpoke, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
@@ -134,12 +135,12 @@ class RoutingIT {
                 + "  - { id: resizer, name: resizer, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: exact, name: exact, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "models:\n"
-                + model("acme/ranked", offer("rank-cheap", "0.020", "seed"), offer("rank-premium", "0.023", "seed, quality"))
+                + model("acme/ranked", offer("rank-cheap", "0.020", "seed"), offer("rank-premium", "0.023", "seed, detail"))
                 + model("acme/fallback", offer("fb-cheap", "0.010", "seed"), offer("fb-backup", "0.050", "seed"))
                 + model("acme/circuit", offer("cb-main", "0.010", ""), offer("cb-backup", "0.020", ""))
                 + model("acme/limited", offer("limited", "0.010", ""))
                 + model("acme/explicit", offer("ex-main", "0.010", ""), offer("ex-backup", "0.020", ""))
-                + model("acme/keyed", offer("unkeyed", "0.005", "seed, quality"), offer("keyed", "0.010", "seed, quality"))
+                + model("acme/keyed", offer("unkeyed", "0.005", "seed, detail"), offer("keyed", "0.010", "seed, detail"))
                 + model("acme/warmup", "      - { provider: warmup, price: 0.01, unit: image, upstreamModel: ok }\n")
                 + model("acme/killable", offer("kill-cheap", "0.010", ""), offer("kill-backup", "0.020", ""))
                 + model("acme/credentials", offer("cred-main", "0.010", ""), offer("cred-backup", "0.020", ""))
@@ -148,6 +149,9 @@ class RoutingIT {
                 + model("acme/listed", offer("listed-stale", "0.010", ""), offer("listed-next", "0.020", ""))
                 + model("acme/refused", offer("refusing", "0.010", ""), offer("accepting", "0.020", ""))
                 + model("acme/alone", offer("alone", "0.010", ""))
+                + model("acme/plain", offer("plain-png", "0.010", ""))
+                + model("acme/options", offer("plain-png", "0.010", ""), "      - { provider: native-gpt, price: 0.020, unit: image, features: "
+                        + "[quality, background, output_format, output_compression], upstreamModel: gpt-image-1, sizePrices: { high: 0.08 } }\n")
                 + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n")
                 + model("acme/resized", "      - { provider: resizer, price: 0.01, unit: image, upstreamModel: ok, options: { deliveredSize: 48x32 } }\n")
                 + "  - id: acme/clip\n    displayName: clip\n    media: video\n    description: test\n"
@@ -173,17 +177,17 @@ class RoutingIT {
 
     @Test
     void cheapestTakesTheLowestPriceAndListsTheFeaturesItDropped() throws Exception {
-        JsonNode r = generate(200, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"cheapest\",\"quality\":\"high\"}");
+        JsonNode r = generate(200, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"cheapest\",\"detail\":\"high\"}");
         assertEquals("rank-cheap", r.path("stats").path("providerId").asText());
         assertEquals("cheapest", r.path("stats").path("routing").path("mode").asText());
-        assertEquals(List.of("quality"), StreamSupport.stream(r.path("stats").path("ignoredParams").spliterator(), false).map(JsonNode::asText).toList());
+        assertEquals(List.of("detail"), StreamSupport.stream(r.path("stats").path("ignoredParams").spliterator(), false).map(JsonNode::asText).toList());
         assertEquals(0.02, r.path("price").asDouble(), 1e-9);
         // The item keeps what it cost, in the generation answer and wherever it is read later.
         JsonNode item = r.path("data").get(0);
         assertEquals(0.02, item.path("price").asDouble(), 1e-9);
         assertEquals(0.02, api.get("/v1/media/" + item.path("id").asText(), key).body().path("result").path("media").path("price").asDouble(), 1e-9);
         assertEquals("Bearer " + RANK_KEY, UPSTREAMS.get("rankCheap").received().getLast().authorization(), "key from the env var the catalog names");
-        assertTrue(UPSTREAMS.get("rankCheap").received().getLast().body().path("quality").isMissingNode(), "unsupported features are not sent");
+        assertTrue(UPSTREAMS.get("rankCheap").received().getLast().body().path("detail").isMissingNode(), "unsupported features are not sent");
     }
 
     /**
@@ -341,7 +345,7 @@ class RoutingIT {
     @Test
     void aProviderIsRoutedToByEveryModeOnceItsKeyIsSetAndNeverWithout() throws Exception {
         for (String routing : List.of("optimal", "cheapest", "compatible")) {
-            JsonNode r = generate(200, "{\"model\":\"acme/keyed\",\"prompt\":\"p\",\"routing\":\"" + routing + "\",\"quality\":\"low\"}");
+            JsonNode r = generate(200, "{\"model\":\"acme/keyed\",\"prompt\":\"p\",\"routing\":\"" + routing + "\",\"detail\":\"low\"}");
             assertEquals("keyed", r.path("stats").path("providerId").asText(), routing);
             assertEquals(List.of("keyed"), StreamSupport.stream(r.path("stats").path("routing").path("candidates").spliterator(), false)
                     .map(c -> c.path("provider").asText()).toList(), routing + ": the unkeyed provider is no candidate");
@@ -356,6 +360,42 @@ class RoutingIT {
         assertEquals("disabled", api.get("/v1/providers/unkeyed", key).body().path("result").path("provider").path("status").asText());
     }
 
+    /**
+     * The GPT image options: an offer that does not make a format gets it by conversion (the provider is not sent it, the
+     * stored file is the format asked); an offer that makes it is sent it; what only a provider can do (a transparent
+     * background, a quality) goes only to an offer that does, in every mode, billed at that quality, else it is refused.
+     */
+    @Test
+    void theImageOptionsAreMadeByTheOfferOrByConversionOrRefused() throws Exception {
+        JsonNode converted = generate(200, "{\"model\":\"acme/plain\",\"prompt\":\"p\",\"output_format\":\"webp\",\"output_compression\":60}");
+        assertEquals("webp", converted.path("output_format").asText(), converted.toString());
+        assertTrue(UPSTREAMS.get("plainPng").received().getLast().body().path("output_format").isMissingNode(), "not sent where not declared");
+        byte[] file = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(converted.path("data").get(0).path("url").asText()))
+                .build(), HttpResponse.BodyHandlers.ofByteArray()).body();
+        assertEquals("image/webp", io.mediagate.common.media.ContentSniffer.mime(file).orElse(""), "the stored file is a WebP");
+        assertEquals("image/webp", converted.path("data").get(0).path("mime").asText());
+
+        JsonNode native_ = generate(200, "{\"model\":\"acme/options\",\"prompt\":\"p\",\"provider\":\"native-gpt\",\"output_format\":\"jpeg\"}");
+        assertEquals("jpeg", UPSTREAMS.get("nativeGpt").received().getLast().body().path("output_format").asText());
+        assertEquals("jpeg", native_.path("output_format").asText());
+        assertEquals("medium", native_.path("quality").asText(), "the quality the provider reports making");
+        assertEquals(110, native_.path("usage").path("total_tokens").asInt(), "the provider's usage, as reported");
+
+        for (String routing : List.of("cheapest", "optimal")) {
+            JsonNode transparent = generate(200, "{\"model\":\"acme/options\",\"prompt\":\"p\",\"routing\":\"" + routing
+                    + "\",\"background\":\"transparent\",\"quality\":\"high\"}");
+            assertEquals("native-gpt", transparent.path("stats").path("providerId").asText(), routing + " does not drop it");
+            assertEquals("transparent", transparent.path("background").asText());
+            assertEquals(0.08, transparent.path("price").asDouble(), 1e-9, "billed at the quality made");
+            assertEquals(0, transparent.path("stats").path("ignoredParams").size());
+        }
+        JsonNode refused = generate(400, "{\"model\":\"acme/plain\",\"prompt\":\"p\",\"background\":\"transparent\"}");
+        assertEquals("background", refused.path("param").asText(), refused.toString());
+        JsonNode explicit = generate(422, "{\"model\":\"acme/options\",\"prompt\":\"p\",\"provider\":\"plain-png\",\"quality\":\"low\"}");
+        assertEquals("unsupported_parameter", explicit.path("code").asText());
+        assertEquals("quality", explicit.path("param").asText());
+    }
+
     @Test
     void optimalPaysUpToTwentyPercentMoreForMoreFeatures() throws Exception {
         JsonNode r = generate(200, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"seed\":3}");
@@ -367,13 +407,13 @@ class RoutingIT {
 
     @Test
     void compatibleNeedsEveryRequestedFeature() throws Exception {
-        JsonNode r = generate(200, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"compatible\",\"quality\":\"low\"}");
+        JsonNode r = generate(200, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"compatible\",\"detail\":\"low\"}");
         assertEquals("rank-premium", r.path("stats").path("providerId").asText());
-        assertEquals("low", UPSTREAMS.get("rankPremium").received().getLast().body().path("quality").asText());
+        assertEquals("low", UPSTREAMS.get("rankPremium").received().getLast().body().path("detail").asText());
         JsonNode none = generate(422, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"routing\":\"compatible\",\"style\":\"x\"}");
         assertEquals("no_compatible_provider", none.path("code").asText());
-        JsonNode badValue = generate(400, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"quality\":\"ultra\"}");
-        assertEquals("quality", badValue.path("param").asText());
+        JsonNode badValue = generate(400, "{\"model\":\"acme/ranked\",\"prompt\":\"p\",\"detail\":\"ultra\"}");
+        assertEquals("detail", badValue.path("param").asText());
     }
 
     @Test

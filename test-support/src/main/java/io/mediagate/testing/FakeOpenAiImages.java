@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A stand-in for an OpenAI-compatible images API ({@code POST /v1/images/generations}), speaking its wire
- * format: {@code {"created", "data":[{"b64_json"|"url", "revised_prompt"}]}} on success and
+ * format: {@code {"created", "background", "data":[{"b64_json"|"url", "revised_prompt"}], "output_format", "quality", "size",
+ * "usage"}} on success (the image in the asked {@code output_format}; the GPT image parameters checked against OpenAI's
+ * enumerations, a bad one refused as OpenAI does) and
  * {@code {"error":{"message","type","param","code"}}} with the real status codes on failure. The test
  * picks the behaviour; every request is recorded. {@code GET /v1/models} lists the models set with {@link #lists} in
  * OpenAI's list shape, and answers OpenAI's 404 for an unknown route until they are set.
@@ -122,20 +124,71 @@ public final class FakeOpenAiImages implements AutoCloseable {
         send(ex, 200, JSON.writeValueAsString(Map.of("object", "list", "data", data)));
     }
 
+    /** OpenAI's enumerations of the GPT image parameters (the official SDKs' {@code ImageGenerateParams}). */
+    private static final Map<String, List<String>> ENUMS = Map.of(
+            "quality", List.of("low", "medium", "high", "auto"),
+            "output_format", List.of("png", "jpeg", "webp"),
+            "background", List.of("transparent", "opaque", "auto"),
+            "moderation", List.of("low", "auto"));
+
+    /** The first GPT image parameter OpenAI would refuse, as its 400 body, or null when all are valid. */
+    private static String[] invalid(JsonNode body) {
+        for (Map.Entry<String, List<String>> e : ENUMS.entrySet()) {
+            JsonNode value = body.get(e.getKey());
+            if (value != null && !e.getValue().contains(value.asText())) {
+                return new String[] {"Invalid value: '" + value.asText() + "'. Supported values are: " + e.getValue() + ".", e.getKey()};
+            }
+        }
+        JsonNode compression = body.get("output_compression");
+        if (compression != null && (!compression.isInt() || compression.asInt() < 0 || compression.asInt() > 100)) {
+            return new String[] {"Invalid 'output_compression': integer below minimum value or above maximum value.", "output_compression"};
+        }
+        if ("transparent".equals(body.path("background").asText()) && "jpeg".equals(body.path("output_format").asText())) {
+            return new String[] {"Transparent background is not supported for the jpeg output format.", "background"};
+        }
+        return null;
+    }
+
+    /**
+     * A GPT image model's answer: every image in the asked {@code output_format} (PNG by default; transparent when asked), and
+     * the answer's {@code background}, {@code output_format}, {@code quality} (its choice for {@code auto}: medium), {@code size}
+     * and token {@code usage}, as OpenAI reports them.
+     */
     private void success(HttpExchange ex, JsonNode body, Mode current) throws IOException {
+        String[] refusal = invalid(body);
+        if (refusal != null) {
+            error(ex, 400, refusal[0], "invalid_request_error", refusal[1], "invalid_value");
+            return;
+        }
         String[] size = body.path("size").asText("64x64").split("x");
+        int width = Integer.parseInt(size[0]);
+        int height = Integer.parseInt(size[1]);
         int n = body.path("n").asInt(1);
+        String format = body.path("output_format").asText("png");
+        boolean transparent = "transparent".equals(body.path("background").asText());
+        String quality = body.path("quality").asText("auto");
         StringBuilder data = new StringBuilder();
         for (int i = 0; i < n; i++) {
             String item = current == Mode.URL
                     ? "{\"url\":\"http://127.0.0.1:" + server.getAddress().getPort() + "/files/" + size[0] + "x" + size[1] + ".png\",\"revised_prompt\":null}"
                     : "{\"b64_json\":\"" + Base64.getEncoder().encodeToString(current == Mode.SVG_B64 ? svg(size[0], size[1])
-                            : TestImages.png(Integer.parseInt(size[0]), Integer.parseInt(size[1])))
+                            : image(format, transparent, width, height))
                       + "\",\"revised_prompt\":\"revised: " + body.path("prompt").asText().replace("\"", "") + "\"}";
             data.append(i == 0 ? "" : ",").append(item);
         }
-        send(ex, 200, "{\"created\":" + (System.currentTimeMillis() / 1000) + ",\"data\":[" + data
-                + "],\"usage\":{\"input_tokens\":10,\"output_tokens\":100,\"total_tokens\":110}}");
+        send(ex, 200, "{\"created\":" + (System.currentTimeMillis() / 1000) + ",\"background\":\"" + (transparent ? "transparent" : "opaque")
+                + "\",\"data\":[" + data + "],\"output_format\":\"" + format + "\",\"quality\":\"" + (quality.equals("auto") ? "medium" : quality)
+                + "\",\"size\":\"" + width + "x" + height + "\",\"usage\":{\"input_tokens\":10,\"input_tokens_details\":{\"image_tokens\":0,"
+                + "\"text_tokens\":10},\"output_tokens\":100,\"total_tokens\":110,\"output_tokens_details\":{\"image_tokens\":100,\"text_tokens\":0}}}");
+    }
+
+    private static byte[] image(String format, boolean transparent, int width, int height) {
+        int colour = transparent ? 0x00285AC8 : 0xFF285AC8;
+        return switch (format) {
+            case "jpeg" -> TestImages.jpeg(width, height);
+            case "webp" -> TestImages.webp(width, height, colour);
+            default -> transparent ? TestImages.pngOf(width, height, colour) : TestImages.png(width, height);
+        };
     }
 
     private static byte[] svg(String width, String height) {

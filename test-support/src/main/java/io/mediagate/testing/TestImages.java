@@ -47,6 +47,60 @@ public final class TestImages {
         return write(image, "png");
     }
 
+    /** An RGBA PNG of one colour, {@code argb} (alpha in the top byte): transparent where its alpha is 0. */
+    public static byte[] pngOf(int width, int height, int argb) {
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                image.setRGB(x, y, argb);
+            }
+        }
+        return write(image, "png");
+    }
+
+    /**
+     * A real lossless WebP (VP8L) of one colour, {@code argb}, that any decoder reads: no transforms, and prefix codes of a
+     * single symbol each, so every pixel costs no bits (written by hand: the JDK writes no WebP). Its alpha flag is set
+     * when {@code argb} is not opaque.
+     */
+    public static byte[] webp(int width, int height, int argb) {
+        Bits bits = new Bits();
+        int alpha = argb >>> 24;
+        bits.put(width - 1, 14).put(height - 1, 14).put(alpha < 255 ? 1 : 0, 1).put(0, 3);
+        bits.put(0, 1).put(0, 1).put(0, 1); // no transform, no colour cache, no meta prefix codes
+        for (int symbol : new int[] {(argb >> 8) & 0xFF, (argb >> 16) & 0xFF, argb & 0xFF, alpha}) {
+            bits.put(1, 1).put(0, 1).put(1, 1).put(symbol, 8); // simple code: one 8-bit symbol (green, red, blue, alpha)
+        }
+        bits.put(1, 1).put(0, 1).put(0, 1).put(0, 1); // the distance code: one 1-bit symbol, 0
+        byte[] data = bits.bytes(0x2F);
+        int padded = data.length + (data.length % 2);
+        java.nio.ByteBuffer file = java.nio.ByteBuffer.allocate(20 + padded).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        file.put("RIFF".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putInt(12 + padded)
+                .put("WEBPVP8L".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putInt(data.length).put(data);
+        return file.array();
+    }
+
+    /** Bits written least significant first, as VP8L reads them. */
+    private static final class Bits {
+        private final java.util.BitSet set = new java.util.BitSet();
+        private int length;
+
+        Bits put(int value, int count) {
+            for (int i = 0; i < count; i++) {
+                set.set(length++, ((value >> i) & 1) == 1);
+            }
+            return this;
+        }
+
+        byte[] bytes(int first) {
+            byte[] out = new byte[1 + (length + 7) / 8];
+            out[0] = (byte) first;
+            byte[] packed = set.toByteArray();
+            System.arraycopy(packed, 0, out, 1, packed.length);
+            return out;
+        }
+    }
+
     private static byte[] write(BufferedImage image, String format) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

@@ -5,6 +5,7 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.model.ModelId;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -85,7 +86,9 @@ final class CatalogValidator {
             require(o.price() != null && o.price().signum() >= 0, source, oat + ".price", "must be a non-negative number");
             require(o.unit() != null && UNITS.contains(o.unit()), source, oat + ".unit", "must be image or second");
             if (o.features() != null) {
-                o.features().forEach(f -> require(paramNames.contains(f), source, oat + ".features", "feature " + f + " is not a parameter of the model"));
+                o.features().forEach(f -> require(paramNames.contains(f) || "image".equals(m.media()) && ImageOptions.NAMES.contains(f), source,
+                        oat + ".features", "feature " + f + " is not a parameter of the model"
+                                + ("image".equals(m.media()) ? " nor one of the image options " + ImageOptions.NAMES : "")));
             }
             if (o.sizes() != null) {
                 o.sizes().forEach(z -> require(m.sizes().contains(z), source, oat + ".sizes", "size " + z + " is not one of the model's sizes"));
@@ -93,7 +96,8 @@ final class CatalogValidator {
             if (o.sizePrices() != null) {
                 List<String> sizes = o.sizesOr(m.sizes());
                 o.sizePrices().forEach((z, price) -> {
-                    require(sizes.contains(z), source, oat + ".sizePrices", "size " + z + " is not one the offer takes");
+                    String unknown = unknownPriceCase(z, sizes, "image".equals(m.media()));
+                    require(unknown == null, source, oat + ".sizePrices", unknown);
                     require(price != null && price.signum() >= 0, source, oat + ".sizePrices", "the price at " + z + " must be a non-negative number");
                 });
             }
@@ -114,6 +118,20 @@ final class CatalogValidator {
     }
 
     /** A video offer's clip lengths parse, and fixed-length providers' offers have them. */
+    /**
+     * Why a key of {@code sizePrices} names no case the offer is priced at, or null when it does: a size the offer takes, an
+     * image quality ({@code low}, {@code medium}, {@code high}) or a quality and a size, space-separated.
+     */
+    static String unknownPriceCase(String key, List<String> sizes, boolean image) {
+        String[] parts = key.trim().split(" ");
+        String size = parts.length == 2 ? parts[1] : parts[0].contains("x") ? parts[0] : null;
+        String quality = parts.length == 2 || size == null ? parts[0] : null;
+        if (parts.length > 2 || quality != null && (!image || !OfferSpec.QUALITIES.contains(quality))) {
+            return "a price case is a size, an image quality (low, medium, high) or both (\"high 1024x1024\"), got " + key;
+        }
+        return size != null && !sizes.contains(size) ? "size " + size + " is not one the offer takes" : null;
+    }
+
     private static void validateLengths(ModelSpec m, OfferSpec o, String adapter, String source, String at) {
         List<Integer> lengths;
         try {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CatalogFileTest {
@@ -103,6 +104,28 @@ class CatalogFileTest {
         e = assertThrows(InvalidCatalogException.class,
                 () -> read(twoSizes.replace("unit: image, features: [seed]", "unit: image, features: [seed], sizePrices: { 2048x2048: -1 }")));
         assertTrue(e.getMessage().contains("non-negative"), e.getMessage());
+    }
+
+    @Test
+    void anImageOfferMayBePricedByQualityAndDeclareTheImageOptions() {
+        String twoSizes = VALID.replace("sizes: [512x512]", "sizes: [512x512, 2048x2048]");
+        CatalogFile file = read(twoSizes.replace("unit: image, features: [seed]", "unit: image, features: [seed, quality, background], "
+                + "sizePrices: { 2048x2048: 0.05, high: 0.08, \"high 2048x2048\": 0.2, \"low 512x512\": 0.002 }"));
+        var offer = file.models().getFirst().offers().getFirst();
+        assertEquals(0, new java.math.BigDecimal("0.2").compareTo(offer.priceAt("2048x2048", "high")));
+        assertEquals(0, new java.math.BigDecimal("0.08").compareTo(offer.priceAt("512x512", "high")));
+        assertEquals(0, new java.math.BigDecimal("0.05").compareTo(offer.priceAt("2048x2048", "low")), "no low price at that size: the size's");
+        assertEquals(0, new java.math.BigDecimal("0.002").compareTo(offer.priceAt("512x512", "low")));
+        assertEquals(0, new java.math.BigDecimal("0.01").compareTo(offer.priceAt("512x512", null)));
+        assertEquals(0, new java.math.BigDecimal("0.2").compareTo(offer.dearestAt("2048x2048")), "what leaving the quality open may cost");
+        for (String bad : List.of("ultra: 0.1", "auto: 0.1", "\"high 1024x1024\": 0.1", "\"high 512x512 x\": 0.1")) {
+            InvalidCatalogException e = assertThrows(InvalidCatalogException.class, () -> read(twoSizes.replace(
+                    "unit: image, features: [seed]", "unit: image, features: [seed], sizePrices: { " + bad + " }")), bad);
+            assertTrue(e.getMessage().contains("sizePrices"), e.getMessage());
+        }
+        InvalidCatalogException e = assertThrows(InvalidCatalogException.class, () -> read(VALID.replace("features: [seed]",
+                "features: [seed, sharpness]")));
+        assertTrue(e.getMessage().contains("sharpness") && e.getMessage().contains("image options"), e.getMessage());
     }
 
     private static final String VIDEO = """

@@ -11,8 +11,8 @@ import java.util.Set;
  * One provider's offer of a model: price per unit ({@code image} or {@code second}), the optional
  * parameters it supports ({@code features}), the versions it serves (all when empty), the sizes and
  * inputs it takes (the model's when empty), how the adapter names the model upstream, adapter options,
- * and the price per unit at sizes the provider charges differently for ({@code sizePrices}, e.g. a 4K
- * image; {@code price} at every other size). A video offer's provider makes clips of the lengths in its
+ * and the price per unit where the provider charges differently ({@code sizePrices}: at a size, e.g. a 4K image, at a
+ * quality, {@code "high"}, or at both, {@code "high 1536x1024"}; {@code price} in every other case). A video offer's provider makes clips of the lengths in its
  * {@code durations} option (e.g. {@code "4,6,8"}), and is asked for, and bills, {@link #secondsFor} a request.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -30,8 +30,37 @@ public record OfferSpec(
 
     /** The price per unit at {@code size} (null: the offer's base price). */
     public BigDecimal priceAt(String size) {
-        BigDecimal atSize = size == null || sizePrices == null ? null : sizePrices.get(size);
-        return atSize == null ? price : atSize;
+        return priceAt(size, null);
+    }
+
+    /**
+     * The price per unit at {@code size} and {@code quality} (either null: not priced by it): the most specific of
+     * {@code sizePrices} ({@code "quality size"}, then {@code "quality"}, then {@code "size"}), else the base price.
+     */
+    public BigDecimal priceAt(String size, String quality) {
+        if (sizePrices == null) {
+            return price;
+        }
+        BigDecimal found = quality == null ? null : size == null ? null : sizePrices.get(quality + " " + size);
+        if (found == null && quality != null) {
+            found = sizePrices.get(quality);
+        }
+        if (found == null && size != null) {
+            found = sizePrices.get(size);
+        }
+        return found == null ? price : found;
+    }
+
+    /** The image qualities a price may be given for ({@code sizePrices} keys {@code "high"} or {@code "high 1024x1024"}). */
+    public static final List<String> QUALITIES = List.of("low", "medium", "high");
+
+    /** The dearest price per unit at {@code size}, whatever the quality: what a request leaving the quality to the provider may cost. */
+    public BigDecimal dearestAt(String size) {
+        BigDecimal dearest = priceAt(size);
+        for (String quality : QUALITIES) {
+            dearest = dearest.max(priceAt(size, quality));
+        }
+        return dearest;
     }
 
     /** The clip lengths in seconds the provider makes, ascending ({@code options.durations}); empty: any whole number. */

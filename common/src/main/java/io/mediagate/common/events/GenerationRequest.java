@@ -10,6 +10,7 @@ import java.util.Map;
  * {@code videoId} name the source of a video variation; {@code webhookUrl} is told when the job ends.
  * {@code sources} (null for a plain generation) names the images of an image edit or variation.
  * {@code keyId} is the API key it came with (null for the administrator key), for spend per key.
+ * {@code imageOptions} holds an image request's GPT image output parameters (null for a video).
  */
 public record GenerationRequest(
         String jobId,
@@ -33,7 +34,8 @@ public record GenerationRequest(
         Map<String, Object> extras,
         Instant acceptedAt,
         ImageSources sources,
-        String keyId) {
+        String keyId,
+        ImageOptions imageOptions) {
 
     /** What every job has: its ids, whose it is (account, tier, key) and when it was accepted. */
     public record Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt) {}
@@ -42,11 +44,15 @@ public record GenerationRequest(
     public record Ask(String model, String provider, String routing, String prompt, String size, boolean isPublic,
                       Map<String, Object> extras) {}
 
-    /** An image generation, or with {@code sources} an edit or a variation: {@code n} images in {@code responseFormat}. */
-    public static GenerationRequest image(Origin origin, Ask ask, int n, String responseFormat, ImageSources sources) {
+    /**
+     * An image generation, or with {@code sources} an edit or a variation: {@code n} images in {@code responseFormat}, made as
+     * {@code options} ask.
+     */
+    public static GenerationRequest image(Origin origin, Ask ask, int n, String responseFormat, ImageSources sources,
+                                          ImageOptions options) {
         return new GenerationRequest(origin.jobId(), origin.requestId(), origin.userId(), origin.tier(), MediaKind.IMAGE, ask.model(),
                 ask.provider(), ask.routing(), ask.prompt(), ask.size(), n, null, null, null, null, null, ask.isPublic(), responseFormat,
-                ask.extras(), origin.acceptedAt(), sources, origin.keyId());
+                ask.extras(), origin.acceptedAt(), sources, origin.keyId(), options);
     }
 
     /**
@@ -57,6 +63,11 @@ public record GenerationRequest(
                                           String webhookUrl, ImageSources reference) {
         return new GenerationRequest(origin.jobId(), origin.requestId(), origin.userId(), origin.tier(), MediaKind.VIDEO, ask.model(),
                 ask.provider(), ask.routing(), ask.prompt(), ask.size(), 1, duration, imageUrl, videoUrl, videoId, webhookUrl,
-                ask.isPublic(), "url", ask.extras(), origin.acceptedAt(), reference, origin.keyId());
+                ask.isPublic(), "url", ask.extras(), origin.acceptedAt(), reference, origin.keyId(), null);
+    }
+
+    /** The image options, {@link ImageOptions#NONE} when none were set (or for a video). */
+    public ImageOptions options() {
+        return imageOptions == null ? ImageOptions.NONE : imageOptions;
     }
 }

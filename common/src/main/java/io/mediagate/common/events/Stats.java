@@ -9,7 +9,8 @@ import java.util.Map;
  * first provider call, {@code generationTime} the serving attempt, {@code processingTime} storage (and for
  * video transcoding and thumbnails); {@code retries} counts extra attempts, fallbacks included. {@code applied}: what
  * the serving provider was asked for, and billed, where it differs from the request (a video's {@code duration}
- * rounded up to the provider's clip lengths, an image's delivered {@code size}); absent when nothing differs.
+ * rounded up to the provider's clip lengths, an image's delivered {@code size}); absent when nothing differs. {@code image}: what
+ * an image generation delivered ({@link ImageOutput}), which its answer also carries in OpenAI's fields.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Stats(
@@ -21,18 +22,30 @@ public record Stats(
         List<Attempt> attempts,
         Routing routing,
         List<String> ignoredParams,
-        Map<String, Object> applied) {
+        Map<String, Object> applied,
+        ImageOutput image) {
+
+    public Stats(long setupTime, long processingTime, long generationTime, int retries, String providerId, List<Attempt> attempts,
+                 Routing routing, List<String> ignoredParams, Map<String, Object> applied) {
+        this(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, null);
+    }
 
     /** These stats with {@code processingTime} replaced (a video's is known only once the pipeline is done). */
     public Stats withProcessingTime(long ms) {
-        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied);
+        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image);
     }
 
     /** These stats with {@code applied} also saying that {@code field} was {@code value} (what was delivered, where it differs). */
     public Stats withApplied(String field, Object value) {
         Map<String, Object> merged = new java.util.LinkedHashMap<>(applied == null ? Map.of() : applied);
         merged.put(field, value);
-        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, Map.copyOf(merged));
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, Map.copyOf(merged),
+                image);
+    }
+
+    /** These stats with what the image generation delivered. */
+    public Stats withImage(ImageOutput delivered) {
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, delivered);
     }
 
     /**

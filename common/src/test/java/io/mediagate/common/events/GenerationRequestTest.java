@@ -19,7 +19,8 @@ class GenerationRequestTest {
 
     @Test
     void anImageRequestCarriesEveryFieldUnderItsWireName() throws Exception {
-        GenerationRequest r = GenerationRequest.image(origin, ask, 2, "b64_json", null);
+        GenerationRequest r = GenerationRequest.image(origin, ask, 2, "b64_json", null, new ImageOptions(ImageOptions.Quality.HIGH,
+                ImageOptions.Format.WEBP, 50, ImageOptions.Background.TRANSPARENT, null, null));
         JsonNode wire = json.readTree(json.writeValueAsString(r));
         assertEquals("job_1", wire.path("jobId").asText());
         assertEquals("pro", wire.path("tier").asText());
@@ -27,6 +28,8 @@ class GenerationRequestTest {
         assertEquals(2, wire.path("n").asInt());
         assertEquals("b64_json", wire.path("responseFormat").asText());
         assertEquals("key_1", wire.path("keyId").asText());
+        assertEquals("webp", wire.path("imageOptions").path("outputFormat").asText());
+        assertEquals("transparent", wire.path("imageOptions").path("background").asText());
         assertEquals(r, json.readValue(json.writeValueAsString(r), GenerationRequest.class), "read back whole");
     }
 
@@ -42,7 +45,7 @@ class GenerationRequestTest {
 
     @Test
     void theTierTravelsByItsWireNameAndAnUnknownOneCountsAsFree() throws Exception {
-        String written = json.writeValueAsString(GenerationRequest.image(origin, ask, 1, "url", null));
+        String written = json.writeValueAsString(GenerationRequest.image(origin, ask, 1, "url", null, null));
         assertEquals(Tier.PRO, json.readValue(written, GenerationRequest.class).tier());
         GenerationRequest unknown = json.readValue(written.replace("\"tier\":\"pro\"", "\"tier\":\"platinum\""), GenerationRequest.class);
         assertEquals(null, unknown.tier());

@@ -10,6 +10,7 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.media.VideoSize;
 import io.mediagate.common.model.ModelId;
@@ -68,9 +69,19 @@ public class WorstCase {
             }
             BigDecimal units = BigDecimal.valueOf("second".equals(offer.unit()) ? offer.secondsFor(seconds(model, request))
                     : Math.max(1, request.n()));
-            worst = worst.max(offer.priceAt(size).multiply(units).add(offer.inputImagePrice().multiply(BigDecimal.valueOf(inputs))));
+            worst = worst.max(unitPrice(offer, size, request.options()).multiply(units)
+                    .add(offer.inputImagePrice().multiply(BigDecimal.valueOf(inputs))));
         }
         return worst;
+    }
+
+    /**
+     * An offer's price per unit for the request: at the quality asked, or, where the quality is left to the provider, the
+     * dearest it may choose (it is charged at the one it reports making).
+     */
+    private static BigDecimal unitPrice(OfferSpec offer, String size, ImageOptions options) {
+        ImageOptions.Quality quality = options.quality();
+        return quality == null || quality == ImageOptions.Quality.AUTO ? offer.dearestAt(size) : offer.priceAt(size, quality.wire());
     }
 
     /** The size the request is priced at, as the catalog names it (a video's {@code 720P} is {@code 720p}). */

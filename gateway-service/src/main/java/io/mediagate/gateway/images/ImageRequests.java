@@ -3,11 +3,13 @@ package io.mediagate.gateway.images;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -15,7 +17,8 @@ import java.util.regex.Pattern;
 
 /**
  * Validates the body of {@code POST /v1/images/generations} as far as it can be checked without the
- * catalog (model, size and extras against the model are checked by routing).
+ * catalog (model, size and extras against the model are checked by routing), with its GPT image output parameters
+ * ({@link ImageOptionFields}).
  */
 public final class ImageRequests {
     static final int MAX_PROMPT = 1000;
@@ -26,10 +29,16 @@ public final class ImageRequests {
      * is an extra: it reaches the offers that declare it, such as OpenAI's.)
      */
     private static final Set<String> IGNORED = Set.of("stream", "partial_images");
-    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "n", "provider", "routing", "public",
-            "response_format", "stream", "partial_images");
+    private static final Set<String> KNOWN = known();
 
     private ImageRequests() {
+    }
+
+    private static Set<String> known() {
+        Set<String> known = new HashSet<>(Set.of("model", "prompt", "size", "n", "provider", "routing", "public",
+                "response_format", "stream", "partial_images"));
+        known.addAll(ImageOptions.NAMES);
+        return Set.copyOf(known);
     }
 
     static GenerationRequest parse(ObjectMapper json, String body, Caller caller, String jobId, String requestId,
@@ -55,11 +64,12 @@ public final class ImageRequests {
         String routing = RequestFields.routing(in);
         boolean isPublic = in.bool("public").orElse(true);
         String format = responseFormat(in.string("response_format").orElse(null));
+        ImageOptions options = ImageOptionFields.read(in, sources != null && sources.operation().equals(ImageSources.EDIT));
         Map<String, Object> extras = in.rest(json, KNOWN);
         IGNORED.forEach(extras::remove);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras), n, format,
-                sources);
+                sources, options.empty() ? null : options);
     }
 
     /** {@code url} (the default) or {@code b64_json}: the stored item's URL, or that and its bytes inline. */

@@ -8,6 +8,7 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.tier.Tier;
 import java.math.BigDecimal;
@@ -51,7 +52,7 @@ class WorstCaseTest {
 
     private static GenerationRequest request(MediaKind kind, String provider, String size, int n, Double duration) {
         return new GenerationRequest("job_x", "req_x", "usr_x", Tier.PRO, kind, "a/b", provider, null, "p", size, n, duration,
-                null, null, null, null, true, "url", Map.of(), Instant.EPOCH, null, "key_x");
+                null, null, null, null, true, "url", Map.of(), Instant.EPOCH, null, "key_x", null);
     }
 
     private static void assertPrice(String expected, BigDecimal actual) {
@@ -76,9 +77,21 @@ class WorstCaseTest {
         ResolvedModel model = model(List.of(offer("xai", "0.02", "image", Map.of("inputImagePrice", "0.002"), Map.of())), null);
         GenerationRequest edit = new GenerationRequest("job_x", "req_x", "usr_x", Tier.PRO, MediaKind.IMAGE, "a/b", null, null, "p", null, 2,
                 null, null, null, null, null, true, "url", Map.of(), Instant.EPOCH,
-                new io.mediagate.common.events.ImageSources("edit", java.util.List.of("in/a.png", "in/b.png", "in/c.png"), null), "key_x");
+                new io.mediagate.common.events.ImageSources("edit", java.util.List.of("in/a.png", "in/b.png", "in/c.png"), null), "key_x", null);
         assertPrice("0.046", WorstCase.price(model, edit), "2 images made at 0.02 and 3 input images at 0.002");
         assertPrice("0.04", WorstCase.price(model, request(MediaKind.IMAGE, null, 2, null)), "a generation has no input images");
+    }
+
+    @Test
+    void anImageLeavingTheQualityToTheProviderReservesTheDearestItMayChoose() {
+        ResolvedModel model = model(List.of(offer("openai", "0.042", "image", Map.of(),
+                Map.of("high", "0.167", "low", "0.011"))), null);
+        assertPrice("0.334", WorstCase.price(model, request(MediaKind.IMAGE, null, 2, null)), "no quality: high may be chosen");
+        GenerationRequest low = request(MediaKind.IMAGE, null, 2, null);
+        GenerationRequest asked = new GenerationRequest(low.jobId(), low.requestId(), low.userId(), low.tier(), low.kind(), low.model(),
+                null, null, "p", null, 2, null, null, null, null, null, true, "url", Map.of(), Instant.EPOCH, null, "key_x",
+                new ImageOptions(ImageOptions.Quality.LOW, null, null, null, null, null));
+        assertPrice("0.022", WorstCase.price(model, asked), "the quality asked");
     }
 
     @Test

@@ -43,7 +43,12 @@ public final class Candidates {
         if (mode == RoutingMode.EXPLICIT) {
             return List.of(explicit(resolved, provider, need, checked.features().keySet(), operation, health));
         }
-        List<Candidate> ranked = Ranking.rank(mode, routed(resolved, need, operation, circuitOpen, health), checked.features().keySet());
+        List<Candidate> eligible = routed(resolved, need, operation, circuitOpen, health);
+        List<Candidate> honouring = eligible.stream().filter(c -> c.features().containsAll(checked.required())).toList();
+        if (honouring.isEmpty() && !checked.required().isEmpty()) {
+            refuseUnhonoured(resolved, checked, operation, !eligible.isEmpty());
+        }
+        List<Candidate> ranked = Ranking.rank(mode, honouring, checked.features().keySet());
         if (ranked.isEmpty() && !resolved.retired().isEmpty()
                 && resolved.model().offers().stream().allMatch(o -> resolved.retired().containsKey(o.provider()))) {
             throw new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "every offer of " + resolved.model().id() + " is retired: "
@@ -55,6 +60,28 @@ public final class Candidates {
                     : "no available provider can serve " + resolved.model().id() + ":" + need.version() + " at " + need.size());
         }
         return ranked;
+    }
+
+    /**
+     * A required feature (an image option only a provider can do) that no offer of the model declares for this operation is
+     * the caller's to drop: 400 naming it. When some offer declares every one but none of those is available: no compatible
+     * provider (or, when no offer is available at all, routing's usual answer).
+     */
+    private static void refuseUnhonoured(ResolvedModel resolved, Parameters.Checked checked, Operation operation, boolean someEligible) {
+        Map<String, ProviderSpec> providers = byId(resolved);
+        List<OfferSpec> declared = resolved.model().offers().stream().filter(o -> providers.containsKey(o.provider()))
+                .map(o -> o.without(operation.withheld().apply(providers.get(o.provider())))).toList();
+        for (String name : checked.required()) {
+            if (declared.stream().noneMatch(o -> o.features().contains(name))) {
+                throw ApiException.invalid(name, name + " " + checked.features().get(name) + " is not offered by any provider of "
+                        + resolved.model().id() + " for this operation; leave it out or choose a model whose offers list " + name
+                        + " (GET /v1/models)");
+            }
+        }
+        if (someEligible) {
+            throw new ApiException(ErrorCode.NO_COMPATIBLE_PROVIDER, "no available provider of " + resolved.model().id() + " honours "
+                    + checked.required(), null);
+        }
     }
 
     static List<Candidate> routed(ResolvedModel resolved, Eligibility.Need need, Operation operation,
@@ -70,7 +97,7 @@ public final class Candidates {
                 .map(o -> {
                     ProviderSpec p = providers.get(o.provider());
                     return new Candidate(o.without(operation.withheld().apply(p)), p, health.apply(o.provider()), need.size(), need.seconds(),
-                            need.inputImages());
+                            need.inputImages(), need.quality());
                 })
                 .toList();
     }
@@ -102,7 +129,7 @@ public final class Candidates {
         features.stream().filter(f -> !offer.features().contains(f)).findFirst().ifPresent(f -> {
             throw new ApiException(ErrorCode.UNSUPPORTED_PARAMETER, "provider " + id + " does not support " + f, f);
         });
-        return new Candidate(offer, provider, health.apply(id), need.size(), need.seconds(), need.inputImages());
+        return new Candidate(offer, provider, health.apply(id), need.size(), need.seconds(), need.inputImages(), need.quality());
     }
 
     private static Map<String, ProviderSpec> byId(ResolvedModel resolved) {

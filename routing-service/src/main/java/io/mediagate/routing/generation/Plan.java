@@ -4,6 +4,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.FailureClass;
+import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.Stats;
 import io.mediagate.routing.attempts.AttemptRunner;
 import io.mediagate.routing.providers.ProviderException;
@@ -21,20 +22,29 @@ import java.util.function.Function;
 
 /**
  * What routing decided for one request before any provider is called, the same for images and videos:
- * the model version, the checked parameters, the size (and a video's duration), and the ranked
- * candidates. Prices and stats of the outcome are derived from it the same way for both.
+ * the model version, the checked parameters, the size (and a video's duration), the ranked
+ * candidates and an image's options. Prices and stats of the outcome are derived from it the same way for both.
  */
 public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, String size,
-                   Double duration, List<Candidate> ranked) {
+                   Double duration, List<Candidate> ranked, ImageOptions options) {
+
+    public Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, String size, Double duration,
+                List<Candidate> ranked) {
+        this(model, version, mode, checked, size, duration, ranked, ImageOptions.NONE);
+    }
 
     /** {@code base/model:version}. */
     public String modelSlug() {
         return model.id() + ":" + version.version();
     }
 
-    /** The parameters a candidate is sent: the requested features it supports. */
+    /**
+     * The parameters a candidate is sent: the requested features it supports, and the image options it declares (the rest of
+     * them, a format or an opaque background, are made by converting its result).
+     */
     public Map<String, Object> params(Candidate candidate) {
         Map<String, Object> params = new LinkedHashMap<>(checked.features());
+        options.asked().forEach(params::putIfAbsent);
         params.keySet().retainAll(candidate.features());
         return params;
     }
@@ -68,7 +78,8 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
             try {
                 return call.apply(candidate);
             } catch (ProviderException e) {
-                boolean callers = e.param() != null && (CALLER_FIELDS.contains(e.param()) || checked.features().containsKey(e.param()));
+                boolean callers = e.param() != null && (CALLER_FIELDS.contains(e.param()) || checked.features().containsKey(e.param())
+                        || options.asked().containsKey(e.param()));
                 if (e.failure() == FailureClass.CALLER_ERROR && e.code() == ErrorCode.INVALID_REQUEST && !callers) {
                     throw e.offersFault();
                 }

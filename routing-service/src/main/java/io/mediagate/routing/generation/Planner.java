@@ -8,6 +8,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.media.VideoSize;
@@ -22,6 +23,7 @@ import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RoutingMode;
 import io.mediagate.routing.retirement.RetiredOffers;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -30,7 +32,7 @@ import java.util.function.Function;
 /**
  * The prologue of every generation, image or video: resolve the model and version, check the request
  * against the model (kind, extras, size, a video's duration and inputs), and rank the offers by the
- * routing mode. Throws the contract's error when the request cannot be served as asked.
+ * routing mode, an image's options that only a provider can do ({@link ImageOptions#mustHonour}) required of every offer. Throws the contract's error when the request cannot be served as asked.
  */
 @ApplicationScoped
 public class Planner {
@@ -59,7 +61,10 @@ public class Planner {
         VersionSpec version = model.version(id.version()).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
                 "unknown version " + id.version().orElse("") + " of " + model.id(), "model"));
         RoutingMode mode = RoutingMode.of(request.routing(), request.provider());
-        Parameters.Checked checked = Parameters.check(model, request.extras() == null ? Map.of() : request.extras(), mode);
+        ImageOptions options = request.options();
+        Map<String, Object> must = new LinkedHashMap<>(options.asked());
+        must.keySet().retainAll(options.mustHonour());
+        Parameters.Checked checked = Parameters.check(model, request.extras() == null ? Map.of() : request.extras(), mode).requiring(must);
         String requested = request.size() == null ? model.defaultSize() : request.size();
         String size = (kind == MediaKind.VIDEO ? VideoSize.parse(requested).map(VideoSize::label) : Optional.of(requested))
                 .filter(model.sizes()::contains).orElseThrow(() -> ApiException.invalid("size",
@@ -70,10 +75,11 @@ public class Planner {
         boolean mask = sources != null && sources.mask() != null;
         Double duration = kind == MediaKind.VIDEO ? duration(model, request.duration()) : null;
         checkInputs(model, image, video, mask);
+        String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
                 new Eligibility.Need(version.version(), size, duration, image, video, mask,
-                        sources == null ? 0 : sources.images().size()), checked, operation(kind, sources),
-                provider -> breakers.state(provider) == CircuitBreakers.State.OPEN));
+                        sources == null ? 0 : sources.images().size(), quality), checked, operation(kind, sources),
+                provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options);
     }
 
     /**

@@ -7,21 +7,32 @@ import java.util.List;
 
 /**
  * An offer that could serve a request, with its provider, that provider's recent health, and what the request asks
- * for that sets the price: its size (null when it names none), a video's duration in seconds (null for images), and
- * the source images of an edit or variation (which some providers bill as well).
+ * for that sets the price: its size (null when it names none), a video's duration in seconds (null for images),
+ * the source images of an edit or variation (which some providers bill as well) and an image's quality (null when
+ * not asked, or left to the provider).
  */
-public record Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health, String size, Double seconds, int inputImages) {
+public record Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health, String size, Double seconds, int inputImages,
+                        String quality) {
+    public Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health, String size, Double seconds, int inputImages) {
+        this(offer, provider, health, size, seconds, inputImages, null);
+    }
+
     public Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth health, String size, Double seconds) {
         this(offer, provider, health, size, seconds, 0);
+    }
+
+    /** This candidate priced at {@code made}, the quality its provider reports having made (null: as asked). */
+    public Candidate madeAt(String made) {
+        return made == null || made.equals(quality) ? this : new Candidate(offer, provider, health, size, seconds, inputImages, made);
     }
 
     public String providerId() {
         return provider.id();
     }
 
-    /** The price per unit (image or second) at the requested size. */
+    /** The price per unit (image or second) at the requested size (and an image's quality). */
     public BigDecimal price() {
-        return offer.priceAt(size);
+        return offer.priceAt(size, quality);
     }
 
     /**

@@ -17,9 +17,15 @@ public final class Eligibility {
 
     /**
      * {@code seconds}: a video's duration (null for images); {@code imageParam} names the request's image input
-     * ({@code image_url}, or {@code image} for edits), null without one.
+     * ({@code image_url}, or {@code image} for edits), null without one; {@code quality}: an image's requested quality where the
+     * offers price by it (null: none, or left to the provider), which sets the price compared, not eligibility.
      */
-    public record Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask, int inputImages) {
+    public record Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask, int inputImages,
+                       String quality) {
+        public Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask, int inputImages) {
+            this(version, size, seconds, imageParam, videoInput, mask, inputImages, null);
+        }
+
         /** A need with no input images counted (a generation, or a video's reference). */
         public Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask) {
             this(version, size, seconds, imageParam, videoInput, mask, 0);

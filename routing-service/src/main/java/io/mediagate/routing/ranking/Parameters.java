@@ -6,6 +6,7 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.ParameterSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,8 +24,28 @@ public final class Parameters {
     private Parameters() {
     }
 
-    /** The validated, declared extras (the requested features) and the undeclared ones that were dropped. */
-    public record Checked(Map<String, Object> features, List<String> undeclared) {}
+    /**
+     * The validated, declared extras (the requested features), the undeclared ones that were dropped, and the features that
+     * must be honoured whatever the routing mode ({@code required}: image options only a provider can do, such as a
+     * transparent background), which only offers declaring them may serve.
+     */
+    public record Checked(Map<String, Object> features, List<String> undeclared, Set<String> required) {
+        public Checked(Map<String, Object> features, List<String> undeclared) {
+            this(features, undeclared, Set.of());
+        }
+
+        /** These, with {@code must} (name to value) requested and required too. */
+        public Checked requiring(Map<String, Object> must) {
+            if (must.isEmpty()) {
+                return this;
+            }
+            Map<String, Object> all = new LinkedHashMap<>(features);
+            all.putAll(must);
+            Set<String> names = new LinkedHashSet<>(required);
+            names.addAll(must.keySet());
+            return new Checked(all, undeclared, Set.copyOf(names));
+        }
+    }
 
     public static Checked check(ModelSpec model, Map<String, Object> extras, RoutingMode mode) {
         Map<String, Object> features = new LinkedHashMap<>();

@@ -167,7 +167,7 @@ class AttemptRunnerTest {
                 "the provider bills what it made");
         var request = new io.mediagate.common.events.GenerationRequest("job-1", "req-1", "user-1", io.mediagate.common.tier.Tier.FREE,
                 io.mediagate.common.events.MediaKind.IMAGE, "m", null, "optimal", "a prompt", "1024x1024", 1, null, null, null, null, null,
-                false, "url", Map.of(), clock.instant(), null, null);
+                false, "url", Map.of(), clock.instant(), null, null, null);
         var failed = io.mediagate.routing.jobs.JobEnds.failure(request, e);
         assertEquals(attempts, failed.stats().attempts(), "the failed job's event carries them to the ledger");
         ApiException refused = assertThrows(ApiException.class, () -> runner(0, Duration.ofSeconds(5), 5).run(offers("a"), clock.instant(),

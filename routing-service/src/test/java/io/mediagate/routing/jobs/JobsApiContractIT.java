@@ -57,7 +57,7 @@ class JobsApiContractIT {
     private String running(String user, Instant at) {
         String id = newId("job_");
         GenerationRequest request = GenerationRequest.image(new GenerationRequest.Origin(id, "req_1", user, Tier.FREE, "key_1", at),
-                new GenerationRequest.Ask("local/pattern", null, "optimal", "a kite", "64x64", true, Map.of()), 1, "url", null);
+                new GenerationRequest.Ask("local/pattern", null, "optimal", "a kite", "64x64", true, Map.of()), 1, "url", null, null);
         jobs.begin(request, Stage.GENERATING, null);
         return id;
     }

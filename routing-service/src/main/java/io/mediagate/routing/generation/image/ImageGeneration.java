@@ -12,6 +12,7 @@ import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.providers.Adapters;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.retirement.RetiredOffers;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -19,8 +20,8 @@ import java.util.List;
 
 /**
  * Runs one image generation, edit or variation: the plan ({@link Planner}), for an edit or variation its
- * source images ({@link EditSources}), provider calls (retries, fallback, circuit breakers), the results kept
- * ({@link ImageResults}), price and stats.
+ * source images ({@link EditSources}), provider calls (retries, fallback, circuit breakers), the results made what the
+ * caller asked for ({@link ImageDelivery}) and kept ({@link ImageResults}), price and stats.
  */
 @ApplicationScoped
 public class ImageGeneration {
@@ -32,10 +33,12 @@ public class ImageGeneration {
     private final Jobs jobs;
     private final Clock clock;
     private final RetiredOffers retired;
+    private final ImageDelivery delivery;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
-                    Jobs jobs, Clock clock, RetiredOffers retired) {
+                    Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery) {
         this.retired = retired;
+        this.delivery = delivery;
         this.planner = planner;
         this.adapters = adapters;
         this.runner = runner;
@@ -65,12 +68,15 @@ public class ImageGeneration {
                             : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
                 })), candidate -> plan.price(candidate, request.n(), sources == null ? 0 : sources.images().size()));
         long keepStart = clock.millis();
-        List<MediaItem> items = results.keep(request, plan, outcome.served(), outcome.result());
-        Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart);
+        List<GeneratedImage> made = delivery.deliver(plan.options(), outcome.served(), outcome.result());
+        // billed at the quality the provider reports making (OpenAI's answer to "auto"), else as asked
+        Candidate billed = outcome.served().madeAt(made.getFirst().made() == null ? null : made.getFirst().made().quality());
+        List<MediaItem> items = results.keep(request, plan, billed, made);
+        Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart)
+                .withImage(ImageDelivery.delivered(plan.options(), made, items.getFirst().size()));
         // a provider that made another size than asked (its nearest ratio, its own "auto") says so in stats.applied
         String delivered = items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size())).findFirst().orElse(null);
-        return GenerationReply.ok(request.jobId(), items, plan.price(outcome.served(), items.size(),
-                        sources == null ? 0 : sources.images().size()),
+        return GenerationReply.ok(request.jobId(), items, plan.price(billed, items.size(), sources == null ? 0 : sources.images().size()),
                 delivered == null ? stats : stats.withApplied("size", delivered));
     }
 }

@@ -1,6 +1,9 @@
 package io.mediagate.routing.providers.local;
 
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.ImageOptions.Format;
+import io.mediagate.common.events.ImageOptions;
+import io.mediagate.routing.imaging.ImageEncoder;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -8,47 +11,67 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ImageVariator;
 import io.mediagate.routing.providers.SourceImage;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
- * The offline {@code local} provider: a real PNG of exactly the requested size, rendered from the
+ * The offline {@code local} provider: a real image of exactly the requested size, rendered from the
  * prompt, seed and style, so the same inputs always give the same file. It also edits (the masked area
  * re-rendered from the prompt, the rest of the first image kept) and makes variations (same composition,
- * colours shifted by the seed), so edits and variations work without any key.
+ * colours shifted by the seed), so edits and variations work without any key. It honours every image option
+ * itself: {@code quality} as the detail drawn ({@link Detail}), {@code background: transparent} as a real alpha
+ * channel (the pattern's background cut out), {@code output_format} and {@code output_compression} by encoding
+ * ({@link ImageEncoder}; PNG without them), {@code input_fidelity: high} as an edit keeping more of its source, and
+ * {@code moderation} trivially (it moderates nothing).
  */
 @ApplicationScoped
 public class LocalImageGenerator implements ImageGenerator, ImageEditor, ImageVariator {
+    private final ImageEncoder encoder;
+
+    public LocalImageGenerator(ImageEncoder encoder) {
+        this.encoder = encoder;
+    }
+
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        long seed = seed(task);
-        List<GeneratedImage> images = new ArrayList<>(task.n());
-        for (int i = 0; i < task.n(); i++) {
-            byte[] png = PatternRenderer.png(PatternSpec.of(task.prompt(), seed + i, style(task)), task.width(), task.height());
-            images.add(new GeneratedImage(png, "image/png", null));
-        }
-        return images;
+        Detail detail = Detail.of(task.params().get(ImageOptions.QUALITY));
+        return render(task, seed -> PatternRenderer.image(PatternSpec.of(task.prompt(), seed, style(task)), task.width(), task.height(),
+                detail), detail);
     }
 
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> sources, SourceImage mask) {
-        long seed = seed(task);
-        List<GeneratedImage> images = new ArrayList<>(task.n());
-        for (int i = 0; i < task.n(); i++) {
-            PatternSpec spec = PatternSpec.of(task.prompt(), seed + i, style(task));
-            byte[] png = PatternRenderer.png(SourceRenderer.edit(sources.getFirst(), mask, spec, task.width(), task.height()));
-            images.add(new GeneratedImage(png, "image/png", null));
-        }
-        return images;
+        Detail detail = Detail.of(task.params().get(ImageOptions.QUALITY));
+        boolean faithful = "high".equals(task.params().get(ImageOptions.INPUT_FIDELITY));
+        return render(task, seed -> SourceRenderer.edit(sources.getFirst(), mask, PatternSpec.of(task.prompt(), seed, style(task)),
+                task.width(), task.height(), detail, faithful), detail);
     }
 
     @Override
     public List<GeneratedImage> vary(ProviderSpec provider, ImageTask task, SourceImage source) {
+        return render(task, seed -> SourceRenderer.vary(source, seed + 1, task.width(), task.height()), Detail.HIGH);
+    }
+
+    /** {@code task.n()} pictures drawn by {@code draw} from consecutive seeds, each made as the task's options ask. */
+    private List<GeneratedImage> render(ImageTask task, LongFunction<BufferedImage> draw, Detail detail) {
         long seed = seed(task);
+        boolean transparent = "transparent".equals(task.params().get(ImageOptions.BACKGROUND));
+        Format format = task.params().get(ImageOptions.OUTPUT_FORMAT) instanceof String f ? Format.of(f) : Format.PNG;
+        Integer compression = task.params().get(ImageOptions.OUTPUT_COMPRESSION) instanceof Number c ? c.intValue() : null;
+        GeneratedImage.Made made = new GeneratedImage.Made(detail.wire(), transparent ? "transparent" : "opaque", null);
         List<GeneratedImage> images = new ArrayList<>(task.n());
         for (int i = 0; i < task.n(); i++) {
-            byte[] png = PatternRenderer.png(SourceRenderer.vary(source, seed + i + 1, task.width(), task.height()));
-            images.add(new GeneratedImage(png, "image/png", null));
+            BufferedImage picture = draw.apply(seed + i);
+            if (transparent) {
+                picture = PatternRenderer.cutOut(picture, PatternSpec.of(task.prompt() == null ? "" : task.prompt(), seed + i, style(task)));
+            }
+            byte[] bytes = PatternRenderer.png(picture);
+            if (format != Format.PNG) {
+                bytes = encoder.encode(bytes, new ImageEncoder.Target(format, compression, !transparent));
+            }
+            images.add(new GeneratedImage(bytes, format.mime(), null, made));
         }
         return images;
     }

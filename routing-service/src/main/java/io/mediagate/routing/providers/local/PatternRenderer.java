@@ -12,28 +12,59 @@ final class PatternRenderer {
     private PatternRenderer() {
     }
 
+    /** Below this value of the field, a picture with a transparent background is transparent. */
+    private static final double CUT = 0.3;
+
     static byte[] png(PatternSpec spec, int width, int height) {
         return png(image(spec, width, height));
     }
 
     static BufferedImage image(PatternSpec spec, int width, int height) {
+        return image(spec, width, height, Detail.HIGH);
+    }
+
+    /** The pattern sampled once per {@code detail} cell (its centre) with {@code detail}'s colour steps. */
+    static BufferedImage image(PatternSpec spec, int width, int height, Detail detail) {
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        int[] palette = palette(spec);
+        int[] palette = palette(spec, detail.levels);
+        int[] row = new int[width];
+        int cell = detail.cell;
         double cos = Math.cos(spec.angle());
         double sin = Math.sin(spec.angle());
-        int[] row = new int[width];
         for (int y = 0; y < height; y++) {
-            double v = (double) y / height - 0.5;
+            int sy = Math.min(height - 1, y / cell * cell + cell / 2);
             for (int x = 0; x < width; x++) {
-                double u = (double) x / width - 0.5;
-                double ru = u * cos - v * sin;
-                double rv = u * sin + v * cos;
-                double t = field(spec, ru, rv);
+                int sx = Math.min(width - 1, x / cell * cell + cell / 2);
+                double t = at(spec, cos, sin, (double) sx / width - 0.5, (double) sy / height - 0.5);
                 row[x] = palette[(int) Math.min(palette.length - 1, Math.max(0, t * palette.length))];
             }
             image.setRGB(0, y, width, 1, row, 0, width);
         }
         return image;
+    }
+
+    /**
+     * {@code image} with a real alpha channel: transparent wherever the pattern's field is low (its background), opaque
+     * elsewhere, so a transparent picture is still the prompt's.
+     */
+    static BufferedImage cutOut(BufferedImage image, PatternSpec spec) {
+        int width = image.getWidth();
+        int height = image.getHeight();
+        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
+        double cos = Math.cos(spec.angle());
+        double sin = Math.sin(spec.angle());
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int alpha = at(spec, cos, sin, (double) x / width - 0.5, (double) y / height - 0.5) < CUT ? 0 : 0xFF;
+                out.setRGB(x, y, alpha << 24 | image.getRGB(x, y) & 0xFFFFFF);
+            }
+        }
+        return out;
+    }
+
+    /** The field at ({@code u}, {@code v}) of the picture (each from -0.5 to 0.5), turned by the pattern's angle. */
+    private static double at(PatternSpec spec, double cos, double sin, double u, double v) {
+        return field(spec, u * cos - v * sin, u * sin + v * cos);
     }
 
     static byte[] png(BufferedImage image) {
@@ -57,9 +88,9 @@ final class PatternRenderer {
         return (raw + 1) / 2 * 0.999;
     }
 
-    /** A 64-step gradient through the three hues. */
-    private static int[] palette(PatternSpec s) {
-        int[] p = new int[64];
+    /** A gradient of {@code levels} steps through the three hues. */
+    private static int[] palette(PatternSpec s, int levels) {
+        int[] p = new int[levels];
         for (int i = 0; i < p.length; i++) {
             float t = i / (float) (p.length - 1);
             float[] hues = s.hues();

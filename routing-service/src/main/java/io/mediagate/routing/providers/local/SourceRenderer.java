@@ -14,23 +14,28 @@ import javax.imageio.ImageIO;
 /**
  * The local renderer's edits and variations, visibly derived from the source: an edit re-renders the masked
  * area (transparent in the mask) from the prompt's pattern and keeps the rest, or without a mask blends the
- * pattern half into the whole picture; a variation keeps the composition and shifts its colours by the seed.
+ * pattern half (a quarter, for high input fidelity) into the whole picture; a variation keeps the composition and shifts its colours by the seed.
  * Sources are scaled to the output size first.
  */
 final class SourceRenderer {
     private SourceRenderer() {
     }
 
-    static BufferedImage edit(SourceImage source, SourceImage mask, PatternSpec spec, int width, int height) {
+    /**
+     * The edit drawn at {@code detail}; {@code faithful} (input fidelity high) keeps three quarters of the source where no
+     * mask says what to change, rather than half.
+     */
+    static BufferedImage edit(SourceImage source, SourceImage mask, PatternSpec spec, int width, int height, Detail detail,
+                              boolean faithful) {
         BufferedImage base = scaled(decode(source, "image"), width, height);
-        BufferedImage pattern = PatternRenderer.image(spec, width, height);
+        BufferedImage pattern = PatternRenderer.image(spec, width, height, detail);
         BufferedImage alpha = mask == null ? null : scaled(decode(mask, "mask"), width, height);
         BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         for (int y = 0; y < height; y++) {
             for (int x = 0; x < width; x++) {
                 int kept = base.getRGB(x, y);
                 int drawn = pattern.getRGB(x, y);
-                int rgb = alpha == null ? blend(kept, drawn) : (alpha.getRGB(x, y) >>> 24) < 128 ? drawn : kept;
+                int rgb = alpha == null ? blend(kept, faithful ? blend(kept, drawn) : drawn) : (alpha.getRGB(x, y) >>> 24) < 128 ? drawn : kept;
                 out.setRGB(x, y, rgb);
             }
         }

@@ -75,6 +75,6 @@ public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
         if (response.statusCode() != 200) {
             throw OpenAiWire.ERRORS.read(upstream, provider, response, Upstream.drain(response));
         }
-        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
+        return OpenAiWire.answer(response.body(), provider.id()).images(upstream, provider);
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.media.ContentSniffer;
@@ -99,14 +99,32 @@ public final class OpenAiWire {
 
     private static final JsonFactory JSON = new JsonFactory();
 
-    /**
-     * The items of a 200 response, read as the body streams in: each {@code b64_json} is decoded on the way,
-     * so neither the body nor the base64 text is ever held whole. A body that is not what OpenAI sends is a
-     * retryable failure.
-     */
+    /** The images of a 200 response and what the provider says it made (null when it says nothing). */
+    public record Answer(List<Item> items, GeneratedImage.Made made) {
+        /** The images, each downloaded where only its URL was given, with what was made. */
+        public List<GeneratedImage> images(Upstream upstream, ProviderSpec provider) {
+            return items.stream().map(item -> item.fetch(upstream, provider))
+                    .map(image -> made == null ? image : new GeneratedImage(image.bytes(), image.mime(), image.revisedPrompt(), made))
+                    .toList();
+        }
+    }
+
+    /** The items of a 200 response: {@link #answer}'s. */
     public static List<Item> items(InputStream body, String provider) {
+        return answer(body, provider).items();
+    }
+
+    /**
+     * A 200 response, read as the body streams in: each {@code b64_json} is decoded on the way, so neither the body nor the
+     * base64 text is ever held whole; the GPT image models' {@code quality}, {@code background} and {@code usage} are kept
+     * as what was made. A body that is not what OpenAI sends is a retryable failure.
+     */
+    public static Answer answer(InputStream body, String provider) {
         List<Item> items = new ArrayList<>();
         boolean sawData = false;
+        String quality = null;
+        String background = null;
+        Map<String, Object> usage = null;
         try (InputStream in = body; JsonParser p = JSON.createParser(in)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw ProviderException.failed(provider + " answered without images");
@@ -119,6 +137,12 @@ public final class OpenAiWire {
                     while (p.nextToken() == JsonToken.START_OBJECT) {
                         items.add(item(p, provider));
                     }
+                } else if ("quality".equals(field) && value == JsonToken.VALUE_STRING) {
+                    quality = p.getText();
+                } else if ("background".equals(field) && value == JsonToken.VALUE_STRING) {
+                    background = p.getText();
+                } else if ("usage".equals(field) && value == JsonToken.START_OBJECT) {
+                    usage = USAGE.readValue(p, USAGE.getTypeFactory().constructMapType(LinkedHashMap.class, String.class, Object.class));
                 } else {
                     p.skipChildren();
                 }
@@ -129,8 +153,11 @@ public final class OpenAiWire {
         if (!sawData || items.isEmpty()) {
             throw ProviderException.failed(provider + " answered without images");
         }
-        return items;
+        return new Answer(items, quality == null && background == null && usage == null ? null
+                : new GeneratedImage.Made(quality, background, usage));
     }
+
+    private static final ObjectMapper USAGE = new ObjectMapper();
 
     private static Item item(JsonParser p, String provider) throws IOException {
         String url = null;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.routing.imaging.ImageEncoder;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
@@ -22,7 +24,7 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 class FakeImageGeneratorTest {
-    private final FakeImageGenerator fake = new FakeImageGenerator(new LocalImageGenerator());
+    private final FakeImageGenerator fake = new FakeImageGenerator(new LocalImageGenerator(new ImageEncoder(Ffmpeg::locate)));
     private final ProviderSpec provider = new ProviderSpec("fake-a", "Fake A", "fake", List.of("image"), true, null, null, Instant.EPOCH);
 
     private ImageTask task(String behaviour, Map<String, String> options) {

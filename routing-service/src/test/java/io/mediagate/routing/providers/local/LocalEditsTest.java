@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.routing.imaging.ImageEncoder;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.SourceImage;
@@ -23,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class LocalEditsTest {
     private static final int RED = 0xD02020;
     private static final int BLUE = 0x2040D0;
-    private final LocalImageGenerator local = new LocalImageGenerator();
+    private final LocalImageGenerator local = new LocalImageGenerator(new ImageEncoder(Ffmpeg::locate));
 
     private static ImageTask task(String prompt, int size, int n, Map<String, Object> params) {
         return new ImageTask(null, Map.of(), "2.0", prompt, size, size, n, params, TaskControl.NONE);

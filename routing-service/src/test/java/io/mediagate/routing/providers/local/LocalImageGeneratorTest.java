@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.routing.imaging.ImageEncoder;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 class LocalImageGeneratorTest {
     static final ProviderSpec LOCAL = new ProviderSpec("local", "Local", "local", List.of("image"), true, null, null, Instant.EPOCH);
-    private final LocalImageGenerator generator = new LocalImageGenerator();
+    private final LocalImageGenerator generator = new LocalImageGenerator(new ImageEncoder(Ffmpeg::locate));
 
     private byte[] render(String prompt, int w, int h, Map<String, Object> params) {
         List<GeneratedImage> images = generator.generate(LOCAL, new ImageTask(null, Map.of(), "2.0", prompt, w, h, 1, params, TaskControl.NONE));

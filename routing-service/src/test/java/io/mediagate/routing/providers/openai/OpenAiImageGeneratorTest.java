@@ -9,15 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.fetch.SafeFetch;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
-import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
-import io.mediagate.routing.fetch.SafeFetch;
-import io.mediagate.testing.FakeOpenAiImages;
 import io.mediagate.testing.FakeOpenAiImages.Mode;
+import io.mediagate.testing.FakeOpenAiImages;
 import io.mediagate.testing.TestImages;
 import java.time.Clock;
 import java.time.Duration;
@@ -63,6 +63,30 @@ class OpenAiImageGeneratorTest {
         assertEquals("high", body.path("quality").asText());
         assertTrue(body.path("response_format").isMissingNode(), "GPT image models reject response_format");
         assertNull(upstream.received().getFirst().authorization(), "no key configured, none sent");
+    }
+
+    @Test
+    void theGptImageOptionsAreSentAsOpenAiNamesThemAndTheAnswersReportIsKept() {
+        List<GeneratedImage> images = generate(Map.of("output_format", "webp", "output_compression", 40, "background", "transparent",
+                "moderation", "low", "quality", "auto"));
+        var body = upstream.received().getFirst().body();
+        assertEquals("webp", body.path("output_format").asText());
+        assertEquals(40, body.path("output_compression").asInt());
+        assertEquals("transparent", body.path("background").asText());
+        assertEquals("low", body.path("moderation").asText());
+        assertEquals("image/webp", images.getFirst().mime(), "the provider made the format itself");
+        GeneratedImage.Made made = images.getFirst().made();
+        assertEquals("medium", made.quality(), "what OpenAI chose for auto");
+        assertEquals("transparent", made.background());
+        assertEquals(110, ((Number) made.usage().get("total_tokens")).intValue());
+        assertEquals(10, ((Number) ((Map<?, ?>) made.usage().get("input_tokens_details")).get("text_tokens")).intValue());
+    }
+
+    @Test
+    void aValueOpenAiRefusesIsTheCallersNamingTheField() {
+        ProviderException e = assertThrows(ProviderException.class, () -> generate(Map.of("quality", "ultra")));
+        assertEquals(ErrorCode.INVALID_REQUEST, e.code());
+        assertEquals("quality", e.param());
     }
 
     @Test
