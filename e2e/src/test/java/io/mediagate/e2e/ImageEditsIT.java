@@ -74,6 +74,24 @@ class ImageEditsIT {
         assertTrue(middle != RED && middle != BLUE, "inside the mask the prompt is drawn");
     }
 
+    /** A streamed edit with the stock SDK: its partial images, then the completed edit, which keeps the source outside the mask. */
+    @Test
+    void theStockSdkStreamsAnEditWithItsPartialImages() throws Exception {
+        List<com.openai.models.images.ImageEditStreamEvent> events;
+        try (var stream = sdk().images().editStreaming(ImageEditParams.builder()
+                .model("local/pattern").prompt("a sunflower in the middle").image(TestImages.halves(128, 128, RED, BLUE))
+                .mask(TestImages.mask(128, 128, 32, 32, 64, 64)).size(ImageEditParams.Size._256X256).partialImages(1L)
+                .inputFidelity(ImageEditParams.InputFidelity.HIGH).build())) {
+            events = stream.stream().toList();
+        }
+        assertEquals(2, events.size(), events.toString());
+        assertEquals(0L, events.getFirst().asPartialImage().partialImageIndex());
+        var completed = events.getLast().asCompleted();
+        BufferedImage image = TestImages.decode(java.util.Base64.getDecoder().decode(completed.b64Json()));
+        assertEquals(256, image.getWidth());
+        assertEquals(RED, image.getRGB(5, 5) & 0xFFFFFF, "outside the mask the source is kept");
+    }
+
     @Test
     void anEditOfSeveralImagesWithoutAMaskAnswersB64AndNamesItsSourcesAsPrivateItems() throws Exception {
         ImagesResponse response = sdk().images().edit(ImageEditParams.builder()

@@ -16,6 +16,7 @@ import com.openai.models.images.ImageGenerateParams;
 import com.openai.models.images.ImagesResponse;
 import io.mediagate.testing.TestImages;
 import java.awt.image.BufferedImage;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -113,6 +114,45 @@ class ImageGenerationIT {
                 .model("local/pattern").prompt("a lantern").outputFormat(ImageGenerateParams.OutputFormat.JPEG)
                 .background(ImageGenerateParams.Background.TRANSPARENT).build()));
         assertEquals("background", refused.param().orElseThrow());
+    }
+
+    /**
+     * {@code stream: true} with the stock SDK's streaming call: the events it parses end with the completed image, in the
+     * asked format, with OpenAI's fields and the stored item's id and url; bad streaming fields are refused by name.
+     */
+    @Test
+    void theStockOpenAiSdkStreamsAGenerationToItsCompletedImage() throws Exception {
+        List<com.openai.models.images.ImageGenStreamEvent> events;
+        try (var stream = sdk(key).images().generateStreaming(ImageGenerateParams.builder()
+                .model("local/pattern").prompt("a streamed kite").size(ImageGenerateParams.Size._256X256)
+                .outputFormat(ImageGenerateParams.OutputFormat.WEBP).partialImages(2L).build())) {
+            events = stream.stream().toList();
+        }
+        var partials = events.stream().filter(com.openai.models.images.ImageGenStreamEvent::isGenerationPartialImage)
+                .map(com.openai.models.images.ImageGenStreamEvent::asGenerationPartialImage).toList();
+        assertEquals(List.of(0L, 1L), partials.stream().map(p -> p.partialImageIndex()).toList(), "two partial images, in order, first");
+        for (var partial : partials) {
+            byte[] preview = java.util.Base64.getDecoder().decode(partial.b64Json());
+            assertEquals("image/webp", io.mediagate.common.media.ContentSniffer.mime(preview).orElse(""), "a partial in the asked format");
+            assertEquals(new io.mediagate.common.media.ContentSniffer.Dimensions(256, 256),
+                    io.mediagate.common.media.ContentSniffer.dimensions(preview).orElseThrow());
+        }
+        assertEquals(3, events.size(), "two partials and the completed image");
+        var completed = events.getLast().asGenerationCompleted();
+        byte[] image = java.util.Base64.getDecoder().decode(completed.b64Json());
+        assertEquals("image/webp", io.mediagate.common.media.ContentSniffer.mime(image).orElse(""));
+        assertEquals("256x256", completed.size().asString());
+        assertEquals(com.openai.models.images.ImageGenCompletedEvent.OutputFormat.WEBP, completed.outputFormat());
+        assertEquals("high", completed.quality().asString(), "the detail the local renderer drew");
+        String url = completed._additionalProperties().get("url").asStringOrThrow();
+        assertArrayEquals(api.download(url), image, "the event carries the stored file");
+
+        assertEquals("partial_images", api.post("/v1/images/generations", key,
+                "{\"model\":\"local/pattern\",\"prompt\":\"p\",\"stream\":true,\"partial_images\":4}").body().path("param").asText());
+        assertEquals("partial_images", api.post("/v1/images/generations", key,
+                "{\"model\":\"local/pattern\",\"prompt\":\"p\",\"partial_images\":2}").body().path("param").asText());
+        Api.Reply refusedFirst = api.post("/v1/images/generations", key, "{\"model\":\"local/nothing\",\"prompt\":\"p\",\"stream\":true}");
+        assertEquals(404, refusedFirst.status(), "a request refused before the stream opens is a plain error answer");
     }
 
     @Test

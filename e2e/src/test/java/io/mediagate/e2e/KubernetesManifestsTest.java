@@ -49,7 +49,7 @@ class KubernetesManifestsTest {
     /** Each pipeline stage's input topic (the stages' Step.input()). */
     private static final Map<String, String> STAGE_INPUTS = Map.of("transcode", "video.generated",
             "thumbnail", "video.transcoded", "storage", "video.thumbnailed");
-    private static final Pattern CREATE = Pattern.compile("(?m)^\\s*create (\\S+) (\\d+)\\s*$");
+    private static final Pattern CREATE = Pattern.compile("(?m)^\\s*create (\\S+) (\\d+)(?:\\s+--config \\S+)*\\s*$");
     private static final Map<String, List<JsonNode>> RENDERED = new TreeMap<>();
 
     @BeforeAll

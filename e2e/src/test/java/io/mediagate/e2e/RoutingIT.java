@@ -58,7 +58,8 @@ class RoutingIT {
                 "MEDIAGATE_ROUTING_BREAKER_FAILURE_THRESHOLD", "2",
                 "MEDIAGATE_ROUTING_BREAKER_OPEN_FOR", "3s",
                 "MEDIAGATE_ROUTING_BACKOFF", "50ms",
-                "MEDIAGATE_WAIT_LIMIT_MS", "4000"));
+                "MEDIAGATE_WAIT_LIMIT_MS", "4000",
+                "MEDIAGATE_STREAM_KEEPALIVE", "1s"));
         api = new Api(suite.baseUrl());
         key = api.newUserKey(Suite.ADMIN_KEY, "pro");
         awaitRoutingConsumes();
@@ -457,6 +458,108 @@ class RoutingIT {
         api.download(job.path("data").get(0).path("url").asText());
         String otherKey = api.newUserKey(Suite.ADMIN_KEY, "free");
         assertEquals(404, api.get("/v1/jobs/" + jobId, otherKey).status(), "jobs are private to their owner");
+    }
+
+    /** A streamed generation, raw: the lines of its {@code text/event-stream} answer as they come. */
+    private static HttpResponse<java.util.stream.Stream<String>> stream(String apiKey, String body) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(suite.baseUrl() + "/v1/images/generations"))
+                .header("Authorization", "Bearer " + apiKey).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofLines());
+    }
+
+    /**
+     * {@code stream: true} on a generation slower than the wait limit: the stream opens at once, keep-alive comments hold it
+     * while the provider works, and it ends with the completed event carrying the stored image, priced as without stream.
+     */
+    @Test
+    void aStreamOutlivesTheWaitLimitKeptAliveAndEndsWithTheStoredImage() throws Exception {
+        String own = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        HttpResponse<java.util.stream.Stream<String>> response = stream(own, "{\"model\":\"acme/slow\",\"prompt\":\"slowly\",\"stream\":true}");
+        assertEquals(200, response.statusCode());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"), response.headers().map().toString());
+        assertTrue(response.headers().firstValue("X-RateLimit-Limit").isPresent(), "the limits' headers as on any answer");
+        List<String> lines = response.body().toList();
+        assertEquals(": stream open", lines.getFirst());
+        assertTrue(lines.stream().filter(": keep-alive"::equals).count() >= 3, "kept alive through 6 s of generation: " + lines.size() + " lines");
+        int event = lines.indexOf("event: image_generation.completed");
+        assertTrue(event > 0, String.join("\n", lines).substring(0, Math.min(400, String.join("\n", lines).length())));
+        JsonNode completed = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(event + 1).substring("data: ".length()));
+        assertEquals("image_generation.completed", completed.path("type").asText());
+        byte[] image = Base64.getDecoder().decode(completed.path("b64_json").asText());
+        JsonNode item = api.get("/v1/media/" + completed.path("id").asText(), own).body().path("result").path("media");
+        assertEquals(image.length, item.path("bytes").asLong(), "the event carries the stored item");
+        assertEquals(0.01, item.path("price").asDouble(), 1e-9);
+        assertEquals(item.path("url").asText(), completed.path("url").asText());
+    }
+
+    /** A provider that streams (the OpenAI wire) has its partial images passed through, in order, before the image. */
+    @Test
+    void aStreamingProvidersPartialImagesArePassedThrough() throws Exception {
+        List<String> lines = stream(key, "{\"model\":\"acme/options\",\"prompt\":\"p\",\"provider\":\"native-gpt\",\"stream\":true,"
+                + "\"partial_images\":2}").body().toList();
+        JsonNode sent = UPSTREAMS.get("nativeGpt").received().getLast().body();
+        assertTrue(sent.path("stream").asBoolean(), sent.toString());
+        assertEquals(2, sent.path("partial_images").asInt());
+        List<String> events = lines.stream().filter(l -> l.startsWith("event: ")).toList();
+        assertEquals(List.of("event: image_generation.partial_image", "event: image_generation.partial_image",
+                "event: image_generation.completed"), events);
+        JsonNode completed = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                lines.get(lines.indexOf("event: image_generation.completed") + 1).substring("data: ".length()));
+        assertEquals(110, completed.path("usage").path("total_tokens").asInt(), "the provider's usage");
+        assertEquals("medium", completed.path("quality").asText());
+    }
+
+    /** A request routing refuses is refused before its stream opens: the plain error answer and status. */
+    @Test
+    void aStreamedRequestRoutingRefusesGetsItsPlainErrorAnswer() throws Exception {
+        Api.Reply refused = api.post("/v1/images/generations", key, "{\"model\":\"acme/plain\",\"prompt\":\"p\",\"stream\":true,"
+                + "\"background\":\"transparent\"}");
+        assertEquals(400, refused.status(), refused.body().toString());
+        assertEquals("background", refused.body().path("param").asText());
+    }
+
+    /** A client that goes away mid-stream: the job goes on, its image is stored and it is charged once. */
+    @Test
+    void aClientLeavingMidStreamStillGetsItsImageStoredAndChargedOnce() throws Exception {
+        String own = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        HttpResponse<java.io.InputStream> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(suite.baseUrl() + "/v1/images/generations")).header("Authorization", "Bearer " + own)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"acme/slow\",\"prompt\":\"left behind\",\"stream\":true}")).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        try (java.io.InputStream in = response.body()) {
+            assertEquals(':', in.read(), "the stream opened");
+        }
+        long deadline = System.currentTimeMillis() + 30_000;
+        JsonNode jobs;
+        do {
+            jobs = api.get("/v1/jobs", own).body().path("result").path("jobs");
+        } while ((jobs.size() == 0 || !"succeeded".equals(jobs.get(0).path("status").asText())) && System.currentTimeMillis() < deadline
+                && sleep(500));
+        assertEquals(1, jobs.size(), "one job: " + jobs);
+        assertEquals("succeeded", jobs.get(0).path("status").asText(), jobs.toString());
+        assertEquals(0.01, jobs.get(0).path("price").asDouble(), 1e-9);
+        JsonNode media = api.get("/v1/media?user=me", own).body().path("result");
+        assertEquals(1, media.path("total").asInt(), "stored once: " + media);
+    }
+
+    /** A failure after the stream opened is an error event in the envelope's terms, which the stock SDK raises. */
+    @Test
+    void aFailureAfterTheStreamOpenedIsAnErrorEventTheSdkRaises() throws Exception {
+        List<String> lines = stream(key, "{\"model\":\"acme/alone\",\"prompt\":\"p\",\"stream\":true}").body().toList();
+        int event = lines.indexOf("event: error");
+        assertTrue(event > 0, lines.toString());
+        JsonNode error = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(event + 1).substring("data: ".length()));
+        assertEquals("invalid_request", error.path("code").asText(), error.toString());
+        assertEquals("invalid_request", error.path("error").path("code").asText());
+        assertTrue(error.path("request_id").asText().startsWith("req_"), error.toString());
+        var sdk = com.openai.client.okhttp.OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(key).maxRetries(0).build();
+        try (var events = sdk.images().generateStreaming(com.openai.models.images.ImageGenerateParams.builder()
+                .model("acme/alone").prompt("p").build())) {
+            com.openai.errors.OpenAIException raised = org.junit.jupiter.api.Assertions.assertThrows(com.openai.errors.OpenAIException.class,
+                    () -> events.stream().forEach(e -> { }));
+            assertTrue(raised.getMessage() != null, raised.toString());
+        }
     }
 
     @Test

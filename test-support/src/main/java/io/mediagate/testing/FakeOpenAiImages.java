@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class FakeOpenAiImages implements AutoCloseable {
     /** {@code SVG_B64} answers an SVG document of the requested size as {@code b64_json}, as vector models do. */
-    public enum Mode { B64_JSON, SVG_B64, URL, MODERATION_BLOCKED, INVALID_PROMPT, BAD_KEY, RATE_LIMITED, SERVER_ERROR, MALFORMED, MODEL_NOT_FOUND }
+    public enum Mode { B64_JSON, SVG_B64, URL, MODERATION_BLOCKED, INVALID_PROMPT, BAD_KEY, RATE_LIMITED, SERVER_ERROR, MALFORMED, MODEL_NOT_FOUND,
+        /** A streamed request's stream sends its partial images, then an {@code error} event (moderation) instead of the image. */
+        STREAM_BLOCKED }
 
     public record Received(String authorization, JsonNode body) {}
 
@@ -104,7 +106,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
             case MALFORMED -> send(ex, 200, "{\"created\":1,\"data\":[{}]}");
             case MODEL_NOT_FOUND -> error(ex, 404, "The model `" + body.path("model").asText() + "` does not exist or you do not have "
                     + "access to it.", "invalid_request_error", null, "model_not_found");
-            case URL, B64_JSON, SVG_B64 -> success(ex, body, current);
+            case URL, B64_JSON, SVG_B64, STREAM_BLOCKED -> success(ex, body, current);
         }
     }
 
@@ -167,6 +169,10 @@ public final class FakeOpenAiImages implements AutoCloseable {
         String format = body.path("output_format").asText("png");
         boolean transparent = "transparent".equals(body.path("background").asText());
         String quality = body.path("quality").asText("auto");
+        if (body.path("stream").asBoolean(false)) {
+            stream(ex, body, current, format, transparent, width, height, n, quality.equals("auto") ? "medium" : quality);
+            return;
+        }
         StringBuilder data = new StringBuilder();
         for (int i = 0; i < n; i++) {
             String item = current == Mode.URL
@@ -180,6 +186,39 @@ public final class FakeOpenAiImages implements AutoCloseable {
                 + "\",\"data\":[" + data + "],\"output_format\":\"" + format + "\",\"quality\":\"" + (quality.equals("auto") ? "medium" : quality)
                 + "\",\"size\":\"" + width + "x" + height + "\",\"usage\":{\"input_tokens\":10,\"input_tokens_details\":{\"image_tokens\":0,"
                 + "\"text_tokens\":10},\"output_tokens\":100,\"total_tokens\":110,\"output_tokens_details\":{\"image_tokens\":100,\"text_tokens\":0}}}");
+    }
+
+    /**
+     * OpenAI's streamed answer ({@code stream: true}): {@code partial_images} partial image events, then a completed event
+     * per image, as server-sent events; in {@code STREAM_BLOCKED} mode an {@code error} event in place of the images.
+     */
+    private static void stream(HttpExchange ex, JsonNode body, Mode current, String format, boolean transparent, int width, int height,
+                               int n, String quality) throws IOException {
+        ex.getResponseHeaders().add("Content-Type", "text/event-stream; charset=utf-8");
+        ex.sendResponseHeaders(200, 0);
+        try (OutputStream out = ex.getResponseBody()) {
+            String common = ",\"background\":\"" + (transparent ? "transparent" : "opaque") + "\",\"created_at\":"
+                    + (System.currentTimeMillis() / 1000) + ",\"output_format\":\"" + format + "\",\"quality\":\"" + quality
+                    + "\",\"size\":\"" + width + "x" + height + "\"";
+            String b64 = Base64.getEncoder().encodeToString(image(format, transparent, width, height));
+            for (int i = 0; i < body.path("partial_images").asInt(0); i++) {
+                out.write(("event: image_generation.partial_image\ndata: {\"type\":\"image_generation.partial_image\",\"b64_json\":\""
+                        + b64 + "\",\"partial_image_index\":" + i + common + "}\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+            if (current == Mode.STREAM_BLOCKED) {
+                out.write(("event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"image_generation_user_error\",\"code\":"
+                        + "\"moderation_blocked\",\"message\":\"Your request was rejected by the safety system.\",\"param\":null}}\n\n")
+                        .getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                out.write(("event: image_generation.completed\ndata: {\"type\":\"image_generation.completed\",\"b64_json\":\"" + b64 + "\""
+                        + common + ",\"usage\":{\"input_tokens\":10,\"input_tokens_details\":{\"image_tokens\":0,\"text_tokens\":10},"
+                        + "\"output_tokens\":100,\"total_tokens\":110}}\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+        }
     }
 
     private static byte[] image(String format, boolean transparent, int width, int height) {

@@ -1,6 +1,5 @@
 package io.mediagate.common.events;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.LinkedHashMap;
@@ -15,11 +14,13 @@ import java.util.Set;
  * {@code output_compression}, {@code background}, {@code moderation} and, on edits, {@code input_fidelity}. Null where the caller
  * did not set one. Each is honoured one of two ways: by an offer that declares it among its features (it is sent to the
  * provider), or, for the file format, its compression and an opaque background, by converting the result; the rest an offer
- * must honour itself ({@link #mustHonour()}), so a request carrying them goes only to offers that do.
+ * must honour itself ({@link #mustHonour()}), so a request carrying them goes only to offers that do. {@code partialImages}
+ * (a streamed request's {@code partial_images}, null otherwise) asks for partial images where the serving provider makes
+ * them: a preview, never required of an offer.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ImageOptions(Quality quality, Format outputFormat, Integer outputCompression, Background background,
-                           Moderation moderation, Fidelity inputFidelity) {
+                           Moderation moderation, Fidelity inputFidelity, Integer partialImages) {
     public static final String QUALITY = "quality";
     public static final String OUTPUT_FORMAT = "output_format";
     public static final String OUTPUT_COMPRESSION = "output_compression";
@@ -29,7 +30,22 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     /** Every option's field name, as requests and offers' features name them. */
     public static final List<String> NAMES = List.of(QUALITY, OUTPUT_FORMAT, OUTPUT_COMPRESSION, BACKGROUND, MODERATION, INPUT_FIDELITY);
 
-    public static final ImageOptions NONE = new ImageOptions(null, null, null, null, null, null);
+    public static final ImageOptions NONE = new ImageOptions(null, null, null, null, null, null, null);
+
+    public ImageOptions(Quality quality, Format outputFormat, Integer outputCompression, Background background, Moderation moderation,
+                        Fidelity inputFidelity) {
+        this(quality, outputFormat, outputCompression, background, moderation, inputFidelity, null);
+    }
+
+    /** These options with {@code count} partial images asked for (a streamed request's). */
+    public ImageOptions withPartialImages(int count) {
+        return new ImageOptions(quality, outputFormat, outputCompression, background, moderation, inputFidelity, count);
+    }
+
+    /** How many partial images were asked for: 0 unless streamed with {@code partial_images}. */
+    public int partials() {
+        return partialImages == null ? 0 : partialImages;
+    }
 
     /** Whether the caller set none of them. */
     public boolean empty() {
@@ -79,10 +95,11 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
         return names;
     }
 
-    /** A value written in lower case on the wire. */
+    /** A value written in lower case on the wire (and read back from it; an unknown value is refused). */
     public interface Wire {
         String name();
 
+        @JsonValue
         default String wire() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -102,13 +119,6 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     public enum Quality implements Wire {
         AUTO, LOW, MEDIUM, HIGH;
 
-        @JsonValue
-        @Override
-        public String wire() {
-            return Wire.super.wire();
-        }
-
-        @JsonCreator
         public static Quality of(String wire) {
             return read(Quality.class, wire);
         }
@@ -138,13 +148,6 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
             return this != JPEG;
         }
 
-        @JsonValue
-        @Override
-        public String wire() {
-            return Wire.super.wire();
-        }
-
-        @JsonCreator
         public static Format of(String wire) {
             return read(Format.class, wire);
         }
@@ -164,13 +167,6 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     public enum Background implements Wire {
         AUTO, TRANSPARENT, OPAQUE;
 
-        @JsonValue
-        @Override
-        public String wire() {
-            return Wire.super.wire();
-        }
-
-        @JsonCreator
         public static Background of(String wire) {
             return read(Background.class, wire);
         }
@@ -180,13 +176,6 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     public enum Moderation implements Wire {
         AUTO, LOW;
 
-        @JsonValue
-        @Override
-        public String wire() {
-            return Wire.super.wire();
-        }
-
-        @JsonCreator
         public static Moderation of(String wire) {
             return read(Moderation.class, wire);
         }
@@ -196,13 +185,6 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     public enum Fidelity implements Wire {
         LOW, HIGH;
 
-        @JsonValue
-        @Override
-        public String wire() {
-            return Wire.super.wire();
-        }
-
-        @JsonCreator
         public static Fidelity of(String wire) {
             return read(Fidelity.class, wire);
         }

@@ -5,6 +5,8 @@ public final class Topics {
     public static final String GENERATION_REQUESTS = "generation.requests";
     public static final String GENERATION_REPLIES = "generation.replies";
     public static final String GENERATION_EVENTS = "generation.events";
+    /** Partial images of streamed image jobs, read by every gateway replica (records up to 16 MB). */
+    public static final String GENERATION_PARTIALS = "generation.partials";
     /** Media stored and deleted, for the usage ledger's storage figures. */
     public static final String STORAGE_EVENTS = "storage.events";
     /** The video pipeline, one topic per finished step; messages carry object keys, never files. */

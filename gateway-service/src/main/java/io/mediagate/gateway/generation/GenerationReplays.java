@@ -56,9 +56,20 @@ public class GenerationReplays {
         });
     }
 
+    /**
+     * How job {@code jobId} ended, however long it takes (a streamed answer waits past the wait limit): its reply, or a
+     * failed reply with the job's error (or {@code provider_error} saying how it ended when it has none).
+     */
+    public Uni<GenerationReply> outcome(Caller caller, String jobId) {
+        return ended(caller, jobId, Instant.MAX).map(j -> j.status() == JobStatus.SUCCEEDED ? reply(j, true)
+                : GenerationReply.failed(j.id(), j.error() != null ? j.error()
+                        : ErrorBody.of(ErrorCode.PROVIDER_ERROR, "job " + jobId + " " + j.status().wire(), null, null, java.util.Map.of()),
+                        j.stats()));
+    }
+
     /** The job once it has ended, or as it is at {@code deadline}. */
     private Uni<JobView> ended(Caller caller, String jobId, Instant deadline) {
-        return jobs.read(caller, jobId).flatMap(j -> j.status() != null && j.status().finished() || clock.instant().isAfter(deadline)
+        return jobs.read(caller, jobId).flatMap(j -> j.status() != null && j.status().finished() || !deadline.equals(Instant.MAX) && clock.instant().isAfter(deadline)
                 ? Uni.createFrom().item(j)
                 : Uni.createFrom().voidItem().onItem().delayIt().by(POLL).flatMap(v -> ended(caller, jobId, deadline)));
     }

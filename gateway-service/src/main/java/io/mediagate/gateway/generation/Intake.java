@@ -57,6 +57,17 @@ public class Intake {
                 first -> replays.replay(arrival.caller(), first, async, answer));
     }
 
+    /**
+     * As {@link #submit}, for an answer streamed as the job goes: {@code open} renders the job's outcome (which ends when the
+     * job does) as the stream; a retry with the same key gets the first job's outcome streamed the same way.
+     */
+    public Uni<Response> stream(ContainerRequestContext context, Arrival arrival, Supplier<String> fingerprint,
+                                Supplier<Uni<GenerationRequest>> request, Function<Uni<GenerationReply>, Uni<Response>> open) {
+        return once(context, arrival, fingerprint,
+                () -> request.get().flatMap(r -> submissions.stream(arrival.caller(), r, open)),
+                first -> open.apply(replays.outcome(arrival.caller(), first)));
+    }
+
     /** As {@link #submit}, with an endpoint's own first answer and replay (OpenAI's video object). */
     public Uni<Response> once(ContainerRequestContext context, Arrival arrival, Supplier<String> fingerprint,
                               Supplier<Uni<Response>> fresh, Function<String, Uni<Response>> replay) {

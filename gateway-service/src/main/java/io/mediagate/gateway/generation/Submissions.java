@@ -50,12 +50,14 @@ public class Submissions {
     private final SubmittedJobs submitted;
     private final LimitRefusals refusals;
     private final Budgeting budgeting;
+    private final GenerationReplays replays;
 
     Submissions(@Channel("generation-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 KafkaRequestReply<GenerationRequest, GenerationReply> routing,
                 @Channel("generation-submissions") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases, SubmittedJobs submitted,
-                LimitRefusals refusals, Budgeting budgeting) {
+                LimitRefusals refusals, Budgeting budgeting, GenerationReplays replays) {
+        this.replays = replays;
         this.routing = routing;
         this.submissions = submissions;
         this.leases = leases;
@@ -70,6 +72,40 @@ public class Submissions {
     public Uni<Response> submit(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Uni<Response>> answer) {
         // The job continues the request's trace: its context is taken here, on the request's own thread.
         TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
+        return admit(caller, request).flatMap(admitted -> handOver(caller, request, async, answer, trace));
+    }
+
+    /**
+     * Submits {@code request} for an answer streamed as the job goes ({@code text/event-stream}): admitted as {@link #submit}
+     * does (limits, budget), then handed to routing at once, and {@code open} given the job's outcome, which ends when the
+     * job does however long it takes (past the wait limit it is followed at routing). The job runs to its end whatever
+     * becomes of the stream: a client that goes away still gets its result stored, and charged once.
+     */
+    public Uni<Response> stream(Caller caller, GenerationRequest request, Function<Uni<GenerationReply>, Uni<Response>> open) {
+        TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
+        String kind = request.kind().wire();
+        String jobId = request.jobId();
+        return admit(caller, request).flatMap(admitted -> {
+            Uni<GenerationReply> outcome = routing.request(message(request, trace))
+                    .call(reply -> leases.release(caller.accountId(), kind, jobId))
+                    .map(Message::getPayload)
+                    .onFailure(f -> !(f instanceof KafkaRequestReplyTimeoutException)).call(f -> leases.release(caller.accountId(), kind, jobId))
+                    // still running past the wait limit: the lease stays until the job's completion event releases it
+                    .onFailure(KafkaRequestReplyTimeoutException.class)
+                    .recoverWithUni(() -> submitted.remember(request).replaceWith(replays.outcome(caller, jobId)))
+                    .onFailure(f -> !(f instanceof ApiException)).transform(f -> {
+                        LOG.errorf(f, "streamed job %s could not be followed", jobId);
+                        return ApiException.unavailable("generation is unavailable; try again shortly");
+                    })
+                    .memoize().indefinitely();
+            // handed over now, whether or not anyone reads the stream
+            outcome.subscribe().with(reply -> { }, failure -> { });
+            return open.apply(outcome);
+        });
+    }
+
+    /** Takes a concurrency lease for the request's kind, then reserves its worst-case price (402 past a cap). */
+    private Uni<Void> admit(Caller caller, GenerationRequest request) {
         String kind = request.kind().wire();
         String jobId = request.jobId();
         int limit = request.kind() == MediaKind.VIDEO ? caller.limits().concurrentVideos() : caller.limits().concurrentImages();
@@ -83,16 +119,20 @@ public class Submissions {
             // The budget step comes last: a job refused for concurrency reserves nothing.
             return budgeting.reserve(caller, request)
                     .onFailure().call(f -> leases.release(caller.accountId(), kind, jobId))
-                    .flatMap(reserved -> handOver(caller, request, async, answer, trace));
+                    .replaceWithVoid();
         });
+    }
+
+    private static Message<GenerationRequest> message(GenerationRequest request, TracingMetadata trace) {
+        return Message.of(request).addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(request.jobId()).build())
+                .addMetadata(trace);
     }
 
     private Uni<Response> handOver(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Uni<Response>> answer,
                                    TracingMetadata trace) {
         String kind = request.kind().wire();
         String jobId = request.jobId();
-        Message<GenerationRequest> message = Message.of(request)
-                .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(jobId).build()).addMetadata(trace);
+        Message<GenerationRequest> message = message(request, trace);
         // A job answered with 202 is remembered first, so that reading or cancelling it at once finds it
         // even before routing has taken it from Kafka.
         Uni<Response> outcome = async

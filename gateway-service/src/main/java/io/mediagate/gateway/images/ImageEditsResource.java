@@ -41,8 +41,11 @@ public class ImageEditsResource {
     private final InlineImages inline;
     private final SecurityIdentity identity;
     private final ObjectMapper json;
+    private final ImageStreaming streaming;
 
-    ImageEditsResource(Intake intake, SourceStore sources, InlineImages inline, SecurityIdentity identity, ObjectMapper json) {
+    ImageEditsResource(Intake intake, SourceStore sources, InlineImages inline, SecurityIdentity identity, ObjectMapper json,
+                       ImageStreaming streaming) {
+        this.streaming = streaming;
         this.intake = intake;
         this.sources = sources;
         this.inline = inline;
@@ -55,7 +58,7 @@ public class ImageEditsResource {
     @Path("edits")
     @Blocking
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    @Produces(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
     public Uni<Response> edit(MultipartFormDataInput form, @Context ContainerRequestContext context) {
         return submit(form, ImageSources.EDIT, context);
     }
@@ -84,8 +87,14 @@ public class ImageEditsResource {
         ImageForm read = ImageForm.read(json, form, operation.equals(ImageSources.EDIT));
         ImageSources planned = SourceStore.planned(arrival.jobId(), operation, read);
         // Every field is checked before a file is kept, so a request refused for its input leaves nothing behind.
+        ImageStreaming.Ask stream = ImageStreaming.requested(JsonBody.of(read.fields()), operation.equals(ImageSources.VARIATION));
         GenerationRequest request = ImageRequests.parse(json, JsonBody.of(read.fields()), arrival.caller(), arrival.jobId(),
-                arrival.requestId(), arrival.acceptedAt(), planned);
+                arrival.requestId(), arrival.acceptedAt(), planned, stream.stream() ? stream.partialImages() : -1);
+        if (stream.stream()) {
+            return intake.stream(context, arrival, () -> fingerprint(operation, read),
+                    () -> sources.keep(arrival.caller(), planned, read).map(kept -> request),
+                    outcome -> streaming.open(request, outcome, "image_edit", arrival.caller(), arrival.requestId()));
+        }
         return intake.submit(context, arrival, () -> fingerprint(operation, read),
                 () -> sources.keep(arrival.caller(), planned, read).map(kept -> request), false,
                 reply -> inline.answer(reply, request.responseFormat(), arrival.caller()));

@@ -24,11 +24,6 @@ public final class ImageRequests {
     static final int MAX_PROMPT = 1000;
     static final int MAX_SIDE = 4096;
     private static final Pattern SIZE = Pattern.compile("([0-9]{1,5})x([0-9]{1,5})");
-    /**
-     * OpenAI client fields that carry no meaning here and are dropped rather than treated as extras. ({@code user}
-     * is an extra: it reaches the offers that declare it, such as OpenAI's.)
-     */
-    private static final Set<String> IGNORED = Set.of("stream", "partial_images");
     private static final Set<String> KNOWN = known();
 
     private ImageRequests() {
@@ -41,17 +36,13 @@ public final class ImageRequests {
         return Set.copyOf(known);
     }
 
-    static GenerationRequest parse(ObjectMapper json, String body, Caller caller, String jobId, String requestId,
-                                   Instant acceptedAt) {
-        return parse(json, JsonBody.parse(json, body), caller, jobId, requestId, acceptedAt, null);
-    }
-
     /**
      * The request from fields already gathered, for a generation or, with {@code sources}, an edit or a
-     * variation (a variation has no prompt).
+     * variation (a variation has no prompt); {@code partialImages}: how many a streamed request asks for (0–3), -1 when it is
+     * not streamed.
      */
     public static GenerationRequest parse(ObjectMapper json, JsonBody in, Caller caller, String jobId, String requestId,
-                                   Instant acceptedAt, ImageSources sources) {
+                                   Instant acceptedAt, ImageSources sources, int partialImages) {
         String model = RequestFields.model(in);
         String prompt = sources != null && sources.variation() ? null : RequestFields.prompt(in, MAX_PROMPT);
         // OpenAI's "auto" leaves the size to the model: its default size here.
@@ -64,9 +55,9 @@ public final class ImageRequests {
         String routing = RequestFields.routing(in);
         boolean isPublic = in.bool("public").orElse(true);
         String format = responseFormat(in.string("response_format").orElse(null));
-        ImageOptions options = ImageOptionFields.read(in, sources != null && sources.operation().equals(ImageSources.EDIT));
+        ImageOptions read = ImageOptionFields.read(in, sources != null && sources.operation().equals(ImageSources.EDIT));
+        ImageOptions options = partialImages >= 0 ? read.withPartialImages(partialImages) : read;
         Map<String, Object> extras = in.rest(json, KNOWN);
-        IGNORED.forEach(extras::remove);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras), n, format,
                 sources, options.empty() ? null : options);

@@ -18,14 +18,15 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /v1/images/generations}: validate, hand the job to routing ({@link Submissions}) and answer
  * with the media, price and stats ({@link Intake}) (OpenAI clients read {@code created} and {@code data[].url}, or with
- * {@code response_format: b64_json} {@code data[].b64_json}). With an {@code Idempotency-Key} a retry gets the
- * first request's answer ({@link Idempotency}).
+ * {@code response_format: b64_json} {@code data[].b64_json}), or with {@code stream: true} as OpenAI's event stream
+ * ({@link ImageStreaming}). With an {@code Idempotency-Key} a retry gets the first request's answer ({@link Idempotency}).
  */
 @Tag(name = "Images")
 @Path("/v1/images/generations")
@@ -35,8 +36,10 @@ public class ImagesResource {
     private final SecurityIdentity identity;
     private final ObjectMapper json;
     private final InlineImages inline;
+    private final ImageStreaming streaming;
 
-    ImagesResource(Intake intake, SecurityIdentity identity, ObjectMapper json, InlineImages inline) {
+    ImagesResource(Intake intake, SecurityIdentity identity, ObjectMapper json, InlineImages inline, ImageStreaming streaming) {
+        this.streaming = streaming;
         this.intake = intake;
         this.identity = identity;
         this.json = json;
@@ -46,13 +49,19 @@ public class ImagesResource {
     @Operation(summary = "Generate images (OpenAI-compatible)")
     @POST
     @Consumes(MediaType.WILDCARD)
-    @Produces(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
     public Uni<Response> generate(String body, @Context ContainerRequestContext context) {
         Intake.Arrival arrival = intake.arrive(context, Caller.of(identity));
-        GenerationRequest request = ImageRequests.parse(json, body, arrival.caller(), arrival.jobId(), arrival.requestId(),
-                arrival.acceptedAt());
-        return intake.submit(context, arrival,
-                () -> Fingerprint.of("POST /v1/images/generations").fields(JsonBody.parse(json, body).node()).hex(),
-                () -> Uni.createFrom().item(request), false, reply -> inline.answer(reply, request.responseFormat(), arrival.caller()));
+        JsonBody in = JsonBody.parse(json, body);
+        ImageStreaming.Ask stream = ImageStreaming.requested(in, false);
+        GenerationRequest request = ImageRequests.parse(json, in, arrival.caller(), arrival.jobId(), arrival.requestId(),
+                arrival.acceptedAt(), null, stream.stream() ? stream.partialImages() : -1);
+        Supplier<String> fingerprint = () -> Fingerprint.of("POST /v1/images/generations").fields(in.node()).hex();
+        if (stream.stream()) {
+            return intake.stream(context, arrival, fingerprint, () -> Uni.createFrom().item(request),
+                    outcome -> streaming.open(request, outcome, "image_generation", arrival.caller(), arrival.requestId()));
+        }
+        return intake.submit(context, arrival, fingerprint, () -> Uni.createFrom().item(request), false,
+                reply -> inline.answer(reply, request.responseFormat(), arrival.caller()));
     }
 }

@@ -38,6 +38,8 @@ public final class KafkaNode {
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
                 "log.retention.hours=72",
+                // Partial images of streamed jobs (generation.partials) are records of up to 16 MB.
+                "message.max.bytes=16777216",
                 // The log cleaner (compacted topics: consumer offsets) holds its dedupe buffer on the heap
                 // for good; 128 MB by default, far more than a local broker's few offsets need.
                 "log.cleaner.dedupe.buffer.size=16777216",
@@ -77,7 +79,7 @@ public final class KafkaNode {
     }
 
     /** The topics every run needs, created before any service subscribes (see infra/kafka CreateTopics). */
-    static final List<String> TOPICS = List.of("generation.requests", "generation.replies", "generation.events",
+    static final List<String> TOPICS = List.of("generation.requests", "generation.replies", "generation.events", "generation.partials",
             "storage.events", "video.generated", "video.transcoded", "video.thumbnailed", "video.completed", "video.failed");
 
     private static void createTopics(Path lib, Path home, Node node) throws IOException, InterruptedException {

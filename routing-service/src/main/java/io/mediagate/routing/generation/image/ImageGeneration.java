@@ -3,12 +3,14 @@ package io.mediagate.routing.generation.image;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.events.PartialImage;
 import io.mediagate.common.events.Stats;
 import io.mediagate.routing.attempts.AttemptRunner;
 import io.mediagate.routing.generation.Plan;
 import io.mediagate.routing.generation.Planner;
 import io.mediagate.routing.jobs.JobControl;
 import io.mediagate.routing.jobs.Jobs;
+import io.mediagate.routing.jobs.PartialImages;
 import io.mediagate.routing.providers.Adapters;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
@@ -34,9 +36,11 @@ public class ImageGeneration {
     private final Clock clock;
     private final RetiredOffers retired;
     private final ImageDelivery delivery;
+    private final PartialImages partials;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
-                    Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery) {
+                    Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials) {
+        this.partials = partials;
         this.retired = retired;
         this.delivery = delivery;
         this.planner = planner;
@@ -54,12 +58,16 @@ public class ImageGeneration {
         int width = Integer.parseInt(wh[0]);
         int height = Integer.parseInt(wh[1]);
         EditSources.Loaded sources = request.sources() == null ? null : editSources.load(request);
+        if (request.options().partialImages() != null) {
+            // a streamed job: its stream may open now that the request is checked and routed
+            partials.send(PartialImage.started(request.jobId()));
+        }
         AttemptRunner.Outcome<List<GeneratedImage>> outcome = runner.run(plan.ranked(), request.acceptedAt(),
                 request.provider() != null, retired.watching(plan.model().id(), plan.judging(candidate -> {
                     String adapter = candidate.provider().adapter();
                     ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
                             plan.version().version(), request.prompt(), width, height, request.n(), plan.params(candidate),
-                            new JobControl(jobs, request.jobId()));
+                            new JobControl(jobs, request.jobId(), request.options().partials(), partials));
                     if (sources == null) {
                         return adapters.images(adapter).orElseThrow().generate(candidate.provider(), task);
                     }

@@ -14,7 +14,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongFunction;
 
 /**
  * The offline {@code local} provider: a real image of exactly the requested size, rendered from the
@@ -24,56 +23,70 @@ import java.util.function.LongFunction;
  * itself: {@code quality} as the detail drawn ({@link Detail}), {@code background: transparent} as a real alpha
  * channel (the pattern's background cut out), {@code output_format} and {@code output_compression} by encoding
  * ({@link ImageEncoder}; PNG without them), {@code input_fidelity: high} as an edit keeping more of its source, and
- * {@code moderation} trivially (it moderates nothing).
+ * {@code moderation} trivially (it moderates nothing). A streamed job's partial images are real renders of the same
+ * picture, coarse to fine.
  */
 @ApplicationScoped
 public class LocalImageGenerator implements ImageGenerator, ImageEditor, ImageVariator {
+    private static final int MAX_PARTIALS = 3;
     private final ImageEncoder encoder;
 
     public LocalImageGenerator(ImageEncoder encoder) {
         this.encoder = encoder;
     }
 
+    /** A picture of the task drawn from {@code seed} at a detail. */
+    private interface Drawing {
+        BufferedImage draw(long seed, Detail detail);
+    }
+
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        Detail detail = Detail.of(task.params().get(ImageOptions.QUALITY));
-        return render(task, seed -> PatternRenderer.image(PatternSpec.of(task.prompt(), seed, style(task)), task.width(), task.height(),
-                detail), detail);
+        return render(task, (seed, detail) -> PatternRenderer.image(PatternSpec.of(task.prompt(), seed, style(task)), task.width(),
+                task.height(), detail), Detail.of(task.params().get(ImageOptions.QUALITY)));
     }
 
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> sources, SourceImage mask) {
-        Detail detail = Detail.of(task.params().get(ImageOptions.QUALITY));
         boolean faithful = "high".equals(task.params().get(ImageOptions.INPUT_FIDELITY));
-        return render(task, seed -> SourceRenderer.edit(sources.getFirst(), mask, PatternSpec.of(task.prompt(), seed, style(task)),
-                task.width(), task.height(), detail, faithful), detail);
+        return render(task, (seed, detail) -> SourceRenderer.edit(sources.getFirst(), mask, PatternSpec.of(task.prompt(), seed, style(task)),
+                task.width(), task.height(), detail, faithful), Detail.of(task.params().get(ImageOptions.QUALITY)));
     }
 
     @Override
     public List<GeneratedImage> vary(ProviderSpec provider, ImageTask task, SourceImage source) {
-        return render(task, seed -> SourceRenderer.vary(source, seed + 1, task.width(), task.height()), Detail.HIGH);
+        return render(task, (seed, detail) -> SourceRenderer.vary(source, seed + 1, task.width(), task.height()), Detail.HIGH);
     }
 
-    /** {@code task.n()} pictures drawn by {@code draw} from consecutive seeds, each made as the task's options ask. */
-    private List<GeneratedImage> render(ImageTask task, LongFunction<BufferedImage> draw, Detail detail) {
+    /**
+     * {@code task.n()} pictures drawn from consecutive seeds at {@code detail}, each made as the task's options ask; for a
+     * streamed job, first the partial images asked for (of the first picture, coarse to fine).
+     */
+    private List<GeneratedImage> render(ImageTask task, Drawing drawing, Detail detail) {
         long seed = seed(task);
         boolean transparent = "transparent".equals(task.params().get(ImageOptions.BACKGROUND));
         Format format = task.params().get(ImageOptions.OUTPUT_FORMAT) instanceof String f ? Format.of(f) : Format.PNG;
         Integer compression = task.params().get(ImageOptions.OUTPUT_COMPRESSION) instanceof Number c ? c.intValue() : null;
+        int partials = Math.min(MAX_PARTIALS, task.control().partialImages());
+        for (int p = 0; p < partials; p++) {
+            byte[] partial = encoded(task, drawing.draw(seed, Detail.partial(p, partials)), seed, transparent, format, compression);
+            task.control().partial(p, partial, format.mime());
+        }
         GeneratedImage.Made made = new GeneratedImage.Made(detail.wire(), transparent ? "transparent" : "opaque", null);
         List<GeneratedImage> images = new ArrayList<>(task.n());
         for (int i = 0; i < task.n(); i++) {
-            BufferedImage picture = draw.apply(seed + i);
-            if (transparent) {
-                picture = PatternRenderer.cutOut(picture, PatternSpec.of(task.prompt() == null ? "" : task.prompt(), seed + i, style(task)));
-            }
-            byte[] bytes = PatternRenderer.png(picture);
-            if (format != Format.PNG) {
-                bytes = encoder.encode(bytes, new ImageEncoder.Target(format, compression, !transparent));
-            }
-            images.add(new GeneratedImage(bytes, format.mime(), null, made));
+            images.add(new GeneratedImage(encoded(task, drawing.draw(seed + i, detail), seed + i, transparent, format, compression),
+                    format.mime(), null, made));
         }
         return images;
+    }
+
+    private byte[] encoded(ImageTask task, BufferedImage picture, long seed, boolean transparent, Format format, Integer compression) {
+        if (transparent) {
+            picture = PatternRenderer.cutOut(picture, PatternSpec.of(task.prompt() == null ? "" : task.prompt(), seed, style(task)));
+        }
+        byte[] bytes = PatternRenderer.png(picture);
+        return format == Format.PNG ? bytes : encoder.encode(bytes, new ImageEncoder.Target(format, compression, !transparent));
     }
 
     private static long seed(ImageTask task) {

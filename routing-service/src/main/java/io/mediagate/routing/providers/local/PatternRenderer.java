@@ -26,9 +26,9 @@ final class PatternRenderer {
     /** The pattern sampled once per {@code detail} cell (its centre) with {@code detail}'s colour steps. */
     static BufferedImage image(PatternSpec spec, int width, int height, Detail detail) {
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        int[] palette = palette(spec, detail.levels);
+        int[] palette = palette(spec, detail.levels());
         int[] row = new int[width];
-        int cell = detail.cell;
+        int cell = detail.cell();
         double cos = Math.cos(spec.angle());
         double sin = Math.sin(spec.angle());
         for (int y = 0; y < height; y++) {

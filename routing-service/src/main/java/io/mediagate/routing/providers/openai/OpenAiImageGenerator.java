@@ -23,7 +23,8 @@ import java.util.Set;
  * {@code background}, {@code output_format} and the like straight through. The key is sent when the
  * provider names one ({@code apiKeyEnv}); a compatible server without one is called without. Edits go to
  * {@code /images/edits} as multipart, answered like generations. (Variations were dall-e-2 only, which
- * OpenAI retired on 2026-05-12, so this adapter does not offer them.)
+ * OpenAI retired on 2026-05-12, so this adapter does not offer them.) A streamed job asking for partial images is sent
+ * {@code stream: true} and {@code partial_images}, and OpenAI's partials are passed on as they come ({@link OpenAiStream}).
  */
 public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
     public static final String OPENAI_BASE = "https://api.openai.com/v1";
@@ -43,7 +44,7 @@ public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        return call(provider, upstream.postJson(endpoint.url(provider, task, "generations"),
+        return call(provider, task, upstream.postJson(endpoint.url(provider, task, "generations"),
                 OpenAiWire.requestBody(task, endpoint.namesModel())));
     }
 
@@ -65,15 +66,19 @@ public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
         Multipart form = OpenAiWire.editForm(task, images, mask, endpoint.namesModel());
-        return call(provider, upstream.request(endpoint.url(provider, task, "edits")).header("Content-Type", form.contentType())
+        return call(provider, task, upstream.request(endpoint.url(provider, task, "edits")).header("Content-Type", form.contentType())
                 .header("Accept", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())));
     }
 
-    private List<GeneratedImage> call(ProviderSpec provider, HttpRequest.Builder request) {
+    /** The call; a streamed job's ({@link OpenAiWire#streamed}) answer is read as OpenAI's event stream, its partials passed on. */
+    private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, HttpRequest.Builder request) {
         endpoint.authenticate(provider, request);
         HttpResponse<InputStream> response = upstream.stream(provider, request.build());
         if (response.statusCode() != 200) {
             throw OpenAiWire.ERRORS.read(upstream, provider, response, Upstream.drain(response));
+        }
+        if (OpenAiWire.streamed(task) && response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+            return OpenAiStream.read(response.body(), provider.id(), task.control());
         }
         return OpenAiWire.answer(response.body(), provider.id()).images(upstream, provider);
     }

@@ -50,7 +50,16 @@ public final class OpenAiWire {
                 body.putIfAbsent(name, value);
             }
         });
+        if (streamed(task)) {
+            body.put("stream", true);
+            body.put("partial_images", task.control().partialImages());
+        }
         return body;
+    }
+
+    /** Whether the job wants partial images, so the call streams ({@code stream: true}, {@code partial_images}). */
+    static boolean streamed(ImageTask task) {
+        return task.control() != null && task.control().partialImages() > 0;
     }
 
     /** Parameters only the edits endpoint takes (the generations endpoint refuses them). */
@@ -82,6 +91,9 @@ public final class OpenAiWire {
                 form.field(name, value);
             }
         });
+        if (streamed(task)) {
+            form.field("stream", "true").field("partial_images", task.control().partialImages());
+        }
         return form;
     }
 

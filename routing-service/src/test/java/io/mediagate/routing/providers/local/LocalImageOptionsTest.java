@@ -11,6 +11,7 @@ import io.mediagate.routing.imaging.ImageEncoder;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.SourceImage;
+import io.mediagate.routing.providers.StreamedControl;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.testing.TestImages;
 import java.awt.image.BufferedImage;
@@ -82,6 +83,19 @@ class LocalImageOptionsTest {
         int small = render(Map.of("output_format", "jpeg", "output_compression", 5)).bytes().length;
         int large = render(Map.of("output_format", "jpeg", "output_compression", 100)).bytes().length;
         assertTrue(small < large, "compression 5 gives a smaller file than 100: " + small + " vs " + large);
+    }
+
+    @Test
+    void aStreamedJobGetsRealPartialImagesCoarseToFine() {
+        StreamedControl streamed = new StreamedControl(3);
+        GeneratedImage last = local.generate(LocalImageGeneratorTest.LOCAL, new ImageTask(null, Map.of(), "2.0", "a glass lantern", 160, 120, 1,
+                Map.of(), streamed)).getFirst();
+        List<GeneratedImage> partials = streamed.partials();
+        assertEquals(List.of(0, 1, 2), streamed.indexes(), "in order");
+        long[] detail = partials.stream().mapToLong(p -> colours(TestImages.decode(p.bytes()))).toArray();
+        assertTrue(detail[0] < detail[1] && detail[1] < detail[2] && detail[2] < colours(TestImages.decode(last.bytes())),
+                "each finer than the one before: " + Arrays.toString(detail));
+        assertEquals(160, TestImages.decode(partials.getFirst().bytes()).getWidth(), "the picture's own size");
     }
 
     @Test

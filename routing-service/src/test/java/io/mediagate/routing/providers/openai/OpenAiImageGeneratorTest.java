@@ -14,6 +14,7 @@ import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.StreamedControl;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.testing.FakeOpenAiImages.Mode;
@@ -80,6 +81,31 @@ class OpenAiImageGeneratorTest {
         assertEquals("transparent", made.background());
         assertEquals(110, ((Number) made.usage().get("total_tokens")).intValue());
         assertEquals(10, ((Number) ((Map<?, ?>) made.usage().get("input_tokens_details")).get("text_tokens")).intValue());
+    }
+
+    @Test
+    void aStreamedJobStreamsFromOpenAiAndItsPartialsArePassedOn() {
+        StreamedControl control = new StreamedControl(2);
+        List<GeneratedImage> images = generator.generate(provider, new ImageTask("gpt-image-1", Map.of(), "1", "a cat", 64, 32, 1,
+                Map.of("output_format", "webp"), control));
+        var body = upstream.received().getFirst().body();
+        assertTrue(body.path("stream").asBoolean(), body.toString());
+        assertEquals(2, body.path("partial_images").asInt());
+        assertEquals(List.of(0, 1), control.indexes(), "OpenAI's partials, in order");
+        assertEquals(List.of("image/webp", "image/webp"), control.partials().stream().map(GeneratedImage::mime).toList());
+        assertEquals(1, images.size());
+        assertEquals("image/webp", images.getFirst().mime());
+        assertEquals(110, ((Number) images.getFirst().made().usage().get("total_tokens")).intValue());
+    }
+
+    @Test
+    void anErrorEventMidStreamEndsTheCallAsOpenAiSays() {
+        upstream.mode(Mode.STREAM_BLOCKED);
+        StreamedControl control = new StreamedControl(2);
+        ProviderException e = assertThrows(ProviderException.class, () -> generator.generate(provider, new ImageTask("gpt-image-1",
+                Map.of(), "1", "a cat", 64, 32, 1, Map.of(), control)));
+        assertEquals(ErrorCode.CONTENT_POLICY_VIOLATION, e.code());
+        assertEquals(2, control.indexes().size(), "the partials before it were passed on");
     }
 
     @Test
