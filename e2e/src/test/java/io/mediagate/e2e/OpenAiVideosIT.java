@@ -27,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -106,9 +107,14 @@ class OpenAiVideosIT {
         assertEquals(1280, mp4.video().orElseThrow().width());
         assertEquals(720, mp4.video().orElseThrow().height());
         assertEquals(4.0, mp4.durationSeconds(), 0.1);
-        byte[] poster = sdk().videos().downloadContent(created.id(), VideoDownloadContentParams.builder()
-                .variant(VideoDownloadContentParams.Variant.THUMBNAIL).build()).body().readAllBytes();
-        assertTrue(TestImages.decode(poster).getWidth() > 0, "the thumbnail is an image");
+        for (var variant : List.of(VideoDownloadContentParams.Variant.THUMBNAIL, VideoDownloadContentParams.Variant.SPRITESHEET)) {
+            var content = sdk().videos().downloadContent(created.id(), VideoDownloadContentParams.builder().variant(variant).build());
+            assertEquals("image/webp", content.headers().values("Content-Type").getFirst(), variant + ": OpenAI's media type for it");
+            byte[] image = content.body().readAllBytes();
+            assertEquals("image/webp", io.mediagate.common.media.ContentSniffer.mime(image).orElse(""), variant.toString());
+            int width = io.mediagate.common.media.ContentSniffer.dimensions(image).orElseThrow().width();
+            assertEquals(variant == VideoDownloadContentParams.Variant.THUMBNAIL ? 1280 : 5 * 320, width, variant + ": poster, or five frames");
+        }
 
         HttpResponse<byte[]> part = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create(suite.baseUrl() + "/v1/videos/" + created.id() + "/content"))

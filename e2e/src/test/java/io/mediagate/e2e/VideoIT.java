@@ -1,14 +1,11 @@
 package io.mediagate.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.Probe;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +13,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -108,11 +104,11 @@ class VideoIT {
         Probe part = probe(playlistUrl.substring(0, playlistUrl.lastIndexOf('/') + 1) + segment, "seg.ts");
         assertEquals("h264", part.video().orElseThrow().codec());
 
-        BufferedImage thumbnail = ImageIO.read(new ByteArrayInputStream(api.download(item.path("thumbnail").asText())));
-        assertNotNull(thumbnail, "the thumbnail decodes");
-        assertEquals(1280, thumbnail.getWidth());
-        BufferedImage preview = ImageIO.read(new ByteArrayInputStream(api.download(item.path("preview").asText())));
-        assertEquals(5 * 320, preview.getWidth(), "five frames side by side");
+        byte[] thumbnail = api.download(item.path("thumbnail").asText());
+        assertEquals("image/webp", io.mediagate.common.media.ContentSniffer.mime(thumbnail).orElse(""), "the thumbnail is a WebP");
+        assertEquals(1280, io.mediagate.common.media.ContentSniffer.dimensions(thumbnail).orElseThrow().width());
+        byte[] preview = api.download(item.path("preview").asText());
+        assertEquals(5 * 320, io.mediagate.common.media.ContentSniffer.dimensions(preview).orElseThrow().width(), "five frames side by side");
     }
 
     @Test

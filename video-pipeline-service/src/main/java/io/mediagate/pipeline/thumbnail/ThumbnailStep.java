@@ -14,11 +14,14 @@ import java.util.Locale;
 
 /**
  * {@code video.transcoded} → {@code video.thumbnailed}: a poster image (a frame a third of the way in, at
- * the video's size) and a preview strip (five frames spread over the video, 320 px wide each, side by side).
+ * the video's size) and a preview strip (five frames spread over the video, 320 px wide each, side by side), both WebP:
+ * the media type OpenAI's video content declares for its {@code thumbnail} and {@code spritesheet}, and what browsers show.
  */
 @ApplicationScoped
 public class ThumbnailStep implements Step {
     static final int STRIP_FRAMES = 5;
+    static final String POSTER = "thumbnail.webp";
+    static final String STRIP = "preview.webp";
     private final Instance<Ffmpeg> ffmpeg;
     private final Instance<StagingBucket> staging;
     private final PipelineConfig config;
@@ -52,25 +55,25 @@ public class ThumbnailStep implements Step {
         StagingBucket bucket = staging.get();
         Path video = dir.resolve("video.mp4");
         bucket.download(top.key(), video);
-        Path poster = dir.resolve("thumbnail.jpg");
-        Path strip = dir.resolve("preview.jpg");
+        Path poster = dir.resolve(POSTER);
+        Path strip = dir.resolve(STRIP);
         double at = Math.max(0, work.duration() / 3);
         ffmpeg.get().run(List.of("-v", "error", "-y", "-ss", String.format(Locale.ROOT, "%.3f", at), "-i", video.toString(),
-                "-frames:v", "1", "-q:v", "3", poster.toString()), config.stepTimeout());
+                "-frames:v", "1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", poster.toString()), config.stepTimeout());
         String every = String.format(Locale.ROOT, "%.6f", STRIP_FRAMES / Math.max(work.duration(), 0.5));
         ffmpeg.get().run(List.of("-v", "error", "-y", "-i", video.toString(),
-                "-vf", "fps=" + every + ",scale=320:-2,tile=" + STRIP_FRAMES + "x1", "-frames:v", "1", "-q:v", "4",
-                strip.toString()), config.stepTimeout());
+                "-vf", "fps=" + every + ",scale=320:-2,tile=" + STRIP_FRAMES + "x1", "-frames:v", "1", "-c:v", "libwebp", "-quality", "80",
+                "-f", "webp", strip.toString()), config.stepTimeout());
         int stripHeight = (int) Math.round(320.0 * work.height() / work.width() / 2) * 2;
         return work.withOutputs(List.of(
-                stage(bucket, work, poster, "thumbnail.jpg", "thumbnail", work.width(), work.height()),
-                stage(bucket, work, strip, "preview.jpg", "preview", 320 * STRIP_FRAMES, stripHeight)));
+                stage(bucket, work, poster, POSTER, "thumbnail", work.width(), work.height()),
+                stage(bucket, work, strip, STRIP, "preview", 320 * STRIP_FRAMES, stripHeight)));
     }
 
     private static VideoWork.StagedFile stage(StagingBucket bucket, VideoWork work, Path file, String name, String role,
                                               int width, int height) {
         String key = StagingBucket.key(work.jobId(), "out/" + name);
-        long bytes = bucket.upload(key, file, "image/jpeg");
-        return new VideoWork.StagedFile(key, name, role, "jpg", "mjpeg", null, width, height, "image/jpeg", bytes);
+        long bytes = bucket.upload(key, file, "image/webp");
+        return new VideoWork.StagedFile(key, name, role, "webp", "webp", null, width, height, "image/webp", bytes);
     }
 }
