@@ -21,7 +21,8 @@ import java.util.Map;
  * A self-hosted AUTOMATIC1111 or Forge server ({@code adapter: a1111}, started with {@code --api}):
  * {@code POST /sdapi/v1/txt2img}, and edits through {@code POST /sdapi/v1/img2img} (image to image, or inpainting
  * with a mask), images answered inline in base64. The catalog's base URL is required;
- * when it names a credential variable, its {@code user:password} goes as HTTP Basic ({@code --api-auth}).
+ * when it names a credential variable, its {@code user:password} goes as HTTP Basic ({@code --api-auth}). A streamed job
+ * asking for partial images gets the server's live previews meanwhile ({@link A1111Previews}).
  */
 public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
     private final Upstream upstream;
@@ -32,7 +33,7 @@ public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        return call(provider, "/sdapi/v1/txt2img", body(task), task.n());
+        return call(provider, task, "/sdapi/v1/txt2img", body(task));
     }
 
     /**
@@ -48,16 +49,20 @@ public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
             body.put("mask", mask.whiteWhereTransparent().base64());
         }
         body.putIfAbsent("denoising_strength", Double.parseDouble(task.option("denoising_strength", "0.75")));
-        return call(provider, "/sdapi/v1/img2img", body, task.n());
+        return call(provider, task, "/sdapi/v1/img2img", body);
     }
 
-    private List<GeneratedImage> call(ProviderSpec provider, String path, Map<String, Object> body, int n) {
+    private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, Map<String, Object> body) {
+        int n = task.n();
         String base = Upstream.base(provider, null);
         HttpRequest.Builder request = upstream.postJson(base + path, body);
         if (provider.apiKeyEnv() != null) {
             Auth.basic().of(provider).sign(request);
         }
-        HttpResponse<byte[]> response = upstream.send(provider, request.build());
+        HttpResponse<byte[]> response;
+        try (A1111Previews previews = A1111Previews.watch(upstream, provider, base, task.control())) {
+            response = upstream.send(provider, request.build());
+        }
         if (response.statusCode() != 200) {
             JsonNode error = upstream.read(response.body());
             if (response.statusCode() == 404) {
