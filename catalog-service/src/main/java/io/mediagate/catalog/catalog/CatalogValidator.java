@@ -117,7 +117,6 @@ final class CatalogValidator {
         }
     }
 
-    /** A video offer's clip lengths parse, and fixed-length providers' offers have them. */
     /**
      * Why a key of {@code sizePrices} names no case the offer is priced at, or null when it does: a size the offer takes, an
      * image quality ({@code low}, {@code medium}, {@code high}) or a quality and a size, space-separated.
@@ -132,6 +131,7 @@ final class CatalogValidator {
         return size != null && !sizes.contains(size) ? "size " + size + " is not one the offer takes" : null;
     }
 
+    /** A video offer's clip lengths parse, and fixed-length providers' offers have them. */
     private static void validateLengths(ModelSpec m, OfferSpec o, String adapter, String source, String at) {
         List<Integer> lengths;
         try {

@@ -69,7 +69,7 @@ public class GenerationReplays {
 
     /** The job once it has ended, or as it is at {@code deadline}. */
     private Uni<JobView> ended(Caller caller, String jobId, Instant deadline) {
-        return jobs.read(caller, jobId).flatMap(j -> j.status() != null && j.status().finished() || !deadline.equals(Instant.MAX) && clock.instant().isAfter(deadline)
+        return jobs.read(caller, jobId).flatMap(j -> j.status() != null && j.status().finished() || clock.instant().isAfter(deadline)
                 ? Uni.createFrom().item(j)
                 : Uni.createFrom().voidItem().onItem().delayIt().by(POLL).flatMap(v -> ended(caller, jobId, deadline)));
     }

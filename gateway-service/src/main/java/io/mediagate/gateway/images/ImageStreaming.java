@@ -83,8 +83,7 @@ public class ImageStreaming {
         PartialRelay.Expected expected = relay.expect(request.jobId());
         outcome.subscribe().with(reply -> relay.forget(request.jobId()), failure -> relay.forget(request.jobId()));
         Uni<GenerationReply> refusedEarly = outcome.onFailure().recoverWithItem(failure -> GenerationReply.failed(request.jobId(),
-                (failure instanceof ApiException e ? e : ApiException.unavailable("generation is unavailable; try again shortly"))
-                        .body(requestId), null));
+                asApi(failure).body(requestId), null));
         return Uni.combine().any().of(expected.started().replaceWith((GenerationReply) null), refusedEarly,
                         Uni.createFrom().nullItem().onItem().delayIt().by(keepAlive).replaceWith((GenerationReply) null))
                 .map(first -> first != null && !first.success() && first.error() != null
@@ -97,8 +96,7 @@ public class ImageStreaming {
         Multi<String> ending = outcome.onItem().transformToMulti(reply -> reply.success()
                         ? Multi.createFrom().iterable(reply.data()).onItem().transformToUniAndConcatenate(item -> completed(item, reply, operation, caller))
                         : Multi.createFrom().item(error(reply.error(), requestId)))
-                .onFailure().recoverWithItem(failure -> error(failure instanceof ApiException e ? e.body(requestId)
-                        : ApiException.unavailable("generation is unavailable; try again shortly").body(requestId), requestId));
+                .onFailure().recoverWithItem(failure -> error(asApi(failure).body(requestId), requestId));
         Multi<String> frames = Multi.createFrom().emitter(emitter -> {
             Cancellable previews = expected.images().subscribe().with(partial -> emitter.emit(partial(partial, request, operation)),
                     failure -> { });
@@ -115,6 +113,11 @@ public class ImageStreaming {
             });
         });
         return EventStream.of(frames, keepAlive);
+    }
+
+    /** A failure following the job as the contract's error: its own, or the generation being unavailable. */
+    private static ApiException asApi(Throwable failure) {
+        return failure instanceof ApiException e ? e : ApiException.unavailable("generation is unavailable; try again shortly");
     }
 
     /** A partial image event: OpenAI's fields, with the settings asked for ({@code auto} where none was). */

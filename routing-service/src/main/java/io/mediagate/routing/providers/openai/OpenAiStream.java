@@ -73,8 +73,8 @@ final class OpenAiStream {
             throw "moderation_blocked".equals(error.path("code").asText()) ? ProviderException.moderated(message)
                     : ProviderException.failed(provider + ": " + message);
         }
-        String mime = ImageOptions.Format.of(node.path("output_format").asText("png")) == null ? "image/png"
-                : ImageOptions.Format.of(node.path("output_format").asText("png")).mime();
+        ImageOptions.Format format = ImageOptions.Format.of(node.path("output_format").asText("png"));
+        String mime = format == null ? ImageOptions.Format.PNG.mime() : format.mime();
         byte[] image = node.hasNonNull("b64_json") ? Base64.getDecoder().decode(node.path("b64_json").asText()) : null;
         if (type.endsWith(".partial_image") && image != null) {
             control.partial(node.path("partial_image_index").asInt(), image, mime);
