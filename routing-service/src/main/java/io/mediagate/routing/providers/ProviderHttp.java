@@ -9,11 +9,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.net.http.WebSocket;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -68,6 +72,21 @@ public final class ProviderHttp {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ProviderException.timedOut(provider.id() + " call was interrupted");
+        }
+    }
+
+    /**
+     * Opens a WebSocket to {@code uri} on the shared client (a provider's live events), within the connect timeout; a
+     * server that refuses the upgrade or cannot be reached is a provider failure like any other.
+     */
+    public static WebSocket webSocket(ProviderSpec provider, URI uri, WebSocket.Listener listener) {
+        try {
+            return CLIENT.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(5)).buildAsync(uri, listener).get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ProviderException.timedOut(provider.id() + " call was interrupted");
+        } catch (ExecutionException | TimeoutException e) {
+            throw ProviderException.failed(provider.id() + " did not open its event socket");
         }
     }
 

@@ -12,13 +12,13 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -92,6 +92,11 @@ public final class Upstream {
     /** As {@link #send}, with the body left to read as it arrives ({@link ProviderHttp#stream}). */
     public HttpResponse<java.io.InputStream> stream(ProviderSpec provider, HttpRequest request) {
         return ProviderHttp.stream(provider, request);
+    }
+
+    /** A WebSocket to the provider (its live events), opened within the connect timeout ({@link ProviderHttp#webSocket}). */
+    public WebSocket webSocket(ProviderSpec provider, URI uri, WebSocket.Listener listener) {
+        return ProviderHttp.webSocket(provider, uri, listener);
     }
 
     /** A streamed body read whole (an error answer, small), or empty when it cannot be read. */

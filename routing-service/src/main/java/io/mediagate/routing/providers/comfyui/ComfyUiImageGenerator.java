@@ -96,19 +96,35 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
         return folder == null || folder.isEmpty() ? name : folder + "/" + name;
     }
 
+    /**
+     * Queues the workflow and waits for its files. A streamed job asking for partial images listens to the server's live
+     * previews while it runs ({@link ComfyUiPreviews}; the offer's {@code preview_method}, {@code auto} by default).
+     */
     private List<GeneratedImage> run(ProviderSpec provider, String base, ObjectNode graph, ImageTask task) {
-        List<JsonNode> files = upstream.run(provider, task.control(), new UpstreamJob<>() {
+        String clientId = UUID.randomUUID().toString();
+        try (ComfyUiPreviews previews = ComfyUiPreviews.open(upstream, provider, base, clientId, task.control())) {
+            return files(provider, base, wait(provider, base, graph, clientId, previews, task), task);
+        }
+    }
+
+    private List<JsonNode> wait(ProviderSpec provider, String base, ObjectNode graph, String clientId, ComfyUiPreviews previews,
+                                ImageTask task) {
+        Map<String, Object> prompt = !previews.listening() ? Map.of("prompt", graph, "client_id", clientId)
+                : Map.of("prompt", graph, "client_id", clientId,
+                        "extra_data", Map.of("preview_method", task.option("preview_method", "auto")));
+        return upstream.run(provider, task.control(), new UpstreamJob<>() {
             @Override
             public String submit() {
-                HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/prompt",
-                        Map.of("prompt", graph, "client_id", UUID.randomUUID().toString())).build());
+                HttpResponse<byte[]> response = upstream.send(provider, upstream.postJson(base + "/prompt", prompt).build());
                 if (response.statusCode() != 200) {
                     // A 400 is the workflow failing ComfyUI's validation: our configuration, not the caller's input.
                     JsonNode error = upstream.read(response.body());
                     throw ProviderException.failed(provider.id() + " refused the workflow: "
                             + (error == null ? response.statusCode() : Upstream.text(error.path("error"), "message")));
                 }
-                return Upstream.text(upstream.object(provider, response), "prompt_id");
+                String id = Upstream.text(upstream.object(provider, response), "prompt_id");
+                previews.promptId(id);
+                return id;
             }
 
             @Override
@@ -121,6 +137,9 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
                 upstream.send(provider, upstream.postJson(base + "/queue", Map.of("delete", List.of(id))).build());
             }
         });
+    }
+
+    private List<GeneratedImage> files(ProviderSpec provider, String base, List<JsonNode> files, ImageTask task) {
         List<GeneratedImage> images = new ArrayList<>();
         for (JsonNode file : files.subList(0, Math.min(files.size(), task.n()))) {
             String query = "filename=" + enc(Upstream.text(file, "filename")) + "&subfolder=" + enc(Upstream.text(file, "subfolder"))
