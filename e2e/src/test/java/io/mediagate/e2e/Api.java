@@ -20,8 +20,68 @@ final class Api {
 
     record Reply(int status, JsonNode body, HttpResponse<byte[]> raw) {}
 
+    /** One event of a {@code text/event-stream} answer: its {@code id:}, {@code event:} and {@code data:} (as JSON). */
+    record Event(long id, String event, JsonNode data) {}
+
+    /** A job's events from the first, read until the server ends the stream. */
+    java.util.List<Event> events(String key, String jobId) throws IOException, InterruptedException {
+        return events(key, jobId, null, event -> false);
+    }
+
+    /**
+     * A job's events after {@code lastEventId} (from the first when null), read until the server ends the stream or, with
+     * {@code enough} true of an event, until that one (the client then goes away).
+     */
+    java.util.List<Event> events(String key, String jobId, String lastEventId, java.util.function.Predicate<Event> enough)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/v1/jobs/" + jobId + "/events"))
+                .header("Authorization", "Bearer " + key).header("Accept", "text/event-stream");
+        if (lastEventId != null) {
+            request.header("Last-Event-ID", lastEventId);
+        }
+        HttpResponse<java.util.stream.Stream<String>> response = http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+        java.util.List<Event> events = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<String> lines = response.body()) {
+            if (response.statusCode() != 200 || !response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+                throw new IOException("GET /v1/jobs/" + jobId + "/events answered " + response.statusCode() + ": "
+                        + String.join("\n", lines.toList()));
+            }
+            java.util.Iterator<String> it = lines.iterator();
+            Long id = null;
+            String event = null;
+            while (it.hasNext()) {
+                String line = it.next();
+                if (line.startsWith("id: ")) {
+                    id = Long.parseLong(line.substring(4));
+                } else if (line.startsWith("event: ")) {
+                    event = line.substring(7);
+                } else if (line.startsWith("data: ") && event != null) {
+                    Event read = new Event(id == null ? -1 : id, event, JSON.readTree(line.substring(6)));
+                    events.add(read);
+                    id = null;
+                    event = null;
+                    if (enough.test(read)) {
+                        break;
+                    }
+                }
+            }
+        }
+        return events;
+    }
+
+    /** The kinds of {@code events} in order, without {@code progress} (how many of those come depends on timing). */
+    static java.util.List<String> kinds(java.util.List<Event> events) {
+        return events.stream().filter(e -> !e.event().equals("progress"))
+                .map(e -> e.event().equals("stage") ? "stage:" + e.data().path("stage").asText() + ":" + e.data().path("state").asText() : e.event())
+                .toList();
+    }
+
     Reply get(String path, String key) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET(), key);
+    }
+
+    Reply get(String path, String key, String header, String value) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header(header, value).GET(), key);
     }
 
     Reply post(String path, String key, String json) throws IOException, InterruptedException {

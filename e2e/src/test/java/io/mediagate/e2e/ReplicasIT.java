@@ -233,6 +233,36 @@ class ReplicasIT {
         return minute.path("limit").asInt() - minute.path("remaining").asInt();
     }
 
+    /** A job's event stream left on one replica is taken up on the other where it stopped ({@code Last-Event-ID}). */
+    @Test
+    void anEventStreamResumesOnTheOtherReplicaWhereItStopped() throws Exception {
+        String key = a.newUserKey(Suite.ADMIN_KEY, "pro");
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Api.Reply> made = pool.submit(() -> a.post("/v1/images/generations", key, "{\"model\":\"test/slow\",\"prompt\":\"p\"}"));
+            String jobId = null;
+            for (int i = 0; i < 200 && jobId == null; i++) {
+                JsonNode jobs = b.get("/v1/jobs?limit=1", key).body().path("result").path("jobs");
+                if (jobs.isEmpty()) {
+                    Thread.sleep(50);
+                } else {
+                    jobId = jobs.get(0).path("id").asText();
+                }
+            }
+            assertTrue(jobId != null, "the held request's job is listed");
+            List<Api.Event> first = a.events(key, jobId, null, e -> e.event().equals("started"));
+            assertEquals("started", first.getLast().event(), first.toString());
+            List<Api.Event> rest = b.events(key, jobId, String.valueOf(first.getLast().id()), e -> false);
+            assertEquals("completed", rest.getLast().event(), rest.toString());
+            List<Long> ids = new ArrayList<>(first.stream().map(Api.Event::id).toList());
+            ids.addAll(rest.stream().map(Api.Event::id).toList());
+            assertEquals(java.util.stream.LongStream.rangeClosed(1, ids.size()).boxed().toList(), ids, "nothing missed, nothing twice");
+            assertEquals(200, made.get().status());
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     @Test
     @Order(Integer.MAX_VALUE - 1) // restarts gateway a
     void anIdempotentRetryAfterAGatewayRestartGetsTheFirstJobAndOneCharge() throws Exception {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediagate.testing.FakeOpenAiImages.Mode;
 import io.mediagate.testing.FakeOpenAiImages;
+import io.mediagate.testing.FakeOpenAiImages.Mode;
 import io.mediagate.testing.TestInfra;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -420,12 +420,40 @@ class RoutingIT {
     @Test
     void aFailingProviderFallsBackAndStatsTellWhatHappened() throws Exception {
         UPSTREAMS.get("fbCheap").mode(Mode.SERVER_ERROR);
+        String own = api.newUserKey(Suite.ADMIN_KEY, "pro");
         try {
-            JsonNode r = generate(200, "{\"model\":\"acme/fallback\",\"prompt\":\"p\"}");
+            Api.Reply reply = api.post("/v1/images/generations", own, "{\"model\":\"acme/fallback\",\"prompt\":\"p\"}");
+            assertEquals(200, reply.status(), reply.body().toString());
+            JsonNode r = reply.body();
             assertEquals("fb-backup", r.path("stats").path("providerId").asText());
             assertEquals(List.of("fb-cheap:failure", "fb-cheap:failure", "fb-backup:success"), attempts(r.path("stats")));
             assertEquals(2, r.path("stats").path("retries").asInt());
             assertEquals(0.05, r.path("price").asDouble(), 1e-9, "only the serving attempt is charged");
+
+            // The job's events tell the same story in order, numbered from 1 without a gap, and end with its completion.
+            String jobId = api.get("/v1/jobs?limit=1", own).body().path("result").path("jobs").get(0).path("id").asText();
+            List<Api.Event> events = api.events(own, jobId);
+            assertEquals(List.of("queued", "started", "retry", "started", "fallback", "started", "completed"),
+                    Api.kinds(events).stream().filter(k -> !k.startsWith("stage:")).toList(), events.toString());
+            for (int i = 0; i < events.size(); i++) {
+                assertEquals(i + 1, events.get(i).id(), events.toString());
+            }
+            List<JsonNode> started = events.stream().filter(e -> e.event().equals("started")).map(Api.Event::data).toList();
+            assertEquals(List.of("fb-cheap:1", "fb-cheap:2", "fb-backup:3"),
+                    started.stream().map(s -> s.path("provider").asText() + ":" + s.path("attempt").asInt()).toList());
+            JsonNode retry = events.stream().filter(e -> e.event().equals("retry")).findFirst().orElseThrow().data();
+            assertEquals("fb-cheap", retry.path("provider").asText());
+            assertEquals("transient", retry.path("failure").asText(), "a 500 is a transient failure");
+            JsonNode fallback = events.stream().filter(e -> e.event().equals("fallback")).findFirst().orElseThrow().data();
+            assertEquals("fb-cheap", fallback.path("provider").asText());
+            assertEquals("fb-backup", fallback.path("next").asText());
+            Api.Event completed = events.getLast();
+            assertEquals(jobId, completed.data().path("job_id").asText());
+            assertEquals("succeeded", completed.data().path("job").path("status").asText());
+            assertEquals(0.05, completed.data().path("job").path("price").asDouble(), 1e-9);
+            // A client that reconnects after the third event gets the rest, and only the rest.
+            List<Api.Event> rest = api.events(own, jobId, "3", e -> false);
+            assertEquals(events.subList(3, events.size()).stream().map(Api.Event::id).toList(), rest.stream().map(Api.Event::id).toList());
         } finally {
             UPSTREAMS.get("fbCheap").mode(Mode.B64_JSON);
         }
@@ -458,6 +486,28 @@ class RoutingIT {
         api.download(job.path("data").get(0).path("url").asText());
         String otherKey = api.newUserKey(Suite.ADMIN_KEY, "free");
         assertEquals(404, api.get("/v1/jobs/" + jobId, otherKey).status(), "jobs are private to their owner");
+        assertEquals(404, api.get("/v1/jobs/" + jobId + "/events", otherKey).status(), "and so are their events");
+        Api.Reply badId = api.get("/v1/jobs/" + jobId + "/events", key, "Last-Event-ID", "the-third");
+        assertEquals(400, badId.status(), badId.body().toString());
+        assertEquals("Last-Event-ID", badId.body().path("param").asText());
+    }
+
+    /** A job followed live from its 202: its events as they happen, kept alive while the provider works, ending with it. */
+    @Test
+    void aJobsEventsAreFollowedLiveFromItsAcceptanceToItsEnd() throws Exception {
+        String own = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        Api.Reply accepted = api.post("/v1/images/generations", own, "{\"model\":\"acme/slow\",\"prompt\":\"watch me\"}");
+        assertEquals(202, accepted.status(), accepted.body().toString());
+        String jobId = accepted.body().path("result").path("job").path("id").asText();
+        long opened = System.nanoTime();
+        List<Api.Event> events = api.events(own, jobId);
+        assertEquals("completed", events.getLast().event(), events.toString());
+        assertEquals(List.of("queued", "started", "completed"), Api.kinds(events).stream().filter(k -> !k.startsWith("stage:")).toList());
+        assertEquals("slowpoke", events.get(1).data().path("provider").asText());
+        JsonNode job = api.get("/v1/jobs/" + jobId, own).body().path("result").path("job");
+        assertEquals(job.path("data").get(0).path("id").asText(), events.getLast().data().path("job").path("data").get(0).path("id").asText(),
+                "the completed event carries the stored item");
+        assertTrue(System.nanoTime() - opened < java.time.Duration.ofSeconds(30).toNanos());
     }
 
     /** A streamed generation, raw: the lines of its {@code text/event-stream} answer as they come. */
@@ -637,11 +687,21 @@ class RoutingIT {
     @Test
     void anExplicitProviderThatFailsIsRetriedButNeverFallsBack() throws Exception {
         UPSTREAMS.get("exMain").mode(Mode.SERVER_ERROR);
+        String own = api.newUserKey(Suite.ADMIN_KEY, "pro");
         try {
-            JsonNode explicit = generate(502, "{\"model\":\"acme/explicit\",\"prompt\":\"p\",\"provider\":\"EX-MAIN\"}");
+            Api.Reply reply = api.post("/v1/images/generations", own, "{\"model\":\"acme/explicit\",\"prompt\":\"p\",\"provider\":\"EX-MAIN\"}");
+            assertEquals(502, reply.status(), reply.body().toString());
+            JsonNode explicit = reply.body();
             assertEquals("provider_error", explicit.path("code").asText());
             assertEquals(2, explicit.path("attempts").size(), "one retry on the same provider");
             assertEquals(0, UPSTREAMS.get("exBackup").received().size(), "the backup is never called");
+            // Its event stream ends with the failure, in the envelope's terms.
+            String jobId = api.get("/v1/jobs?limit=1", own).body().path("result").path("jobs").get(0).path("id").asText();
+            List<Api.Event> events = api.events(own, jobId);
+            assertEquals(List.of("queued", "started", "retry", "started", "failed"),
+                    Api.kinds(events).stream().filter(k -> !k.startsWith("stage:")).toList(), events.toString());
+            assertEquals("provider_error", events.getLast().data().path("error").path("code").asText());
+            assertEquals("failed", events.getLast().data().path("job").path("status").asText());
         } finally {
             UPSTREAMS.get("exMain").mode(Mode.B64_JSON);
         }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -135,9 +136,18 @@ class VideoIT {
         JsonNode videoMinute = api.get("/v1/usage", free).body().path("result").path("rateLimits").path("videoMinute");
         assertEquals(videoMinute.path("limit").asInt() - 1, videoMinute.path("remaining").asInt(), videoMinute.toString());
 
+        // Followed live: every stage started and ended in order, progress never going back, then the completion.
+        List<Api.Event> events = api.events(free, jobId);
+        assertEquals(List.of("queued", "stage:generating:started", "started", "stage:generating:ended", "stage:transcoding:started",
+                "stage:transcoding:ended", "stage:thumbnail:started", "stage:thumbnail:ended", "stage:storing:started",
+                "stage:storing:ended", "completed"), Api.kinds(events), events.toString());
+        List<Integer> progress = events.stream().filter(e -> e.event().equals("progress")).map(e -> e.data().path("percent").asInt()).toList();
+        assertEquals(progress.stream().sorted().toList(), progress, "progress never goes back");
+        assertTrue(progress.containsAll(List.of(40, 75, 90)), progress.toString());
         JsonNode job = awaitJob(free, jobId);
         assertEquals("succeeded", job.path("status").asText(), job.toString());
         assertEquals(100, job.path("progress").asInt());
+        assertEquals(job.path("data").get(0).path("id").asText(), events.getLast().data().path("job").path("data").get(0).path("id").asText());
         JsonNode item = job.path("data").get(0);
         assertEquals(2.0, probe(item.path("url").asText(), "async.mp4").durationSeconds(), 0.1);
         assertTrue(item.path("thumbnail").asText().startsWith(suite.baseUrl() + "/files/"));
@@ -200,6 +210,10 @@ class VideoIT {
         Thread.sleep(3000);
         assertEquals("cancelled", api.get("/v1/jobs/" + jobId, pro).body().path("result").path("job").path("status").asText(),
                 "the pipeline does not bring a cancelled job back");
+        List<Api.Event> events = api.events(pro, jobId);
+        assertEquals("queued", events.getFirst().event(), events.toString());
+        assertEquals("cancelled", events.getLast().event(), "the stream ends with the cancellation");
+        assertEquals(1, events.stream().filter(e -> e.event().equals("cancelled")).count());
     }
 
     /** A receiver that answers 500 to the first delivery of each message and 204 afterwards. */

@@ -1,6 +1,7 @@
 package io.mediagate.common.jobs;
 
 import io.mediagate.common.calls.CallAs;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -12,11 +13,19 @@ public interface JobsApi {
     String ROOT = "/v1/jobs";
     /** Under {@link #ROOT}: {@code GET} reads, {@code DELETE} cancels (409 {@code job_finished} once it has ended). */
     String JOB = "{id}";
+    /** Under {@link #ROOT}: {@code GET} a job's events ({@link #events}). */
+    String EVENTS = "{id}/events";
 
     CompletableFuture<JobView> read(String id, CallAs user);
 
     /** Cancels the unfinished job {@code id}: the job, now cancelled. */
     CompletableFuture<JobView> cancel(String id, CallAs user);
+
+    /**
+     * The job's events after the one numbered {@code after} (0: from the first), oldest first; when there is none yet,
+     * routing waits up to {@code wait} for one (a long poll) and answers none if none came.
+     */
+    CompletableFuture<JobEventList> events(String id, CallAs user, long after, Duration wait);
 
     /**
      * A page of the user's jobs of {@code kind} ({@code image}, {@code video}; null: all) after job {@code after}

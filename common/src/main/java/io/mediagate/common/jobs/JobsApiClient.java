@@ -20,12 +20,14 @@ public final class JobsApiClient implements JobsApi {
     private final String base;
     private final JavaType one;
     private final JavaType page;
+    private final JavaType events;
 
     public JobsApiClient(InternalHttp http, String base) {
         this.http = http;
         this.base = base;
         this.one = http.type(Envelope.class, JobAnswer.class);
         this.page = http.type(Envelope.class, JobList.class);
+        this.events = http.type(Envelope.class, JobEventList.class);
     }
 
     @Override
@@ -36,6 +38,13 @@ public final class JobsApiClient implements JobsApi {
     @Override
     public CompletableFuture<JobView> cancel(String id, CallAs user) {
         return http.<Envelope<JobAnswer>>json(Call.delete(job(id), user, TIMEOUT), one).thenApply(answer -> answer.result().job());
+    }
+
+    /** A long poll: the call's timeout is the wait plus the usual one. */
+    @Override
+    public CompletableFuture<JobEventList> events(String id, CallAs user, long after, Duration wait) {
+        URI uri = URI.create(PathTemplate.at(base, ROOT + "/" + EVENTS, id) + "?after=" + after + "&wait=" + wait.toMillis());
+        return http.<Envelope<JobEventList>>json(Call.get(uri, user, TIMEOUT.plus(wait)), events).thenApply(Envelope::result);
     }
 
     @Override

@@ -13,8 +13,10 @@ import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -33,8 +35,10 @@ public class CallerJobsResource {
     private final Owners owners;
     private final CallerJobs jobs;
     private final SecurityIdentity identity;
+    private final JobEventFeed feed;
 
-    CallerJobsResource(Forwarder forwarder, Owners owners, CallerJobs jobs, SecurityIdentity identity) {
+    CallerJobsResource(Forwarder forwarder, Owners owners, CallerJobs jobs, SecurityIdentity identity, JobEventFeed feed) {
+        this.feed = feed;
         this.forwarder = forwarder;
         this.owners = owners;
         this.jobs = jobs;
@@ -55,6 +59,20 @@ public class CallerJobsResource {
     @Path(JobsApi.JOB)
     public Uni<Response> job(@PathParam("id") String id) {
         return jobs.read(Caller.of(identity), id).map(CallerJobsResource::json);
+    }
+
+    /**
+     * The job's events as {@code text/event-stream} ({@link JobEventFeed}), after the one {@code Last-Event-ID} names; the
+     * same visibility as the job (404 for a job that is not the caller's).
+     */
+    @Operation(summary = "Follow a job's events as they happen (text/event-stream; Last-Event-ID resumes)")
+    @GET
+    @Path(JobsApi.EVENTS)
+    @Produces({"text/event-stream", MediaType.APPLICATION_JSON})
+    public Uni<Response> events(@PathParam("id") String id, @HeaderParam("Last-Event-ID") String lastEventId) {
+        long after = JobEventFeed.after(lastEventId);
+        Caller caller = Caller.of(identity);
+        return jobs.read(caller, id).map(job -> feed.follow(caller, id, after).response());
     }
 
     /** Cancels an unfinished job; 409 {@code job_finished} once it has ended. */

@@ -34,23 +34,47 @@ import java.util.function.Function;
  * class and feeds the provider's circuit breaker.
  */
 public final class AttemptRunner {
-    private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
+    private final ExecutorService calls;
     private final RoutingConfig config;
     private final CircuitBreakers breakers;
     private final Clock clock;
     private final Pause pause;
     private final AttemptMeter meter;
+    private final Watch watch;
+
+    /** Told of each provider call before it is made: the candidate, the call's number (1, 2, …) and the attempts before it. */
+    @FunctionalInterface
+    public interface Watch {
+        void calling(Candidate candidate, int number, List<Stats.Attempt> before);
+    }
 
     public AttemptRunner(RoutingConfig config, CircuitBreakers breakers, Clock clock, Pause pause) {
         this(config, breakers, clock, pause, AttemptMeter.NONE);
     }
 
     public AttemptRunner(RoutingConfig config, CircuitBreakers breakers, Clock clock, Pause pause, AttemptMeter meter) {
+        this.calls = Executors.newVirtualThreadPerTaskExecutor();
         this.config = config;
         this.breakers = breakers;
         this.clock = clock;
         this.pause = pause;
         this.meter = meter;
+        this.watch = (candidate, number, before) -> { };
+    }
+
+    private AttemptRunner(AttemptRunner runner, Watch watch) {
+        this.calls = runner.calls;
+        this.config = runner.config;
+        this.breakers = runner.breakers;
+        this.clock = runner.clock;
+        this.pause = runner.pause;
+        this.meter = runner.meter;
+        this.watch = watch;
+    }
+
+    /** This runner, telling {@code watch} of each call it makes (a job's events). */
+    public AttemptRunner watching(Watch watch) {
+        return new AttemptRunner(this, watch);
     }
 
     /** The serving candidate, its result, every attempt made and the serving call's time. */
@@ -77,6 +101,7 @@ public final class AttemptRunner {
         Instant deadline = acceptedAt.plus(overall);
         List<Stats.Attempt> attempts = new ArrayList<>();
         Instant firstCall = null;
+        int made = 0;
         ProviderException lastRejection = null;
         for (Candidate candidate : ranked) {
             String provider = candidate.providerId();
@@ -96,6 +121,7 @@ public final class AttemptRunner {
                 }
                 Instant start = clock.instant();
                 firstCall = firstCall == null ? start : firstCall;
+                watch.calling(candidate, ++made, List.copyOf(attempts));
                 try {
                     T result = call(candidate, call, min(attemptTimeout, remaining));
                     long ms = Duration.between(start, clock.instant()).toMillis();

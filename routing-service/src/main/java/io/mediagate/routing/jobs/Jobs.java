@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
+import io.mediagate.common.jobs.JobEvent;
 import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,8 +26,10 @@ public class Jobs {
     private final Webhooks webhooks;
     private final JobOutbox outbox;
     private final Clock clock;
+    private final JobEvents events;
 
-    Jobs(ObjectMapper json, Webhooks webhooks, JobOutbox outbox, Clock clock) {
+    Jobs(ObjectMapper json, Webhooks webhooks, JobOutbox outbox, Clock clock, JobEvents events) {
+        this.events = events;
         this.json = json;
         this.webhooks = webhooks;
         this.outbox = outbox;
@@ -57,6 +61,7 @@ public class Jobs {
             return new Begun.Held();
         }
         Instant now = Instant.now(clock);
+        boolean first = job == null;
         if (job == null) {
             job = new JobRecord();
             job.id = request.jobId();
@@ -75,19 +80,40 @@ public class Jobs {
         }
         job.updatedAt = now;
         job.persist();
+        if (first) {
+            events.record(job.id, JobEvent.Kind.QUEUED, Map.of("kind", job.kind, "model", String.valueOf(request.model())), job.createdAt);
+            if (stage != null) {
+                events.record(job.id, JobEvent.Kind.STAGE, Map.of("stage", stage, "state", "started"), now);
+            }
+        }
         return new Begun.Run();
     }
 
-    /** Moves an unfinished job on to {@code stage}; progress never goes back. False if the job is finished or unknown. */
+    /**
+     * Moves an unfinished job on to {@code stage}; progress never goes back. A new stage is told as the old one's
+     * {@code stage} event ({@code ended}) and the new one's ({@code started}), new progress as a {@code progress} event.
+     * False if the job is finished or unknown.
+     */
     @Transactional
     public boolean advance(String jobId, String stage, int progress) {
         JobRecord job = JobRecord.findById(jobId);
         if (job == null || job.status.finished() || job.progress > progress) {
             return false;
         }
+        String before = job.stage;
+        int was = job.progress;
         job.stage = stage;
         job.progress = progress;
         job.updatedAt = Instant.now(clock);
+        if (!stage.equals(before)) {
+            if (before != null) {
+                events.record(jobId, JobEvent.Kind.STAGE, Map.of("stage", before, "state", "ended"));
+            }
+            events.record(jobId, JobEvent.Kind.STAGE, Map.of("stage", stage, "state", "started"));
+        }
+        if (progress != was) {
+            events.record(jobId, JobEvent.Kind.PROGRESS, Map.of("percent", progress, "stage", stage));
+        }
         return true;
     }
 
@@ -130,7 +156,22 @@ public class Jobs {
                     Map.of("job", job.view(request, reply)));
         }
         job.reply = write(reply);
+        ended(job, request, reply, now);
         return Optional.of(outbox.queue(request, reply, started.replyTo(), now));
+    }
+
+    /** The job's last events: its stage ended (when it succeeded in one), then {@code completed}, {@code failed} or {@code cancelled}. */
+    private void ended(JobRecord job, GenerationRequest request, GenerationReply reply, Instant now) {
+        if (reply.success() && job.stage != null) {
+            events.record(job.id, JobEvent.Kind.STAGE, Map.of("stage", job.stage, "state", "ended"), now);
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        if (!reply.success() && !reply.isCancelled() && reply.error() != null) {
+            data.put("error", reply.error());
+        }
+        data.put("job", job.view(request, reply));
+        events.record(job.id, reply.success() ? JobEvent.Kind.COMPLETED : reply.isCancelled() ? JobEvent.Kind.CANCELLED
+                : JobEvent.Kind.FAILED, data, now);
     }
 
     private String write(Object value) {

@@ -9,9 +9,11 @@ import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.jobs.JobAnswer;
+import io.mediagate.common.jobs.JobEventList;
 import io.mediagate.common.jobs.JobList;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -21,6 +23,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -34,11 +37,14 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class JobsResource {
     private static final Set<String> KINDS = Set.of("image", "video");
+    static final Duration MAX_WAIT = Duration.ofSeconds(25);
     private final JsonWebToken caller;
     private final ObjectMapper json;
     private final Cancellation cancellation;
+    private final JobEvents events;
 
-    JobsResource(JsonWebToken caller, ObjectMapper json, Cancellation cancellation) {
+    JobsResource(JsonWebToken caller, ObjectMapper json, Cancellation cancellation, JobEvents events) {
+        this.events = events;
         this.caller = caller;
         this.json = json;
         this.cancellation = cancellation;
@@ -48,6 +54,36 @@ public class JobsResource {
     @Path(JobsApi.JOB)
     public Envelope<JobAnswer> get(@PathParam("id") String id) {
         return view(visible(JobRecord.findById(id), id));
+    }
+
+    /**
+     * The job's events after the one numbered {@code after} (default 0: from the first), waiting up to {@code wait} ms (at
+     * most {@link #MAX_WAIT}, default none) for one when there is none yet. Runs on a virtual thread: a long poll holds no
+     * worker.
+     */
+    @GET
+    @Path(JobsApi.EVENTS)
+    @RunOnVirtualThread
+    public Envelope<JobEventList> events(@PathParam("id") String id, @QueryParam("after") String after, @QueryParam("wait") String wait) {
+        visible(JobRecord.findById(id), id);
+        long from = number("after", after, Long.MAX_VALUE);
+        long waitMs = number("wait", wait, MAX_WAIT.toMillis());
+        return Envelope.of(new JobEventList(events.after(id, from, Duration.ofMillis(waitMs))));
+    }
+
+    private static long number(String name, String value, long max) {
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        try {
+            long n = Long.parseLong(value);
+            if (n >= 0 && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw ApiException.invalid(name, name + " must be a whole number from 0 to " + max);
     }
 
     /** Cancels an unfinished job: 200 with the job now {@code cancelled}, 409 {@code job_finished} if it ended. */

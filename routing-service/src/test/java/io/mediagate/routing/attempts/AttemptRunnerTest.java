@@ -71,6 +71,18 @@ class AttemptRunnerTest {
         assertEquals(List.of(Duration.ofMillis(200)), waits, "one exponential backoff before the retry");
     }
 
+    /** A watching runner (a job's events) is told of every call before it is made, with its number and what came before. */
+    @Test
+    void aWatchIsToldOfEachCallWithItsNumberAndTheAttemptsBeforeIt() {
+        List<String> told = new ArrayList<>();
+        var outcome = runner(1, Duration.ofSeconds(5), 5).watching((candidate, number, before) -> told.add(number + ":"
+                        + candidate.providerId() + " after " + before.stream().map(a -> a.provider() + "/" + a.outcome().wire()).toList()))
+                .run(offers("a", "b"), clock.instant(), false,
+                        behaviour(Map.of("a", List.of(ProviderException.failed("500"), ProviderException.failed("500"))), new AtomicInteger()));
+        assertEquals("image from b", outcome.result());
+        assertEquals(List.of("1:a after []", "2:a after [a/failure]", "3:b after [a/failure, a/failure]"), told);
+    }
+
     @Test
     void honoursAShortRetryAfterAndSkipsALongOne() {
         AtomicInteger calls = new AtomicInteger();

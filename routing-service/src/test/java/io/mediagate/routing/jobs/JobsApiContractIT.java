@@ -12,6 +12,8 @@ import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
+import io.mediagate.common.jobs.JobEvent;
+import io.mediagate.common.jobs.JobEventList;
 import io.mediagate.common.jobs.JobList;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
@@ -25,11 +27,19 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
 import java.net.URL;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /** The jobs client the gateway uses ({@link JobsApiClient}) against routing's own resource, as the jobs' owner. */
@@ -42,6 +52,8 @@ class JobsApiContractIT {
     InternalHttp http;
     @Inject
     Jobs jobs;
+    @Inject
+    JobEvents events;
     @TestHTTPResource("/")
     URL base;
 
@@ -80,6 +92,56 @@ class JobsApiContractIT {
         assertEquals(JobStatus.CANCELLED, cancelled.status());
         assertEquals(ErrorCode.JOB_FINISHED, assertThrows(ApiException.class,
                 () -> InternalHttp.await(api().cancel(id, owner))).code());
+    }
+
+    /**
+     * A job's events come numbered 1, 2, … in the order they were written, also when written at once from many threads; a
+     * follower waiting for the next one is answered as soon as it is written; the job's end is the last.
+     */
+    @Test
+    void aJobsEventsAreNumberedInOrderAndALongPollIsAnsweredByTheNext() throws Exception {
+        String user = newId("usr_");
+        String id = running(user, Instant.now());
+        CallAs owner = CallAs.user(user, Tier.FREE);
+        List<JobEvent> begun = InternalHttp.await(api().events(id, owner, 0, Duration.ZERO)).events();
+        assertEquals(List.of(JobEvent.Kind.QUEUED, JobEvent.Kind.STAGE), begun.stream().map(JobEvent::event).toList());
+        assertEquals(List.of(1L, 2L), begun.stream().map(JobEvent::id).toList());
+        assertEquals("local/pattern", begun.getFirst().data().path("model").asText());
+
+        CompletableFuture<JobEventList> waiting = api().events(id, owner, 2, Duration.ofSeconds(20));
+        Thread.sleep(300);
+        assertFalse(waiting.isDone(), "nothing new yet: the follower waits");
+        jobs.advance(id, Stage.GENERATING, 20);
+        List<JobEvent> next = waiting.get(10, TimeUnit.SECONDS).events();
+        assertEquals(JobEvent.Kind.PROGRESS, next.getFirst().event());
+        assertEquals(3, next.getFirst().id());
+        assertEquals(20, next.getFirst().data().path("percent").asInt());
+
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> written = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                int n = i;
+                written.add(pool.submit(() -> events.record(id, JobEvent.Kind.PROGRESS, Map.of("n", n))));
+            }
+            for (Future<?> f : written) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdown();
+        }
+        jobs.end(id, GenerationReply.ok(id, List.of(), new BigDecimal("0.04"), null));
+        List<JobEvent> all = InternalHttp.await(api().events(id, owner, 0, Duration.ZERO)).events();
+        assertEquals(LongStream.rangeClosed(1, all.size()).boxed().toList(), all.stream().map(JobEvent::id).toList(), "no number twice, none missing");
+        assertEquals(3 + 40 + 2, all.size(), "the job's stage ended, then its completion");
+        assertEquals("ended", all.get(all.size() - 2).data().path("state").asText());
+        assertEquals(JobEvent.Kind.COMPLETED, all.getLast().event());
+        assertEquals(0, new BigDecimal("0.04").compareTo(all.getLast().data().path("job").path("price").decimalValue()));
+
+        assertEquals(ErrorCode.NOT_FOUND, assertThrows(ApiException.class,
+                () -> InternalHttp.await(api().events(id, CallAs.user(user + "x", Tier.FREE), 0, Duration.ZERO))).code());
+        assertEquals("after", assertThrows(ApiException.class,
+                () -> InternalHttp.await(api().events(id, owner, -1, Duration.ZERO))).param());
     }
 
     @Test

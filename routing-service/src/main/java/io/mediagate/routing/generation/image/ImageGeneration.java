@@ -6,9 +6,11 @@ import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.PartialImage;
 import io.mediagate.common.events.Stats;
 import io.mediagate.routing.attempts.AttemptRunner;
+import io.mediagate.routing.generation.AttemptEvents;
 import io.mediagate.routing.generation.Plan;
 import io.mediagate.routing.generation.Planner;
 import io.mediagate.routing.jobs.JobControl;
+import io.mediagate.routing.jobs.JobEvents;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.PartialImages;
 import io.mediagate.routing.providers.Adapters;
@@ -37,9 +39,11 @@ public class ImageGeneration {
     private final RetiredOffers retired;
     private final ImageDelivery delivery;
     private final PartialImages partials;
+    private final JobEvents events;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
-                    Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials) {
+                    Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials, JobEvents events) {
+        this.events = events;
         this.partials = partials;
         this.retired = retired;
         this.delivery = delivery;
@@ -62,8 +66,9 @@ public class ImageGeneration {
             // a streamed job: its stream may open now that the request is checked and routed
             partials.send(PartialImage.started(request.jobId()));
         }
-        AttemptRunner.Outcome<List<GeneratedImage>> outcome = runner.run(plan.ranked(), request.acceptedAt(),
-                request.provider() != null, retired.watching(plan.model().id(), plan.judging(candidate -> {
+        AttemptRunner watched = runner.watching(new AttemptEvents(events, request.jobId()));
+        AttemptRunner.Outcome<List<GeneratedImage>> outcome = watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
+                retired.watching(plan.model().id(), plan.judging(candidate -> {
                     String adapter = candidate.provider().adapter();
                     ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
                             plan.version().version(), request.prompt(), width, height, request.n(), plan.params(candidate),

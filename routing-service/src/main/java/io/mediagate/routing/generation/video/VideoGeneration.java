@@ -11,9 +11,11 @@ import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
 import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.routing.attempts.AttemptRunner;
+import io.mediagate.routing.generation.AttemptEvents;
 import io.mediagate.routing.generation.Plan;
 import io.mediagate.routing.generation.Planner;
 import io.mediagate.routing.jobs.JobControl;
+import io.mediagate.routing.jobs.JobEvents;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.providers.Adapters;
 import io.mediagate.routing.providers.GeneratedVideo;
@@ -52,10 +54,12 @@ public class VideoGeneration {
     private final Clock clock;
     private final Path workRoot;
     private final RetiredOffers retired;
+    private final JobEvents events;
 
     VideoGeneration(Planner planner, Adapters adapters, AttemptRunner runner, RoutingConfig config, VideoInputs inputs,
                     StagingBucket staging, Instance<Ffmpeg> ffmpeg, Jobs jobs, Clock clock,
-                    @ConfigProperty(name = "mediagate.work-dir") Path workRoot, RetiredOffers retired) {
+                    @ConfigProperty(name = "mediagate.work-dir") Path workRoot, RetiredOffers retired, JobEvents events) {
+        this.events = events;
         this.retired = retired;
         this.planner = planner;
         this.jobs = jobs;
@@ -77,7 +81,8 @@ public class VideoGeneration {
             Files.createDirectories(work);
             Path image = inputs.image(request, work);
             Path source = inputs.video(request, work);
-            AttemptRunner.Outcome<Measured> outcome = runner.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
+            AttemptRunner watched = runner.watching(new AttemptEvents(events, request.jobId()));
+            AttemptRunner.Outcome<Measured> outcome = watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
                     retired.watching(plan.model().id(), plan.judging(candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
                                     request.prompt(), size.width(), size.height(), plan.duration(), image, source,

@@ -1,0 +1,147 @@
+package io.mediagate.routing.jobs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.jobs.JobEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A job's events, kept in the job store for the job's lifetime ({@code job_events}) so that whoever follows them, on any
+ * gateway replica, can reconnect and get what it missed. Each is numbered 1, 2, … per job: the counter
+ * ({@code jobs.events}) is raised under the job row's lock in the transaction that writes the event, so two writers of one
+ * job never take the same number and numbers appear in the order they were committed. A follower waiting for the next
+ * event ({@link #after(String, long, Duration)}) is woken once an event of its job is committed on this replica, and
+ * looks again every {@link #RECHECK} for those written on another.
+ */
+@ApplicationScoped
+public class JobEvents {
+    static final Duration RECHECK = Duration.ofMillis(500);
+    /** Most events answered at once; a follower asks again for the rest. */
+    static final int PAGE = 200;
+    private final EntityManager entities;
+    private final ObjectMapper json;
+    private final TransactionSynchronizationRegistry transactions;
+    private final Clock clock;
+    private final Map<String, CompletableFuture<Void>> bells = new ConcurrentHashMap<>();
+
+    JobEvents(EntityManager entities, ObjectMapper json, TransactionSynchronizationRegistry transactions, Clock clock) {
+        this.entities = entities;
+        this.json = json;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /** Records that {@code kind} happened to job {@code jobId} now, in the caller's transaction or its own. */
+    @Transactional
+    public void record(String jobId, JobEvent.Kind kind, Map<String, ?> data) {
+        record(jobId, kind, data, Instant.now(clock));
+    }
+
+    /** As {@link #record(String, JobEvent.Kind, Map)}, at {@code at}; nothing when the job is unknown. */
+    @Transactional
+    public void record(String jobId, JobEvent.Kind kind, Map<String, ?> data, Instant at) {
+        entities.flush(); // a job persisted in this transaction is in the table before its counter is raised
+        if (entities.createNativeQuery("UPDATE jobs SET events = events + 1 WHERE id = ?1").setParameter(1, jobId).executeUpdate() == 0) {
+            return;
+        }
+        int seq = ((Number) entities.createNativeQuery("SELECT events FROM jobs WHERE id = ?1").setParameter(1, jobId)
+                .getSingleResult()).intValue();
+        entities.createNativeQuery("INSERT INTO job_events (job_id, seq, kind, data, at) VALUES (?1, ?2, ?3, ?4, ?5)")
+                .setParameter(1, jobId).setParameter(2, seq).setParameter(3, kind.wire()).setParameter(4, write(data))
+                .setParameter(5, at.toEpochMilli()).executeUpdate();
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    ring(jobId);
+                }
+            }
+        });
+    }
+
+    /** The job's events after number {@code after}, oldest first, at most {@link #PAGE}. */
+    @Transactional
+    public List<JobEvent> after(String jobId, long after) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = entities.createNativeQuery("SELECT seq, kind, data, at FROM job_events WHERE job_id = ?1 AND seq > ?2 ORDER BY seq")
+                .setParameter(1, jobId).setParameter(2, after).setMaxResults(PAGE).getResultList();
+        List<JobEvent> events = new ArrayList<>(rows.size());
+        for (Object[] row : rows) {
+            events.add(new JobEvent(((Number) row[0]).longValue(), JobEvent.Kind.of((String) row[1]),
+                    Instant.ofEpochMilli(((Number) row[3]).longValue()), read((String) row[2])));
+        }
+        return events;
+    }
+
+    /**
+     * As {@link #after(String, long)}, waiting up to {@code wait} for one when there is none yet (a long poll; the calling
+     * thread waits, so call it on a virtual thread). Empty when none came.
+     */
+    public List<JobEvent> after(String jobId, long after, Duration wait) {
+        Instant until = Instant.now(clock).plus(wait);
+        while (true) {
+            // The bell is taken before looking, so an event committed after the look rings it.
+            CompletableFuture<Void> bell = bells.computeIfAbsent(jobId, id -> new CompletableFuture<>());
+            List<JobEvent> events = after(jobId, after);
+            Duration left = Duration.between(Instant.now(clock), until);
+            if (!events.isEmpty() || left.isNegative() || left.isZero()) {
+                bells.remove(jobId, bell);
+                return events;
+            }
+            try {
+                bell.get(Math.min(left.toMillis(), RECHECK.toMillis()), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // look again: the event may have been written on another replica
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return List.of();
+            }
+        }
+    }
+
+    private void ring(String jobId) {
+        CompletableFuture<Void> bell = bells.remove(jobId);
+        if (bell != null) {
+            bell.complete(null);
+        }
+    }
+
+    private String write(Map<String, ?> data) {
+        try {
+            return json.writeValueAsString(data == null ? Map.of() : data);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise a job event", e);
+        }
+    }
+
+    private JsonNode read(String data) {
+        try {
+            return json.readTree(data);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored job event is unreadable", e);
+        }
+    }
+}
