@@ -271,6 +271,54 @@ class VideoIT {
         }
     }
 
+    /** {@code webhook_events}: the job's events of the kinds asked for are delivered as they happen, each once. */
+    @Test
+    void aWebhookIsToldOfTheEventsAskedFor() throws Exception {
+        java.util.List<JsonNode> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/events", exchange -> {
+            received.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(exchange.getRequestBody().readAllBytes()));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String hook = "http://127.0.0.1:" + server.getAddress().getPort() + "/events";
+            String video = "\"model\":\"local/motion\",\"prompt\":\"told\",\"size\":\"480p\",\"duration\":1";
+            Api.Reply noUrl = api.post("/v1/videos/generations", pro, "{" + video + ",\"webhook_events\":[\"stage\"]}");
+            assertEquals(400, noUrl.status(), noUrl.body().toString());
+            assertEquals("webhook_events", noUrl.body().path("param").asText());
+            Api.Reply unknown = api.post("/v1/videos/generations", pro, "{" + video + ",\"webhook_url\":\"" + hook
+                    + "\",\"webhook_events\":[\"finished\"]}");
+            assertEquals(400, unknown.status(), unknown.body().toString());
+            assertEquals("webhook_events", unknown.body().path("param").asText());
+
+            Api.Reply accepted = api.post("/v1/videos/generations", pro, "{" + video + ",\"webhook_url\":\"" + hook
+                    + "\",\"webhook_events\":[\"stage\",\"completed\"]}", "Prefer", "respond-async");
+            assertEquals(202, accepted.status(), accepted.body().toString());
+            String jobId = accepted.body().path("result").path("job").path("id").asText();
+            long deadline = System.currentTimeMillis() + 90_000;
+            java.util.function.Supplier<List<JsonNode>> mine = () -> received.stream()
+                    .filter(r -> r.path("data").path("job_id").asText().equals(jobId))
+                    .sorted(java.util.Comparator.comparingLong(r -> r.path("data").path("id").asLong())).toList();
+            while (mine.get().size() < 9 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(250);
+            }
+            List<String> told = mine.get().stream().map(r -> r.path("type").asText() + (r.path("data").has("state")
+                    ? ":" + r.path("data").path("stage").asText() + ":" + r.path("data").path("state").asText() : "")).toList();
+            assertEquals(List.of("generation.stage:generating:started", "generation.stage:generating:ended",
+                    "generation.stage:transcoding:started", "generation.stage:transcoding:ended", "generation.stage:thumbnail:started",
+                    "generation.stage:thumbnail:ended", "generation.stage:storing:started", "generation.stage:storing:ended",
+                    "generation.completed"), told);
+            assertEquals("succeeded", mine.get().getLast().path("data").path("job").path("status").asText());
+            Thread.sleep(1000);
+            assertEquals(9, mine.get().size(), "each event once, no other kind");
+        } finally {
+            server.stop(0);
+        }
+    }
+
     private static JsonNode awaitJob(String key, String jobId) throws Exception {
         return api.awaitJob(key, jobId, java.time.Duration.ofMinutes(2));
     }

@@ -2,6 +2,7 @@ package io.mediagate.common.events;
 
 import io.mediagate.common.tier.Tier;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,6 +12,8 @@ import java.util.Map;
  * {@code sources} (null for a plain generation) names the images of an image edit or variation.
  * {@code keyId} is the API key it came with (null for the administrator key), for spend per key.
  * {@code imageOptions} holds an image request's GPT image output parameters (null for a video).
+ * {@code webhookEvents} names the kinds of job events delivered to {@code webhookUrl} (wire names of
+ * {@code JobEvent.Kind}); null for the default, the job's completion or failure.
  */
 public record GenerationRequest(
         String jobId,
@@ -35,7 +38,17 @@ public record GenerationRequest(
         Instant acceptedAt,
         ImageSources sources,
         String keyId,
-        ImageOptions imageOptions) {
+        ImageOptions imageOptions,
+        List<String> webhookEvents) {
+
+    /** A request whose webhook, if any, is told only of the job's completion or failure. */
+    public GenerationRequest(String jobId, String requestId, String userId, Tier tier, MediaKind kind, String model, String provider,
+                             String routing, String prompt, String size, int n, Double duration, String imageUrl, String videoUrl,
+                             String videoId, String webhookUrl, boolean isPublic, String responseFormat, Map<String, Object> extras,
+                             Instant acceptedAt, ImageSources sources, String keyId, ImageOptions imageOptions) {
+        this(jobId, requestId, userId, tier, kind, model, provider, routing, prompt, size, n, duration, imageUrl, videoUrl, videoId,
+                webhookUrl, isPublic, responseFormat, extras, acceptedAt, sources, keyId, imageOptions, null);
+    }
 
     /** What every job has: its ids, whose it is (account, tier, key) and when it was accepted. */
     public record Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt) {}
@@ -52,18 +65,23 @@ public record GenerationRequest(
                                           ImageOptions options) {
         return new GenerationRequest(origin.jobId(), origin.requestId(), origin.userId(), origin.tier(), MediaKind.IMAGE, ask.model(),
                 ask.provider(), ask.routing(), ask.prompt(), ask.size(), n, null, null, null, null, null, ask.isPublic(), responseFormat,
-                ask.extras(), origin.acceptedAt(), sources, origin.keyId(), options);
+                ask.extras(), origin.acceptedAt(), sources, origin.keyId(), options, null);
+    }
+
+    /** Where a job's events are delivered: the {@code url}, and the kinds asked for ({@code events}; null: the default). */
+    public record Webhook(String url, List<String> events) {
+        public static final Webhook NONE = new Webhook(null, null);
     }
 
     /**
      * A video: its {@code duration}, at most one input (a reference image by URL or as a {@code reference} file, or a source
-     * video by URL or id), and the {@code webhookUrl} told of its end.
+     * video by URL or id), and the {@code webhook} told of its events.
      */
     public static GenerationRequest video(Origin origin, Ask ask, Double duration, String imageUrl, String videoUrl, String videoId,
-                                          String webhookUrl, ImageSources reference) {
+                                          Webhook webhook, ImageSources reference) {
         return new GenerationRequest(origin.jobId(), origin.requestId(), origin.userId(), origin.tier(), MediaKind.VIDEO, ask.model(),
-                ask.provider(), ask.routing(), ask.prompt(), ask.size(), 1, duration, imageUrl, videoUrl, videoId, webhookUrl,
-                ask.isPublic(), "url", ask.extras(), origin.acceptedAt(), reference, origin.keyId(), null);
+                ask.provider(), ask.routing(), ask.prompt(), ask.size(), 1, duration, imageUrl, videoUrl, videoId, webhook.url(),
+                ask.isPublic(), "url", ask.extras(), origin.acceptedAt(), reference, origin.keyId(), null, webhook.events());
     }
 
     /** The image options, {@link ImageOptions#NONE} when none were set (or for a video). */

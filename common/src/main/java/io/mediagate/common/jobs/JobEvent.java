@@ -2,6 +2,8 @@ package io.mediagate.common.jobs;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 
 /**
@@ -13,8 +15,8 @@ public record JobEvent(long id, Kind event, Instant at, JsonNode data) {
 
     /** The kinds of events, by their wire names; {@link #terminal()} ones end a job and its stream. */
     public enum Kind {
-        QUEUED("queued"), STARTED("started"), PROGRESS("progress"), PREVIEW("preview"), RETRY("retry"), FALLBACK("fallback"),
-        STAGE("stage"), PLAYABLE("playable"), COMPLETED("completed"), FAILED("failed"), CANCELLED("cancelled");
+        QUEUED("queued"), STARTED("started"), PROGRESS("progress"), RETRY("retry"), FALLBACK("fallback"), STAGE("stage"),
+        COMPLETED("completed"), FAILED("failed"), CANCELLED("cancelled");
 
         private final String wire;
 
@@ -44,5 +46,21 @@ public record JobEvent(long id, Kind event, Instant at, JsonNode data) {
 
     public boolean terminal() {
         return event != null && event.terminal();
+    }
+
+    /**
+     * The event as its stream's {@code data:} line and its webhook's {@code data} carry it: {@code id}, {@code event},
+     * {@code job_id}, {@code at}, then the event's own fields.
+     */
+    public ObjectNode wire(ObjectMapper json, String jobId) {
+        ObjectNode wire = json.createObjectNode();
+        wire.put("id", id);
+        wire.put("event", event.wire());
+        wire.put("job_id", jobId);
+        wire.put("at", at.toString());
+        if (data instanceof ObjectNode fields) {
+            wire.setAll(fields);
+        }
+        return wire;
     }
 }

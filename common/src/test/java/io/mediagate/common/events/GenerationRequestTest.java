@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.tier.Tier;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -34,13 +35,16 @@ class GenerationRequestTest {
     }
 
     @Test
-    void aVideoRequestIsOneItemAnsweredByUrl() {
-        GenerationRequest r = GenerationRequest.video(origin, ask, 6.0, null, null, "med_1", "https://hooks.example/x", null);
+    void aVideoRequestIsOneItemAnsweredByUrl() throws Exception {
+        GenerationRequest r = GenerationRequest.video(origin, ask, 6.0, null, null, "med_1",
+                new GenerationRequest.Webhook("https://hooks.example/x", List.of("stage", "completed")), null);
         assertEquals(MediaKind.VIDEO, r.kind());
         assertEquals(1, r.n());
         assertEquals("url", r.responseFormat());
         assertEquals("med_1", r.videoId());
         assertEquals(6.0, r.duration());
+        assertEquals(List.of("stage", "completed"), r.webhookEvents());
+        assertEquals(r, json.readValue(json.writeValueAsString(r), GenerationRequest.class), "read back whole, its webhook's events too");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.mediagate.gateway.jobs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.jobs.JobEvent;
@@ -91,17 +90,7 @@ public class JobEventFeed {
     }
 
     private String frame(String jobId, JobEvent event) {
-        ObjectNode data = json.createObjectNode();
-        data.put("id", event.id());
-        data.put("event", event.event().wire());
-        data.put("job_id", jobId);
-        data.put("at", event.at().toString());
-        if (event.data() instanceof ObjectNode fields) {
-            data.setAll(fields);
-        } else if (event.data() != null && !event.data().isNull()) {
-            data.set("data", event.data());
-        }
-        return "id: " + event.id() + "\n" + EventStream.event(event.event().wire(), data.toString());
+        return "id: " + event.id() + "\n" + EventStream.event(event.event().wire(), event.wire(json, jobId).toString());
     }
 
     private static boolean notFound(Throwable failure) {

@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
 final class VideoCreation {
     private static final Pattern DIMENSIONS = Pattern.compile("([0-9]{1,5})x([0-9]{1,5})");
     /** Our generation fields that this face does not take (it has its own names, or none). */
-    private static final Set<String> REFUSED = Set.of("duration", "image_url", "video_url", "video_id", "webhook_url");
+    private static final Set<String> REFUSED = Set.of("duration", "image_url", "video_url", "video_id", "webhook_url",
+            "webhook_events");
 
     private VideoCreation() {
     }

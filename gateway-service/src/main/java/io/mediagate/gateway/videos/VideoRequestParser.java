@@ -1,17 +1,23 @@
 package io.mediagate.gateway.videos;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
+import io.mediagate.common.jobs.JobEvent;
 import io.mediagate.common.media.VideoSize;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Validates the body of {@code POST /v1/videos/generations} as far as it can be checked without the
@@ -22,7 +28,7 @@ public final class VideoRequestParser {
     static final double MAX_DURATION = 30;
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
     private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "duration", "image_url", "video_url",
-            "video_id", "webhook_url", "provider", "routing", "public");
+            "video_id", "webhook_url", "webhook_events", "provider", "routing", "public");
 
     private VideoRequestParser() {
     }
@@ -62,11 +68,38 @@ public final class VideoRequestParser {
         if (imageUrl != null && (videoUrl != null || videoId != null)) {
             throw ApiException.invalid("image_url", "give image_url or a source video, not both");
         }
-        String webhookUrl = RequestFields.url(in, "webhook_url").orElse(null);
+        GenerationRequest.Webhook webhook = webhook(in);
         Map<String, Object> extras = in.rest(json, KNOWN);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), prompt, size,
                 in.bool("public").orElse(true), extras);
-        return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhookUrl, reference);
+        return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhook, reference);
+    }
+
+    /**
+     * {@code webhook_url} and {@code webhook_events}: the kinds of job events delivered there (their names, as the event
+     * stream has them), by default the job's completion or failure; events need a URL to go to.
+     */
+    static GenerationRequest.Webhook webhook(JsonBody in) {
+        String url = RequestFields.url(in, "webhook_url").orElse(null);
+        JsonNode events = in.node().get("webhook_events");
+        if (events == null || events.isNull()) {
+            return new GenerationRequest.Webhook(url, null);
+        }
+        if (!events.isArray() || events.isEmpty()) {
+            throw ApiException.invalid("webhook_events", "webhook_events must be a non-empty list of event names");
+        }
+        if (url == null) {
+            throw ApiException.invalid("webhook_events", "webhook_events needs a webhook_url to deliver them to");
+        }
+        Set<String> kinds = new LinkedHashSet<>();
+        for (JsonNode event : events) {
+            if (!event.isTextual() || JobEvent.Kind.of(event.asText()) == null) {
+                throw ApiException.invalid("webhook_events", "webhook_events takes event names: " + Arrays.stream(JobEvent.Kind.values())
+                        .map(JobEvent.Kind::wire).collect(Collectors.joining(", ")));
+            }
+            kinds.add(event.asText());
+        }
+        return new GenerationRequest.Webhook(url, List.copyOf(kinds));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.jobs.JobEvent;
+import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Status;
@@ -28,7 +29,9 @@ import java.util.concurrent.TimeoutException;
  * ({@code jobs.events}) is raised under the job row's lock in the transaction that writes the event, so two writers of one
  * job never take the same number and numbers appear in the order they were committed. A follower waiting for the next
  * event ({@link #after(String, long, Duration)}) is woken once an event of its job is committed on this replica, and
- * looks again every {@link #RECHECK} for those written on another.
+ * looks again every {@link #RECHECK} for those written on another. An event of a kind the job's webhook asked for (by
+ * default its completion or failure) is queued for delivery in the same transaction, as {@code generation.<kind>} with
+ * the event as the stream shows it.
  */
 @ApplicationScoped
 public class JobEvents {
@@ -39,9 +42,11 @@ public class JobEvents {
     private final ObjectMapper json;
     private final TransactionSynchronizationRegistry transactions;
     private final Clock clock;
+    private final Webhooks webhooks;
     private final Map<String, CompletableFuture<Void>> bells = new ConcurrentHashMap<>();
 
-    JobEvents(EntityManager entities, ObjectMapper json, TransactionSynchronizationRegistry transactions, Clock clock) {
+    JobEvents(EntityManager entities, ObjectMapper json, TransactionSynchronizationRegistry transactions, Clock clock, Webhooks webhooks) {
+        this.webhooks = webhooks;
         this.entities = entities;
         this.json = json;
         this.transactions = transactions;
@@ -61,11 +66,18 @@ public class JobEvents {
         if (entities.createNativeQuery("UPDATE jobs SET events = events + 1 WHERE id = ?1").setParameter(1, jobId).executeUpdate() == 0) {
             return;
         }
-        int seq = ((Number) entities.createNativeQuery("SELECT events FROM jobs WHERE id = ?1").setParameter(1, jobId)
-                .getSingleResult()).intValue();
+        Object[] job = (Object[]) entities.createNativeQuery("SELECT events, user_id, webhook_url, webhook_events FROM jobs WHERE id = ?1")
+                .setParameter(1, jobId).getSingleResult();
+        int seq = ((Number) job[0]).intValue();
+        String written = write(data);
         entities.createNativeQuery("INSERT INTO job_events (job_id, seq, kind, data, at) VALUES (?1, ?2, ?3, ?4, ?5)")
-                .setParameter(1, jobId).setParameter(2, seq).setParameter(3, kind.wire()).setParameter(4, write(data))
+                .setParameter(1, jobId).setParameter(2, seq).setParameter(3, kind.wire()).setParameter(4, written)
                 .setParameter(5, at.toEpochMilli()).executeUpdate();
+        if (job[2] != null && delivered(kind, (String) job[3])) {
+            JobEvent event = new JobEvent(seq, kind, at, read(written));
+            webhooks.enqueue("msg_" + jobId.substring(4) + "e" + seq, jobId, (String) job[1], (String) job[2],
+                    "generation." + kind.wire(), event.wire(json, jobId));
+        }
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override
             public void beforeCompletion() {
@@ -120,6 +132,14 @@ public class JobEvents {
                 return List.of();
             }
         }
+    }
+
+    /** Whether a webhook asking for {@code asked} (comma-separated kinds; null: the default) is told of {@code kind}. */
+    static boolean delivered(JobEvent.Kind kind, String asked) {
+        if (asked == null) {
+            return kind == JobEvent.Kind.COMPLETED || kind == JobEvent.Kind.FAILED;
+        }
+        return List.of(asked.split(",")).contains(kind.wire());
     }
 
     private void ring(String jobId) {

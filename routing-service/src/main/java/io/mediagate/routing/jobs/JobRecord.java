@@ -33,6 +33,12 @@ public class JobRecord extends PanacheEntityBase {
     public String replyTopic;
     @Column(name = "reply_correlation")
     public String replyCorrelation;
+    /** Where the job's events are delivered (null: nowhere). */
+    @Column(name = "webhook_url")
+    public String webhookUrl;
+    /** The kinds of events delivered there, comma-separated wire names (null: the job's completion or failure). */
+    @Column(name = "webhook_events")
+    public String webhookEvents;
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

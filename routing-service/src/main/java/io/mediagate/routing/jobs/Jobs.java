@@ -6,7 +6,6 @@ import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.jobs.JobEvent;
-import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -23,15 +22,13 @@ import java.util.Optional;
 @ApplicationScoped
 public class Jobs {
     private final ObjectMapper json;
-    private final Webhooks webhooks;
     private final JobOutbox outbox;
     private final Clock clock;
     private final JobEvents events;
 
-    Jobs(ObjectMapper json, Webhooks webhooks, JobOutbox outbox, Clock clock, JobEvents events) {
+    Jobs(ObjectMapper json, JobOutbox outbox, Clock clock, JobEvents events) {
         this.events = events;
         this.json = json;
-        this.webhooks = webhooks;
         this.outbox = outbox;
         this.clock = clock;
     }
@@ -68,6 +65,8 @@ public class Jobs {
             job.userId = request.userId();
             job.kind = request.kind().wire();
             job.request = write(request);
+            job.webhookUrl = request.webhookUrl();
+            job.webhookEvents = request.webhookEvents() == null ? null : String.join(",", request.webhookEvents());
             // Created when the gateway accepted it, as its 202 answer said, not when routing got to it: a queue
             // in between must not reorder a caller's job list.
             job.createdAt = request.acceptedAt() != null ? request.acceptedAt() : now;
@@ -133,8 +132,8 @@ public class Jobs {
 
     /**
      * One transaction to end an unfinished job with {@code reply} (succeeded, failed or cancelled): the
-     * outcome stored, a webhook queued when one was asked for (not for a cancellation, which its owner
-     * asked for), and the job's event and reply written to the outbox, all or nothing. Returns the outbox
+     * outcome stored, its last events recorded (and delivered to its webhook as asked: {@link JobEvents}), and its
+     * generation event and reply written to the outbox, all or nothing. Returns the outbox
      * rows to publish once committed; empty when the job had already ended (or is unknown).
      */
     @Transactional
@@ -151,9 +150,8 @@ public class Jobs {
         job.updatedAt = now;
         Started started = started(job);
         GenerationRequest request = started.request();
-        if (request.webhookUrl() != null && !reply.isCancelled()) {
-            webhooks.enqueue(jobId, job.userId, request.webhookUrl(), reply.success() ? Webhooks.COMPLETED : Webhooks.FAILED,
-                    Map.of("job", job.view(request, reply)));
+        if (job.webhookUrl == null) {
+            job.webhookUrl = request.webhookUrl(); // a job begun before its webhook was kept with it
         }
         job.reply = write(reply);
         ended(job, request, reply, now);

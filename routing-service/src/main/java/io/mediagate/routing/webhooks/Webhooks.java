@@ -10,13 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Queues a webhook message inside the caller's transaction (the one that finishes the job), shaped as
+ * Queues a webhook message inside the caller's transaction (the one that records the job's event), shaped as
  * Standard Webhooks suggests: {@code {type, timestamp, data}}. {@link WebhookDispatcher} sends it.
  */
 @ApplicationScoped
 public class Webhooks {
-    public static final String COMPLETED = "generation.completed";
-    public static final String FAILED = "generation.failed";
     private final ObjectMapper json;
     private final Clock clock;
 
@@ -25,9 +23,9 @@ public class Webhooks {
         this.clock = clock;
     }
 
+    /** Queues message {@code id} (the same id is queued once) of type {@code event} about job {@code jobId} for {@code url}. */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void enqueue(String jobId, String userId, String url, String event, Object data) {
-        String id = "msg_" + jobId.substring(4) + (COMPLETED.equals(event) ? "c" : "f");
+    public void enqueue(String id, String jobId, String userId, String url, String event, Object data) {
         if (WebhookDelivery.findById(id) != null) {
             return;
         }
