@@ -52,6 +52,71 @@ export async function api(method, path, body, options = {}) {
   return json;
 }
 
+const ENDS = new Set(['completed', 'failed', 'cancelled', 'error']);
+
+/** One frame of an event stream as {id, event, data}; null for a comment (a keep-alive). */
+function frame(text) {
+  let id = null;
+  let event = null;
+  let data = '';
+  for (const line of text.split('\n')) {
+    if (line.startsWith('id: ')) id = Number(line.slice(4));
+    else if (line.startsWith('event: ')) event = line.slice(7);
+    else if (line.startsWith('data: ')) data += line.slice(6);
+  }
+  return event ? { id, event, data: data ? JSON.parse(data) : {} } : null;
+}
+
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Follows an event stream of the API (a job's events, GET /v1/jobs/{id}/events) with the session's key: each event to
+ * onEvent as {id, event, data} as it comes; when the connection drops before the end it is taken up again after the
+ * last event received (Last-Event-ID). Resolves with the terminal event (completed, failed, cancelled, or an error).
+ */
+export async function follow(path, onEvent) {
+  let last = null;
+  for (let drops = 0; ; drops++) {
+    const headers = authorized({ Accept: 'text/event-stream' }, session.key());
+    if (last !== null) headers['Last-Event-ID'] = String(last);
+    try {
+      const response = await fetch(path, { headers });
+      if (!response.ok) {
+        const text = await response.text();
+        let json = null;
+        try {
+          json = text ? JSON.parse(text) : null;
+        } catch {
+          json = null;
+        }
+        throw new ApiError(response.status, json);
+      }
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+          const event = frame(buffer.slice(0, cut));
+          buffer = buffer.slice(cut + 2);
+          if (!event) continue;
+          if (event.id !== null) last = event.id;
+          onEvent(event);
+          if (ENDS.has(event.event)) {
+            reader.cancel();
+            return event;
+          }
+        }
+      }
+    } catch (e) {
+      if (e instanceof ApiError || drops >= 5) throw e;
+    }
+    await pause(1000);
+  }
+}
+
 /** Query string from an object, leaving out empty values. */
 export function query(params) {
   const q = new URLSearchParams();

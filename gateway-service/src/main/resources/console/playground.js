@@ -1,7 +1,8 @@
 // Playground: pick a model, write a prompt, set size, duration, routing and the model's own parameters
 // (rendered from its parameter schema), generate, and see the result with its price, timings and the
-// routing decision. Videos run as jobs: a progress bar from the job's stage and progress, and Cancel.
-import { api } from 'console/api';
+// routing decision. Videos run as jobs, followed through their event stream: a progress bar from the job's stage and
+// progress, its events as they happen (provider calls, retries, stages), and Cancel.
+import { api, follow } from 'console/api';
 import { h, field, notice, price, select, show, table } from 'console/ui';
 import { allModels } from 'console/models';
 import { media, variantLinks } from 'console/player';
@@ -78,16 +79,34 @@ export function statsView(answer) {
   return h('div', {}, facts, h('h2', {}, 'Routing'), candidates, h('h3', {}, 'Attempts'), attempts);
 }
 
-function showResult(box, answer) {
+/** The result with its stats; a job's event log, when it was followed, after them. */
+function showResult(box, answer, log) {
   const item = answer.data[0];
   show(box, h('h2', {}, 'Result'), h('div', { class: 'result' }, media(item)),
     h('p', {}, h('a', { href: `#/media/${item.id}` }, 'Open in the gallery')),
-    item.media === 'video' ? [h('h3', {}, 'Files'), variantLinks(item)] : null, statsView(answer));
+    item.media === 'video' ? [h('h3', {}, 'Files'), variantLinks(item)] : null, statsView(answer),
+    log ? [h('h3', {}, 'Events'), log] : null);
+}
+
+/** One line of a job's event log. */
+function describe(e) {
+  const d = e.data;
+  switch (e.event) {
+    case 'queued': return 'Queued';
+    case 'started': return `Calling ${d.provider} (attempt ${d.attempt})`;
+    case 'retry': return `${d.provider} failed (${d.failure}); trying it again`;
+    case 'fallback': return `${d.provider} failed (${d.failure}); trying ${d.next}`;
+    case 'stage': return `${STAGES[d.stage] || d.stage} ${d.state === 'started' ? 'started' : 'done'}`;
+    case 'completed': return 'Completed';
+    case 'cancelled': return 'Cancelled';
+    default: return e.event === 'failed' && d.error ? `Failed: ${d.error.message}` : e.event;
+  }
 }
 
 async function followJob(box, job) {
   const bar = h('progress', { max: 100, value: job.progress || 0, 'aria-label': 'Video progress' });
   const stage = h('p', { role: 'status' }, 'Queued');
+  const log = h('ol', { class: 'timeline', 'aria-label': 'Job events' });
   let cancelled = false;
   const cancel = h('button', {
     type: 'button', class: 'danger',
@@ -101,20 +120,22 @@ async function followJob(box, job) {
       }
     },
   }, 'Cancel');
-  show(box, h('h2', {}, 'Video job'), h('p', { class: 'muted' }, job.id), stage, bar, h('div', { class: 'actions' }, cancel));
-  for (;;) {
-    const current = (await api('GET', `/v1/jobs/${job.id}`)).result.job;
-    bar.value = current.progress || 0;
-    stage.textContent = current.status === 'queued' ? 'Queued'
-      : `${STAGES[current.stage] || current.stage || current.status} · ${current.progress || 0}%`;
-    if (current.status === 'succeeded') return showResult(box, current);
-    if (current.status === 'failed' || current.status === 'cancelled') {
-      const why = current.error ? current.error.message : current.status;
-      return show(box, h('h2', {}, 'Video job'), notice(current.status === 'cancelled' || cancelled ? 'The job was cancelled.' : why,
-        current.status === 'cancelled' ? 'info' : 'error'));
+  show(box, h('h2', {}, 'Video job'), h('p', { class: 'muted' }, job.id), stage, bar, h('div', { class: 'actions' }, cancel),
+    h('h3', {}, 'Events'), log);
+  const end = await follow(`/v1/jobs/${job.id}/events`, (e) => {
+    if (e.event === 'progress') {
+      bar.value = e.data.percent;
+      stage.textContent = `${STAGES[e.data.stage] || e.data.stage} · ${e.data.percent}%`;
+      return;
     }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+    if (e.event === 'stage' && e.data.state === 'started') stage.textContent = `${STAGES[e.data.stage] || e.data.stage} · ${bar.value}%`;
+    const trouble = e.event === 'retry' || e.event === 'fallback' || e.event === 'failed';
+    log.append(h('li', {}, h('span', { class: `dot ${trouble ? 'failed' : ''}`, 'aria-hidden': 'true' }), h('span', {}, describe(e))));
+  });
+  if (end.event === 'completed') return showResult(box, end.data.job, log);
+  const why = end.data.error ? end.data.error.message : end.data.message || end.event;
+  return show(box, h('h2', {}, 'Video job'), notice(end.event === 'cancelled' || cancelled ? 'The job was cancelled.' : why,
+    end.event === 'cancelled' ? 'info' : 'error'), h('h3', {}, 'Events'), log);
 }
 
 export async function render(main) {

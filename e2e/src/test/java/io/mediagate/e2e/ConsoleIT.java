@@ -216,11 +216,23 @@ class ConsoleIT {
 
     @Test
     void aVideoJobShowsItsProgressThenPlaysThroughHlsOrItsMp4WhenTheStreamFails() throws Exception {
+        List<String> requests = new java.util.concurrent.CopyOnWriteArrayList<>();
+        page.onRequest(request -> requests.add(request.method() + " " + java.net.URI.create(request.url()).getPath()));
         startVideo("waves rolling onto a beach at dusk", "480p", 2);
         assertThat(page.getByRole(AriaRole.STATUS).filter(new Locator.FilterOptions().setHasText(Pattern.compile("Queued|%"))))
                 .not().hasCount(0);
+        // The job's events as they happen, from its stream: the provider called, each stage started and done.
+        Locator events = page.getByRole(AriaRole.LIST, new Page.GetByRoleOptions().setName("Job events"));
+        assertThat(events).containsText("Calling local", new com.microsoft.playwright.assertions.LocatorAssertions
+                .ContainsTextOptions().setTimeout(60_000));
+        assertThat(events).containsText("Transcoding done", new com.microsoft.playwright.assertions.LocatorAssertions
+                .ContainsTextOptions().setTimeout(120_000));
+        shot("playground-video-events");
         Locator video = page.locator(".result video");
         video.waitFor(new Locator.WaitForOptions().setTimeout(120_000));
+        String followed = requests.stream().filter(r -> r.matches("GET /v1/jobs/job_[A-Za-z0-9]+/events")).findFirst().orElse(null);
+        assertTrue(followed != null, "the job is followed through its event stream: " + requests);
+        assertTrue(requests.stream().noneMatch(r -> r.matches("GET /v1/jobs/job_[A-Za-z0-9]+")), "and never polled: " + requests);
         // The player has fetched the stream and knows the clip's length: metadata loaded, through hls.js.
         page.waitForCondition(() -> ((Number) video.evaluate("v => v.readyState")).intValue() >= 1,
                 new Page.WaitForConditionOptions().setTimeout(30_000));
