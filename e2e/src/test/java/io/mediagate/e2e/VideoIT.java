@@ -143,7 +143,8 @@ class VideoIT {
                 "stage:storing:ended", "completed"), Api.kinds(events), events.toString());
         List<Integer> progress = events.stream().filter(e -> e.event().equals("progress")).map(e -> e.data().path("percent").asInt()).toList();
         assertEquals(progress.stream().sorted().toList(), progress, "progress never goes back");
-        assertTrue(progress.containsAll(List.of(40, 75, 90)), progress.toString());
+        assertTrue(progress.containsAll(List.of(75, 90)), progress.toString());
+        assertTrue(progress.stream().anyMatch(p -> p >= 40 && p < 75), "progress while transcoding: " + progress);
         JsonNode job = awaitJob(free, jobId);
         assertEquals("succeeded", job.path("status").asText(), job.toString());
         assertEquals(100, job.path("progress").asInt());

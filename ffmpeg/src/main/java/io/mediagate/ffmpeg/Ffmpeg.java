@@ -1,5 +1,6 @@
 package io.mediagate.ffmpeg;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 
 /**
  * The ffmpeg and ffprobe programs and how to run them: with a deadline, killed when the deadline
@@ -19,6 +22,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Ffmpeg {
     private static final int STDERR_TAIL = 1500;
+    private static final String OUT_TIME = "out_time_us=";
     private final Path ffmpeg;
     private final Path ffprobe;
     private final Map<String, String> environment;
@@ -70,17 +74,36 @@ public final class Ffmpeg {
     public void run(List<String> args, Duration deadline) {
         List<String> command = new ArrayList<>(List.of(ffmpeg.toString(), "-hide_banner", "-nostdin"));
         command.addAll(args);
-        exec(command, deadline, false);
+        exec(command, deadline, false, null);
+    }
+
+    /**
+     * As {@link #run(List, Duration)}, telling {@code written} as it goes how many seconds of media ffmpeg has written (its
+     * {@code -progress} report's {@code out_time_us}, about twice a second; with several outputs, the furthest).
+     */
+    public void run(List<String> args, Duration deadline, DoubleConsumer written) {
+        List<String> command = new ArrayList<>(List.of(ffmpeg.toString(), "-hide_banner", "-nostdin", "-progress", "pipe:1", "-nostats"));
+        command.addAll(args);
+        exec(command, deadline, false, line -> {
+            if (line.startsWith(OUT_TIME)) {
+                try {
+                    written.accept(Long.parseLong(line.substring(OUT_TIME.length()).strip()) / 1e6);
+                } catch (NumberFormatException e) {
+                    // "N/A" before the first frame
+                }
+            }
+        });
     }
 
     /** Reads the container and streams of {@code file} with ffprobe. */
     public Probe probe(Path file, Duration deadline) {
         String out = exec(List.of(ffprobe.toString(), "-v", "error", "-print_format", "json", "-show_format",
-                "-show_streams", file.toString()), deadline, true);
+                "-show_streams", file.toString()), deadline, true, null);
         return Probe.parse(out);
     }
 
-    private String exec(List<String> command, Duration deadline, boolean captureStdout) {
+    /** Runs {@code command}; its stdout captured and returned, or given line by line to {@code lines}, or discarded. */
+    private String exec(List<String> command, Duration deadline, boolean captureStdout, Consumer<String> lines) {
         Path err = null;
         Path out = null;
         Process process = null;
@@ -89,11 +112,20 @@ public final class Ffmpeg {
             out = captureStdout ? Files.createTempFile("ffmpeg-", ".out") : null;
             ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectError(err.toFile())
-                    .redirectOutput(out == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(out.toFile()));
+                    .redirectOutput(out != null ? ProcessBuilder.Redirect.to(out.toFile())
+                            : lines != null ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.DISCARD);
             builder.environment().putAll(environment);
             process = builder.start();
+            Thread reader = null;
+            if (lines != null) {
+                Process started = process;
+                reader = Thread.ofVirtual().name("ffmpeg-progress").start(() -> read(started, lines));
+            }
             if (!process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new FfmpegException(command.getFirst() + " ran past its deadline of " + deadline.toSeconds() + " s", true);
+            }
+            if (reader != null) {
+                reader.join(Duration.ofSeconds(1)); // the last of its report, read to the end
             }
             if (process.exitValue() != 0) {
                 throw new FfmpegException(Path.of(command.getFirst()).getFileName() + " exited with " + process.exitValue()
@@ -111,6 +143,17 @@ public final class Ffmpeg {
             }
             deleteQuietly(err);
             deleteQuietly(out);
+        }
+    }
+
+    /** Reads the process's stdout to its end, each line to {@code lines} (a failing reader only stops reading). */
+    private static void read(Process process, Consumer<String> lines) {
+        try (BufferedReader reader = process.inputReader(StandardCharsets.UTF_8)) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                lines.accept(line);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the process ended or was killed; whatever it reported is all there is
         }
     }
 

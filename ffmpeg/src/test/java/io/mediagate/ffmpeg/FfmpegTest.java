@@ -34,6 +34,17 @@ class FfmpegTest {
         assertTrue(probe.formatName().contains("mp4"));
     }
 
+    /** A run asked for its progress is told the seconds written as it goes, never going back, up to the clip's length. */
+    @Test
+    void aRunTellsHowFarItHasWritten(@TempDir Path dir) {
+        List<Double> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30", "-t", "6", "-c:v", "libx264",
+                "-preset", "slow", "-pix_fmt", "yuv420p", dir.resolve("clip.mp4").toString()), Duration.ofSeconds(120), told::add);
+        assertTrue(told.size() >= 2, "told more than once: " + told);
+        assertEquals(told.stream().sorted().toList(), told, "never going back");
+        assertEquals(6.0, told.getLast(), 0.1, "the whole clip by the end");
+    }
+
     @Test
     void aFailureCarriesWhatFfmpegSaid(@TempDir Path dir) {
         FfmpegException e = assertThrows(FfmpegException.class, () -> ffmpeg.run(

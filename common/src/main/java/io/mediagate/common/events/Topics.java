@@ -15,6 +15,8 @@ public final class Topics {
     public static final String VIDEO_THUMBNAILED = "video.thumbnailed";
     public static final String VIDEO_COMPLETED = "video.completed";
     public static final String VIDEO_FAILED = "video.failed";
+    /** How far a pipeline stage is with a job ({@link StageProgress}), now and then while it works. */
+    public static final String VIDEO_PROGRESS = "video.progress";
 
     private Topics() {
     }

@@ -80,7 +80,8 @@ public final class KafkaNode {
 
     /** The topics every run needs, created before any service subscribes (see infra/kafka CreateTopics). */
     static final List<String> TOPICS = List.of("generation.requests", "generation.replies", "generation.events", "generation.partials",
-            "storage.events", "video.generated", "video.transcoded", "video.thumbnailed", "video.completed", "video.failed");
+            "storage.events", "video.generated", "video.transcoded", "video.thumbnailed", "video.completed", "video.failed",
+            "video.progress");
 
     private static void createTopics(Path lib, Path home, Node node) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

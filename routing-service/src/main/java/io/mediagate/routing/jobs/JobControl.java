@@ -33,6 +33,6 @@ public record JobControl(Jobs jobs, String jobId, int partialImages, PartialSink
 
     @Override
     public void progress(int percent) {
-        jobs.advance(jobId, Stage.GENERATING, percent * (Stage.progressAt(Stage.TRANSCODING) - 1) / 100);
+        jobs.advance(jobId, Stage.GENERATING, Stage.progressWithin(Stage.GENERATING, percent));
     }
 }

@@ -10,6 +10,21 @@ public final class Stage {
     private Stage() {
     }
 
+    /**
+     * The job's progress when {@code stage} is {@code percent} done: its share between where it starts and where the next
+     * stage starts (the last stage's share ends at 99: a job is at 100 only once it has ended).
+     */
+    public static int progressWithin(String stage, int percent) {
+        int from = progressAt(stage);
+        int to = switch (stage) {
+            case GENERATING -> progressAt(TRANSCODING);
+            case TRANSCODING -> progressAt(THUMBNAIL);
+            case THUMBNAIL -> progressAt(STORING);
+            default -> 100;
+        };
+        return from + Math.max(0, Math.min(100, percent)) * (to - from - 1) / 100;
+    }
+
     public static int progressAt(String stage) {
         return switch (stage) {
             case TRANSCODING -> 40;

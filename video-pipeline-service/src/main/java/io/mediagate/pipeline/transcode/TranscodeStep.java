@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 import java.util.stream.Stream;
 
 /** {@code video.generated} → {@code video.transcoded}: the MP4 ladder, WebM/VP9 and HLS (see {@link Ladder}). */
@@ -49,7 +50,18 @@ public class TranscodeStep implements Step {
     }
 
     @Override
+    public String stage() {
+        return "transcoding";
+    }
+
+    @Override
     public VideoWork process(VideoWork work, Path dir) {
+        return process(work, dir, percent -> { });
+    }
+
+    /** The ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%, staging the rest. */
+    @Override
+    public VideoWork process(VideoWork work, Path dir, IntConsumer progress) {
         VideoSize top = VideoSize.parse(work.size()).orElseThrow(() -> new Permanent("unknown size " + work.size()));
         Path source = dir.resolve("source");
         StagingBucket bucket = staging.get();
@@ -71,8 +83,11 @@ public class TranscodeStep implements Step {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ffmpeg.get().run(Ladder.command(source, top, audio, out), config.stepTimeout());
-        ffmpeg.get().run(Ladder.hls(out.resolve(Ladder.mp4Name(top)), hls), config.stepTimeout());
+        double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : work.duration();
+        ffmpeg.get().run(Ladder.command(source, top, audio, out), config.stepTimeout(),
+                written -> progress.accept(seconds > 0 ? (int) Math.min(80, 80 * written / seconds) : 0));
+        ffmpeg.get().run(Ladder.hls(out.resolve(Ladder.mp4Name(top)), hls), config.stepTimeout(),
+                written -> progress.accept(seconds > 0 ? 80 + (int) Math.min(10, 10 * written / seconds) : 80));
 
         List<VideoWork.StagedFile> files = new ArrayList<>();
         for (VideoSize size : top.ladder()) {

@@ -3,6 +3,7 @@ package io.mediagate.pipeline.worker;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.WhileUnavailable;
+import io.mediagate.common.events.StageProgress;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tracing.KafkaTraceHeaders;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -143,7 +145,7 @@ final class StageWorker implements Runnable {
                     return true;
                 }
                 Files.createDirectories(dir);
-                VideoWork done = step.process(work, dir);
+                VideoWork done = step.process(work, dir, new Reports(work.jobId()));
                 send(step.output(), done);
                 Duration took = metrics.ended("done", started);
                 LOG.infof("%s: job %s done in %d ms", step.name(), work.jobId(), took.toMillis());
@@ -179,6 +181,44 @@ final class StageWorker implements Runnable {
             }
         }
         return false;
+    }
+
+    /**
+     * A stage's progress with one job, sent on {@code video.progress} when it has moved on by {@link #STEP} points and
+     * {@link #EVERY} has passed since the last report; sent without waiting for the broker, and never failing the stage.
+     */
+    private final class Reports implements IntConsumer {
+        static final int STEP = 5;
+        static final Duration EVERY = Duration.ofMillis(500);
+        private final String jobId;
+        private int last = -STEP;
+        private long lastAt;
+
+        Reports(String jobId) {
+            this.jobId = jobId;
+        }
+
+        @Override
+        public synchronized void accept(int percent) {
+            long now = System.nanoTime();
+            if (percent < last + STEP || now - lastAt < EVERY.toNanos()) {
+                return;
+            }
+            last = percent;
+            lastAt = now;
+            try {
+                ProducerRecord<String, String> report = new ProducerRecord<>(Topics.VIDEO_PROGRESS, jobId,
+                        json.writeValueAsString(new StageProgress(jobId, step.stage(), percent)));
+                tracing.inject(KafkaTraceHeaders.writer(report.headers()));
+                producer.send(report, (sent, failure) -> {
+                    if (failure != null) {
+                        LOG.debugf("a progress report of job %s was not sent: %s", jobId, failure.toString());
+                    }
+                });
+            } catch (JsonProcessingException | RuntimeException e) {
+                LOG.debugf("a progress report of job %s was not sent: %s", jobId, e.toString());
+            }
+        }
     }
 
     /** Dead-letters the message and reports its job failed, waiting out a broker outage to do so. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.events.StageProgress;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.ffmpeg.Ffmpeg;
@@ -120,6 +121,31 @@ class TranscodeStageIT {
         Path mp4 = dir.resolve("480p.mp4");
         staging.download(StagingBucket.key(job, "out/480p.mp4"), mp4);
         assertEquals(854, ffmpeg.probe(mp4, Duration.ofSeconds(30)).video().orElseThrow().width());
+    }
+
+    /** While it transcodes, the stage reports how far it is on video.progress: more than once, never going back. */
+    @Test
+    void theStageReportsItsProgressAsItTranscodes() throws Exception {
+        String job = jobId();
+        Path clip = dir.resolve("long.mp4");
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=854x480:r=30", "-t", "12",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", clip.toString()), Duration.ofSeconds(60));
+        String key = StagingBucket.key(job, "source.mp4");
+        staging.upload(key, clip, "video/mp4");
+        publish("video.generated", job, json.writeValueAsString(work(job, key)));
+        List<ConsumerRecord<String, String>> out = await(List.of("video.progress", "video.transcoded"),
+                seen -> seen.stream().anyMatch(r -> r.topic().equals("video.transcoded") && job.equals(r.key())));
+        List<StageProgress> reports = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : out) {
+            if (r.topic().equals("video.progress") && job.equals(r.key())) {
+                reports.add(json.readValue(r.value(), StageProgress.class));
+            }
+        }
+        assertTrue(reports.size() >= 2, "reported as it went: " + reports);
+        assertTrue(reports.stream().allMatch(r -> r.stage().equals("transcoding") && r.jobId().equals(job)), reports.toString());
+        List<Integer> percents = reports.stream().map(StageProgress::percent).toList();
+        assertEquals(percents.stream().sorted().toList(), percents, "never going back");
+        assertTrue(percents.getLast() > percents.getFirst() && percents.getLast() <= 90, percents.toString());
     }
 
     @Test

@@ -1,0 +1,8 @@
+package io.mediagate.common.events;
+
+/**
+ * How far a pipeline stage is with a job ({@code video.progress}, keyed by job id): the stage's name as the job shows it
+ * ({@code transcoding}, …) and its {@code percent} (0–100). Sent now and then while the stage works; routing turns it into
+ * the job's progress. A report that comes late (the stage already ended) is ignored.
+ */
+public record StageProgress(String jobId, String stage, int percent) {}
