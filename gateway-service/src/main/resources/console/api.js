@@ -41,15 +41,19 @@ export async function api(method, path, body, options = {}) {
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
-  const text = await response.text();
-  let json = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
+  const json = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, json);
   return json;
+}
+
+/** An answer's JSON body, or null when it has none or it is not JSON. */
+async function readJson(response) {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }
 
 const ENDS = new Set(['completed', 'failed', 'cancelled', 'error']);
@@ -81,16 +85,7 @@ export async function follow(path, onEvent) {
     if (last !== null) headers['Last-Event-ID'] = String(last);
     try {
       const response = await fetch(path, { headers });
-      if (!response.ok) {
-        const text = await response.text();
-        let json = null;
-        try {
-          json = text ? JSON.parse(text) : null;
-        } catch {
-          json = null;
-        }
-        throw new ApiError(response.status, json);
-      }
+      if (!response.ok) throw new ApiError(response.status, await readJson(response));
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
@@ -115,6 +110,13 @@ export async function follow(path, onEvent) {
     }
     await pause(1000);
   }
+}
+
+/** An image of the API (a job's preview still), fetched with the session's key, as an address an <img> can show. */
+export async function imageUrl(path) {
+  const response = await fetch(path, { headers: authorized({}, session.key()) });
+  if (!response.ok) throw new ApiError(response.status, await readJson(response));
+  return URL.createObjectURL(await response.blob());
 }
 
 /** Query string from an object, leaving out empty values. */

@@ -2,7 +2,7 @@
 // (rendered from its parameter schema), generate, and see the result with its price, timings and the
 // routing decision. Videos run as jobs, followed through their event stream: a progress bar from the job's stage and
 // progress, its events as they happen (provider calls, retries, stages), and Cancel.
-import { api, follow } from 'console/api';
+import { api, follow, imageUrl } from 'console/api';
 import { h, field, notice, price, select, show, table } from 'console/ui';
 import { allModels } from 'console/models';
 import { media, variantLinks } from 'console/player';
@@ -93,6 +93,7 @@ function describe(e) {
   const d = e.data;
   switch (e.event) {
     case 'queued': return 'Queued';
+    case 'preview': return `Preview ${d.index + 1}`;
     case 'started': return `Calling ${d.provider} (attempt ${d.attempt})`;
     case 'retry': return `${d.provider} failed (${d.failure}); trying it again`;
     case 'fallback': return `${d.provider} failed (${d.failure}); trying ${d.next}`;
@@ -107,6 +108,7 @@ async function followJob(box, job) {
   const bar = h('progress', { max: 100, value: job.progress || 0, 'aria-label': 'Video progress' });
   const stage = h('p', { role: 'status' }, 'Queued');
   const log = h('ol', { class: 'timeline', 'aria-label': 'Job events' });
+  const still = h('img', { alt: 'Latest preview', class: 'preview-still', hidden: true });
   let cancelled = false;
   const cancel = h('button', {
     type: 'button', class: 'danger',
@@ -121,12 +123,18 @@ async function followJob(box, job) {
     },
   }, 'Cancel');
   show(box, h('h2', {}, 'Video job'), h('p', { class: 'muted' }, job.id), stage, bar, h('div', { class: 'actions' }, cancel),
-    h('h3', {}, 'Events'), log);
+    still, h('h3', {}, 'Events'), log);
   const end = await follow(`/v1/jobs/${job.id}/events`, (e) => {
     if (e.event === 'progress') {
       bar.value = e.data.percent;
       stage.textContent = `${STAGES[e.data.stage] || e.data.stage} · ${e.data.percent}%`;
       return;
+    }
+    if (e.event === 'preview') {
+      imageUrl(e.data.url).then((src) => {
+        still.src = src;
+        still.hidden = false;
+      }).catch(() => {});
     }
     if (e.event === 'stage' && e.data.state === 'started') stage.textContent = `${STAGES[e.data.stage] || e.data.stage} · ${bar.value}%`;
     const trouble = e.event === 'retry' || e.event === 'fallback' || e.event === 'failed';

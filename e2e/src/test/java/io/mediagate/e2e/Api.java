@@ -84,6 +84,12 @@ final class Api {
         return send(HttpRequest.newBuilder(URI.create(base + path)).header(header, value).GET(), key);
     }
 
+    /** A GET answered with bytes (an image), read as they are. */
+    HttpResponse<byte[]> bytes(String path, String key) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + key).GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
     Reply post(String path, String key, String json) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)), key);

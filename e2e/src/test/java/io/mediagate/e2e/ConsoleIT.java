@@ -225,6 +225,8 @@ class ConsoleIT {
         Locator events = page.getByRole(AriaRole.LIST, new Page.GetByRoleOptions().setName("Job events"));
         assertThat(events).containsText("Calling local", new com.microsoft.playwright.assertions.LocatorAssertions
                 .ContainsTextOptions().setTimeout(60_000));
+        assertThat(events).containsText("Preview 1", new com.microsoft.playwright.assertions.LocatorAssertions
+                .ContainsTextOptions().setTimeout(60_000));
         assertThat(events).containsText("Transcoding done", new com.microsoft.playwright.assertions.LocatorAssertions
                 .ContainsTextOptions().setTimeout(120_000));
         shot("playground-video-events");

@@ -557,6 +557,10 @@ class RoutingIT {
                 lines.get(lines.indexOf("event: image_generation.completed") + 1).substring("data: ".length()));
         assertEquals(110, completed.path("usage").path("total_tokens").asInt(), "the provider's usage");
         assertEquals("medium", completed.path("quality").asText());
+        // Each partial image is also a preview of the job, in its event stream.
+        String jobId = api.get("/v1/jobs?limit=1", key).body().path("result").path("jobs").get(0).path("id").asText();
+        assertEquals(List.of(0, 1), api.events(key, jobId).stream().filter(e -> e.event().equals("preview"))
+                .map(e -> e.data().path("index").asInt()).toList());
     }
 
     /** A request routing refuses is refused before its stream opens: the plain error answer and status. */

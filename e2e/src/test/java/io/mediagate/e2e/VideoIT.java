@@ -136,9 +136,18 @@ class VideoIT {
         JsonNode videoMinute = api.get("/v1/usage", free).body().path("result").path("rateLimits").path("videoMinute");
         assertEquals(videoMinute.path("limit").asInt() - 1, videoMinute.path("remaining").asInt(), videoMinute.toString());
 
-        // Followed live: every stage started and ended in order, progress never going back, then the completion.
-        List<Api.Event> events = api.events(free, jobId);
-        assertEquals(List.of("queued", "stage:generating:started", "started", "stage:generating:ended", "stage:transcoding:started",
+        // Followed live: the provider's first frame as a preview still while the job runs (the job's owner only), every stage
+        // started and ended in order, progress never going back, then the completion.
+        List<Api.Event> events = new java.util.ArrayList<>(api.events(free, jobId, null, e -> e.event().equals("preview")));
+        Api.Event preview = events.getLast();
+        assertEquals("preview", preview.event(), events.toString());
+        java.net.http.HttpResponse<byte[]> still = api.bytes(preview.data().path("url").asText(), free);
+        assertEquals(200, still.statusCode());
+        assertEquals("image/webp", still.headers().firstValue("Content-Type").orElse(""));
+        assertEquals(640, preview.data().path("width").asInt(), "the first frame, at most 640 wide");
+        assertEquals(404, api.bytes(preview.data().path("url").asText(), api.newUserKey(Suite.ADMIN_KEY, "free")).statusCode());
+        events.addAll(api.events(free, jobId, String.valueOf(preview.id()), e -> false));
+        assertEquals(List.of("queued", "stage:generating:started", "started", "preview", "stage:generating:ended", "stage:transcoding:started",
                 "stage:transcoding:ended", "stage:thumbnail:started", "stage:thumbnail:ended", "stage:storing:started",
                 "stage:storing:ended", "completed"), Api.kinds(events), events.toString());
         List<Integer> progress = events.stream().filter(e -> e.event().equals("progress")).map(e -> e.data().path("percent").asInt()).toList();

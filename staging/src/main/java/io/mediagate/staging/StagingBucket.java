@@ -66,6 +66,25 @@ public final class StagingBucket {
         }
     }
 
+    /** Uploads {@code bytes} under {@code key} (a small file: a preview still). */
+    public void upload(String key, byte[] bytes, String mime) {
+        s3.putObject(b -> b.bucket(bucket).key(key).contentType(mime).contentLength((long) bytes.length), RequestBody.fromBytes(bytes));
+    }
+
+    /** The object under {@code key} whole (a small file), or empty when there is none. */
+    public java.util.Optional<byte[]> read(String key) {
+        try {
+            return java.util.Optional.of(s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray());
+        } catch (NoSuchKeyException e) {
+            return java.util.Optional.empty();
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return java.util.Optional.empty();
+            }
+            throw e;
+        }
+    }
+
     /** Downloads {@code key} to {@code file}, replacing it. */
     public void download(String key, Path file) {
         try (var in = s3.getObject(b -> b.bucket(bucket).key(key))) {

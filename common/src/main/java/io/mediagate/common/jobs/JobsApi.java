@@ -15,6 +15,8 @@ public interface JobsApi {
     String JOB = "{id}";
     /** Under {@link #ROOT}: {@code GET} a job's events ({@link #events}). */
     String EVENTS = "{id}/events";
+    /** Under {@link #ROOT}: {@code GET} one of a running job's preview stills (what its {@code preview} events name). */
+    String PREVIEW = "{id}/previews/{index}";
 
     CompletableFuture<JobView> read(String id, CallAs user);
 

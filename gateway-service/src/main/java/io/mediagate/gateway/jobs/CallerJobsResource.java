@@ -2,6 +2,7 @@ package io.mediagate.gateway.jobs;
 
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.RequestIdFilter;
+import io.mediagate.common.calls.PathTemplate;
 import io.mediagate.common.jobs.JobAnswer;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
@@ -73,6 +74,16 @@ public class CallerJobsResource {
         long after = JobEventFeed.after(lastEventId);
         Caller caller = Caller.of(identity);
         return jobs.read(caller, id).map(job -> feed.follow(caller, id, after).response());
+    }
+
+    /** One of a running job's preview stills, as its {@code preview} event names it; the job's visibility. */
+    @Operation(summary = "A running job's preview still (its preview event's url)")
+    @GET
+    @Path(JobsApi.PREVIEW)
+    @Produces("*/*")
+    public Uni<Response> preview(@PathParam("id") String id, @PathParam("index") String index, @Context ContainerRequestContext ctx) {
+        return forwarder.forward(PathTemplate.at(owners.routing(), JobsApi.ROOT + "/" + JobsApi.PREVIEW, id, index).toString(),
+                Caller.of(identity), String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), Map.of());
     }
 
     /** Cancels an unfinished job; 409 {@code job_finished} once it has ended. */

@@ -22,6 +22,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -42,8 +43,10 @@ public class JobsResource {
     private final ObjectMapper json;
     private final Cancellation cancellation;
     private final JobEvents events;
+    private final JobPreviews previews;
 
-    JobsResource(JsonWebToken caller, ObjectMapper json, Cancellation cancellation, JobEvents events) {
+    JobsResource(JsonWebToken caller, ObjectMapper json, Cancellation cancellation, JobEvents events, JobPreviews previews) {
+        this.previews = previews;
         this.events = events;
         this.caller = caller;
         this.json = json;
@@ -69,6 +72,18 @@ public class JobsResource {
         long from = number("after", after, Long.MAX_VALUE);
         long waitMs = number("wait", wait, MAX_WAIT.toMillis());
         return Envelope.of(new JobEventList(events.after(id, from, Duration.ofMillis(waitMs))));
+    }
+
+    /** A running job's preview still {@code index} (its {@code preview} event's {@code url}); 404 once it is gone. */
+    @GET
+    @Path(JobsApi.PREVIEW)
+    @Produces("*/*")
+    public Response preview(@PathParam("id") String id, @PathParam("index") String index) {
+        visible(JobRecord.findById(id), id);
+        int n = (int) number("index", index, 15);
+        JobPreviews.Still still = previews.read(id, n).orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND,
+                "job " + id + " has no preview " + n + " (any more)"));
+        return Response.ok(still.bytes()).type(still.mime()).header("Cache-Control", "private, max-age=60").build();
     }
 
     private static long number(String name, String value, long max) {

@@ -16,15 +16,21 @@ import org.jboss.logging.Logger;
 public class PartialImages implements JobControl.PartialSink {
     private static final Logger LOG = Logger.getLogger(PartialImages.class);
     private final MutinyEmitter<PartialImage> emitter;
+    private final JobPreviews previews;
 
-    PartialImages(@Channel("generation-partials") MutinyEmitter<PartialImage> emitter) {
+    PartialImages(@Channel("generation-partials") MutinyEmitter<PartialImage> emitter, JobPreviews previews) {
         this.emitter = emitter;
+        this.previews = previews;
     }
 
+    /** The partial image to the job's stream, and kept as the job's preview still of the same index. */
     @Override
     public void send(PartialImage partial) {
         emitter.sendMessage(Message.of(partial).addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(partial.jobId()).build()))
                 .subscribe().with(done -> { }, failure -> LOG.warnf("partial image %d of job %s not sent: %s", partial.index(),
                         partial.jobId(), failure.toString()));
+        if (!partial.started()) {
+            previews.keep(partial.jobId(), partial.index(), partial.image(), partial.mime());
+        }
     }
 }

@@ -9,6 +9,7 @@ import io.mediagate.common.tracing.Tracing;
 import io.mediagate.routing.generation.image.ImageGeneration;
 import io.mediagate.routing.generation.video.VideoJobs;
 import io.mediagate.routing.jobs.JobEnds;
+import io.mediagate.routing.jobs.JobPreviews;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.ReplyAddress;
 import io.mediagate.routing.jobs.Stage;
@@ -34,8 +35,11 @@ public class GenerationConsumer {
     private final JobEnds ends;
     private final VideoJobs videos;
     private final Tracing tracing;
+    private final JobPreviews previews;
 
-    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, JobEnds ends, VideoJobs videos, Tracing tracing) {
+    GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, JobEnds ends, VideoJobs videos, Tracing tracing,
+                       JobPreviews previews) {
+        this.previews = previews;
         this.jobs = jobs;
         this.tracing = tracing;
         this.videos = videos;
@@ -86,6 +90,9 @@ public class GenerationConsumer {
         }
         if (!ends.end(request.jobId(), reply)) {
             replies.send(reply, replyTo); // another delivery ended the job; this requestor still gets an answer
+        }
+        if (request.options().partials() > 0) {
+            previews.forget(request.jobId());
         }
     }
 }

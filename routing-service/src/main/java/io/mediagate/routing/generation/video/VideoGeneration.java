@@ -16,6 +16,7 @@ import io.mediagate.routing.generation.Plan;
 import io.mediagate.routing.generation.Planner;
 import io.mediagate.routing.jobs.JobControl;
 import io.mediagate.routing.jobs.JobEvents;
+import io.mediagate.routing.jobs.JobPreviews;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.providers.Adapters;
 import io.mediagate.routing.providers.GeneratedVideo;
@@ -33,6 +34,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -55,11 +57,14 @@ public class VideoGeneration {
     private final Path workRoot;
     private final RetiredOffers retired;
     private final JobEvents events;
+    private final JobPreviews previews;
 
     VideoGeneration(Planner planner, Adapters adapters, AttemptRunner runner, RoutingConfig config, VideoInputs inputs,
                     StagingBucket staging, Instance<Ffmpeg> ffmpeg, Jobs jobs, Clock clock,
-                    @ConfigProperty(name = "mediagate.work-dir") Path workRoot, RetiredOffers retired, JobEvents events) {
+                    @ConfigProperty(name = "mediagate.work-dir") Path workRoot, RetiredOffers retired, JobEvents events,
+                    JobPreviews previews) {
         this.events = events;
+        this.previews = previews;
         this.retired = retired;
         this.planner = planner;
         this.jobs = jobs;
@@ -88,6 +93,7 @@ public class VideoGeneration {
                                     request.prompt(), size.width(), size.height(), plan.duration(), image, source,
                                     plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration()))),
                     candidate -> plan.price(candidate, 1), config.videoAttemptTimeout(), config.videoDeadline());
+            firstFrame(request.jobId(), outcome.result().video().file(), work);
             long uploadStart = clock.millis();
             Candidate served = outcome.served();
             String key = StagingBucket.key(request.jobId(), "source.mp4");
@@ -103,6 +109,18 @@ public class VideoGeneration {
             throw new UncheckedIOException(e);
         } finally {
             Scratch.delete(work);
+        }
+    }
+
+    /** The provider's file's first frame, at most 640 wide, as the job's first preview still (WebP); best effort. */
+    private void firstFrame(String jobId, Path video, Path work) {
+        Path still = work.resolve("first-frame.webp");
+        try {
+            ffmpeg.get().run(List.of("-v", "error", "-y", "-i", video.toString(), "-frames:v", "1", "-vf", "scale='min(640,iw)':-2",
+                    "-c:v", "libwebp", "-quality", "75", "-f", "webp", still.toString()), Duration.ofSeconds(30));
+            previews.keep(jobId, 0, Files.readAllBytes(still), "image/webp");
+        } catch (FfmpegException | IOException e) {
+            // no preview: the job goes on
         }
     }
 
