@@ -7,6 +7,7 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.jobs.JobEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -95,7 +96,8 @@ public class Jobs {
      */
     @Transactional
     public boolean advance(String jobId, String stage, int progress) {
-        JobRecord job = JobRecord.findById(jobId);
+        // Locked: a stage's progress report and the next stage's start may come at once; the later sees the earlier.
+        JobRecord job = JobRecord.findById(jobId, LockModeType.PESSIMISTIC_WRITE);
         if (job == null || job.status.finished() || job.progress > progress) {
             return false;
         }
@@ -138,7 +140,7 @@ public class Jobs {
      */
     @Transactional
     public Optional<List<JobOutboxRow>> end(String jobId, GenerationReply reply) {
-        JobRecord job = JobRecord.findById(jobId);
+        JobRecord job = JobRecord.findById(jobId, LockModeType.PESSIMISTIC_WRITE);
         if (job == null || job.status.finished()) {
             return Optional.empty();
         }
