@@ -94,6 +94,7 @@ function describe(e) {
   switch (e.event) {
     case 'queued': return 'Queued';
     case 'preview': return `Preview ${d.index + 1}`;
+    case 'playable': return 'Playable';
     case 'started': return `Calling ${d.provider} (attempt ${d.attempt})`;
     case 'retry': return `${d.provider} failed (${d.failure}); trying it again`;
     case 'fallback': return `${d.provider} failed (${d.failure}); trying ${d.next}`;
@@ -135,6 +136,12 @@ async function followJob(box, job) {
         still.src = src;
         still.hidden = false;
       }).catch(() => {});
+    }
+    if (e.event === 'playable') {
+      // The main rendition plays while the rest of the ladder is made.
+      const early = h('video', { controls: true, muted: true, playsinline: true, preload: 'metadata', class: 'preview-still',
+        src: e.data.url, 'aria-label': 'Playable now' });
+      still.replaceWith(early);
     }
     if (e.event === 'stage' && e.data.state === 'started') stage.textContent = `${STAGES[e.data.stage] || e.data.stage} · ${bar.value}%`;
     const trouble = e.event === 'retry' || e.event === 'fallback' || e.event === 'failed';

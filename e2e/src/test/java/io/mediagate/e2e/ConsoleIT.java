@@ -229,6 +229,9 @@ class ConsoleIT {
                 .ContainsTextOptions().setTimeout(60_000));
         assertThat(events).containsText("Transcoding done", new com.microsoft.playwright.assertions.LocatorAssertions
                 .ContainsTextOptions().setTimeout(120_000));
+        String log = events.innerText();
+        assertTrue(log.contains("Playable") && log.indexOf("Playable") < log.indexOf("Transcoding done"),
+                "the video plays before its ladder is done: " + log);
         shot("playground-video-events");
         Locator video = page.locator(".result video");
         video.waitFor(new Locator.WaitForOptions().setTimeout(120_000));

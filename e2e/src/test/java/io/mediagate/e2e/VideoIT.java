@@ -136,19 +136,30 @@ class VideoIT {
         JsonNode videoMinute = api.get("/v1/usage", free).body().path("result").path("rateLimits").path("videoMinute");
         assertEquals(videoMinute.path("limit").asInt() - 1, videoMinute.path("remaining").asInt(), videoMinute.toString());
 
-        // Followed live: the provider's first frame as a preview still while the job runs (the job's owner only), every stage
-        // started and ended in order, progress never going back, then the completion.
-        List<Api.Event> events = new java.util.ArrayList<>(api.events(free, jobId, null, e -> e.event().equals("preview")));
-        Api.Event preview = events.getLast();
-        assertEquals("preview", preview.event(), events.toString());
+        // Followed live: the provider's first frame as a preview still while the job runs (the job's owner only), then the
+        // video playable (its main rendition, the provider's H.264 remuxed with its index first) before the rest of the
+        // ladder is made, every stage started and ended in order, progress never going back, then the completion.
+        List<Api.Event> events = new java.util.ArrayList<>(api.events(free, jobId, null, e -> e.event().equals("playable")));
+        Api.Event playable = events.getLast();
+        assertEquals("playable", playable.event(), events.toString());
+        Probe main = probe(playable.data().path("url").asText(), "playable.mp4");
+        assertEquals("h264", main.video().orElseThrow().codec());
+        assertEquals("yuv420p", main.video().orElseThrow().pixelFormat());
+        assertEquals(854, main.video().orElseThrow().width());
+        assertEquals(2.0, main.durationSeconds(), 0.1);
+        assertTrue(indexFirst(dir.resolve("playable.mp4")), "fast start: the index before the media data");
+        JsonNode soFar = playable.data().path("item");
+        assertEquals("processing", soFar.path("status").asText(), soFar.toString());
+        assertEquals(1, soFar.path("variants").size(), "the item lists the variants made so far: " + soFar);
+        Api.Event preview = events.stream().filter(e -> e.event().equals("preview")).findFirst().orElseThrow();
         java.net.http.HttpResponse<byte[]> still = api.bytes(preview.data().path("url").asText(), free);
         assertEquals(200, still.statusCode());
         assertEquals("image/webp", still.headers().firstValue("Content-Type").orElse(""));
         assertEquals(640, preview.data().path("width").asInt(), "the first frame, at most 640 wide");
         assertEquals(404, api.bytes(preview.data().path("url").asText(), api.newUserKey(Suite.ADMIN_KEY, "free")).statusCode());
-        events.addAll(api.events(free, jobId, String.valueOf(preview.id()), e -> false));
+        events.addAll(api.events(free, jobId, String.valueOf(playable.id()), e -> false));
         assertEquals(List.of("queued", "stage:generating:started", "started", "preview", "stage:generating:ended", "stage:transcoding:started",
-                "stage:transcoding:ended", "stage:thumbnail:started", "stage:thumbnail:ended", "stage:storing:started",
+                "playable", "stage:transcoding:ended", "stage:thumbnail:started", "stage:thumbnail:ended", "stage:storing:started",
                 "stage:storing:ended", "completed"), Api.kinds(events), events.toString());
         List<Integer> progress = events.stream().filter(e -> e.event().equals("progress")).map(e -> e.data().path("percent").asInt()).toList();
         assertEquals(progress.stream().sorted().toList(), progress, "progress never goes back");
@@ -161,6 +172,16 @@ class VideoIT {
         JsonNode item = job.path("data").get(0);
         assertEquals(2.0, probe(item.path("url").asText(), "async.mp4").durationSeconds(), 0.1);
         assertTrue(item.path("thumbnail").asText().startsWith(suite.baseUrl() + "/files/"));
+        assertEquals(item.path("url").asText(), playable.data().path("url").asText(), "the playable URL is the item's");
+        assertTrue(item.path("variants").size() > 1, item.toString());
+    }
+
+    /** Whether an MP4's index ({@code moov}) comes before its media data ({@code mdat}). */
+    private static boolean indexFirst(Path file) throws Exception {
+        String head = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+        int moov = head.indexOf("moov");
+        int mdat = head.indexOf("mdat");
+        return moov >= 0 && (mdat < 0 || moov < mdat);
     }
 
     @Test

@@ -16,7 +16,7 @@ public record JobEvent(long id, Kind event, Instant at, JsonNode data) {
     /** The kinds of events, by their wire names; {@link #terminal()} ones end a job and its stream. */
     public enum Kind {
         QUEUED("queued"), STARTED("started"), PROGRESS("progress"), PREVIEW("preview"), RETRY("retry"), FALLBACK("fallback"),
-        STAGE("stage"), COMPLETED("completed"), FAILED("failed"), CANCELLED("cancelled");
+        STAGE("stage"), PLAYABLE("playable"), COMPLETED("completed"), FAILED("failed"), CANCELLED("cancelled");
 
         private final String wire;
 

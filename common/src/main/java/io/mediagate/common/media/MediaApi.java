@@ -17,6 +17,8 @@ public interface MediaApi {
     String REGISTER = "register";
     /** Under {@link #ROOT}: {@code GET}, the item's main file. */
     String CONTENT = "{id}/content";
+    /** Under {@link #ROOT}: {@code DELETE}, an item kept in parts that never became ready (its job failed or was cancelled). */
+    String UNFINISHED = "{id}/unfinished";
     /** The users' items, as the public API shows them. */
     String ITEMS = "/v1/media";
     /** Under {@link #ITEMS}: a user's item; {@code DELETE} deletes it and its files (403 for another's public item). */
@@ -36,6 +38,9 @@ public interface MediaApi {
 
     /** Whether item {@code id} is there for {@code user} (not deleted, not expired, theirs or public). */
     CompletableFuture<Boolean> exists(String id, CallAs user);
+
+    /** Deletes item {@code id} with the files kept so far if it is still {@code processing}; nothing otherwise. */
+    CompletableFuture<Void> discard(String id);
 
     /** Deletes the user's item {@code id}. */
     CompletableFuture<Void> delete(String id, CallAs user);

@@ -63,6 +63,11 @@ public final class MediaApiClient implements MediaApi {
     }
 
     @Override
+    public CompletableFuture<Void> discard(String id) {
+        return http.bytes(Call.delete(PathTemplate.at(base, ROOT + "/" + UNFINISHED, id), self, FILES)).thenApply(answer -> null);
+    }
+
+    @Override
     public CompletableFuture<Void> delete(String id, CallAs user) {
         return http.bytes(Call.delete(PathTemplate.at(base, ITEMS + "/" + ITEM, id), user, FILES)).thenApply(answer -> null);
     }

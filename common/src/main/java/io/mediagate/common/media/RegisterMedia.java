@@ -17,7 +17,10 @@ import java.util.List;
  * {@code width}, {@code height} and {@code duration} are null where unknown or not applicable; {@code sources}
  * names the media an edited or varied image was made from (null otherwise); {@code price} is what the item
  * cost in USD (null for uploads and edit sources). Made by name through {@link #image}, {@link #video} and
- * {@link #upload}.
+ * {@link #upload}. A video may be kept in parts as its files land: a {@code partial} registration keeps the files named
+ * (the main MP4 first, so the item plays while the rest is made) and leaves the item {@code processing}, seen by its
+ * owner alone; later registrations of the same id add the files not kept yet, and the first that is not partial makes
+ * the item {@code ready}.
  */
 public record RegisterMedia(
         String id,
@@ -39,7 +42,8 @@ public record RegisterMedia(
         String primary,
         List<VideoWork.StagedFile> files,
         List<String> sources,
-        BigDecimal price) {
+        BigDecimal price,
+        boolean partial) {
 
     /** A registration followed by its primary file: one line of JSON, a newline ({@code \n}), the file's bytes. */
     public static final String WITH_FILE = "application/x-mediagate-file";
@@ -54,7 +58,7 @@ public record RegisterMedia(
     public static RegisterMedia image(Keeping keep, MadeBy made, Shape shape, VideoWork.StagedFile file, List<String> sources) {
         return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.IMAGE, made.model(), made.modelSlug(), made.provider(),
                 made.providerName(), made.prompt(), made.revisedPrompt(), shape.size(), null, shape.width(), shape.height(),
-                keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), sources, made.price());
+                keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), sources, made.price(), false);
     }
 
     /** A generated video whose renditions wait in {@code stagingBucket}; {@code primary} names its MP4. */
@@ -62,12 +66,18 @@ public record RegisterMedia(
                                       List<VideoWork.StagedFile> files) {
         return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.VIDEO, made.model(), made.modelSlug(), made.provider(),
                 made.providerName(), made.prompt(), made.revisedPrompt(), shape.size(), shape.duration(), shape.width(), shape.height(),
-                keep.isPublic(), keep.retentionDays(), stagingBucket, primary, files, null, made.price());
+                keep.isPublic(), keep.retentionDays(), stagingBucket, primary, files, null, made.price(), false);
+    }
+
+    /** This registration as a part: its files are kept, the item stays {@code processing} until one that is not. */
+    public RegisterMedia asPart() {
+        return new RegisterMedia(id, ownerId, kind, model, modelSlug, provider, providerName, prompt, revisedPrompt, size, duration,
+                width, height, isPublic, retentionDays, stagingBucket, primary, files, sources, price, true);
     }
 
     /** An image a caller sent (an edit's source, a mask, a video's reference), sent with the registration: made by no model, costing nothing. */
     public static RegisterMedia upload(Keeping keep, Shape shape, VideoWork.StagedFile file) {
         return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.IMAGE, null, null, null, null, null, null, shape.size(), null,
-                shape.width(), shape.height(), keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), null, null);
+                shape.width(), shape.height(), keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), null, null, false);
     }
 }

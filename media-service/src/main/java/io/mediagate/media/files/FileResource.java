@@ -163,10 +163,13 @@ public class FileResource {
                 signedQuery(record, signature));
     }
 
-    /** A ready item that is public, or private with a valid signature; anything else is "no such file". */
+    /**
+     * A ready item (or a video still being made, whose files kept so far are served) that is public, or private with a
+     * valid signature; anything else is "no such file".
+     */
     private MediaRecord servable(String id, Signature signature) {
         MediaRecord record = MediaRecord.findById(id);
-        if (record == null || !"ready".equals(record.status)
+        if (record == null || !"ready".equals(record.status) && !MediaRecord.PROCESSING.equals(record.status)
                 || (!record.isPublic && !signing.valid(UrlSigning.scope(id), signature.expires(), signature.signature(),
                         clock.instant().getEpochSecond()))) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");

@@ -7,6 +7,7 @@ import io.mediagate.media.records.UploadKeys;
 import io.mediagate.media.storage.ObjectStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.util.ArrayList;
 import java.util.List;
 import org.jboss.logging.Logger;
@@ -51,6 +52,33 @@ public class Deletion {
                 file.delete();
             }
             events.deleted(record, bytes);
+            record.delete();
+            return objects;
+        });
+        if (keys == null) {
+            return false;
+        }
+        keys.forEach(key -> remove(id, key));
+        return true;
+    }
+
+    /**
+     * Removes {@code id} with the files kept so far if it is still a video kept in parts ({@code processing}): its job
+     * failed or was cancelled. It never reached the ledger, so no event. Returns whether it was removed.
+     */
+    public boolean discardUnfinished(String id) {
+        List<String> keys = QuarkusTransaction.requiringNew().call(() -> {
+            MediaRecord record = MediaRecord.findById(id, LockModeType.PESSIMISTIC_WRITE);
+            if (record == null || !MediaRecord.PROCESSING.equals(record.status)) {
+                return null;
+            }
+            List<String> objects = new ArrayList<>(List.of(record.objectKey));
+            for (MediaFile file : MediaFile.of(id)) {
+                if (!file.objectKey.equals(record.objectKey)) {
+                    objects.add(file.objectKey);
+                }
+                file.delete();
+            }
             record.delete();
             return objects;
         });

@@ -52,6 +52,10 @@ public class MediaItemResource {
     @GET
     @Path(MediaApi.ITEM)
     public Envelope<Map<String, Object>> get(@PathParam("id") String id) {
+        MediaRecord unfinished = MediaRecord.findById(id);
+        if (unfinished != null && MediaRecord.PROCESSING.equals(unfinished.status) && owns(unfinished)) {
+            return Envelope.of(Map.of("media", urls.item(unfinished))); // a video still being made: its owner's alone
+        }
         MediaRecord record = find(id);
         if (!record.isPublic && !owns(record)) {
             throw new ApiException(ErrorCode.PERMISSION_DENIED, "media " + id + " is private");
@@ -93,6 +97,9 @@ public class MediaItemResource {
         }
         if (!owns(record)) {
             throw new ApiException(ErrorCode.PERMISSION_DENIED, "only the owner may change or delete media " + id);
+        }
+        if (MediaRecord.PROCESSING.equals(record.status)) {
+            throw ApiException.invalid("id", "media " + id + " is still being made; cancel its job to drop it");
         }
         deletion.delete(id);
         return Envelope.of(Map.of("id", id, "deleted", true));

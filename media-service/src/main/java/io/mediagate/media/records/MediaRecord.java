@@ -14,6 +14,8 @@ import java.util.List;
 @Entity
 @Table(name = "media")
 public class MediaRecord extends PanacheEntityBase {
+    /** The status of a video kept in parts while its last files are made (its owner sees it; its files are served). */
+    public static final String PROCESSING = "processing";
     @Id
     public String id;
     @Column(name = "owner_id")

@@ -6,19 +6,23 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
  * Retention: removes media past their {@code expiresAt} with their files (the ledger is told through the
- * storage events {@link Deletion} writes), and uploads left pending past their hour with their bytes.
+ * storage events {@link Deletion} writes), uploads left pending past their hour with their bytes, and videos kept
+ * in parts that stayed {@code processing} for {@link #UNFINISHED} (their job's end never came to finish or discard them).
  * Several replicas may sweep at once; an item is deleted once.
  */
 @ApplicationScoped
 public class Sweeper {
     private static final Logger LOG = Logger.getLogger(Sweeper.class);
     private static final int BATCH = 200;
+    /** Far longer than any video job takes from its first rendition to its last file. */
+    static final Duration UNFINISHED = Duration.ofDays(1);
     private final Deletion deletion;
     private final Clock clock;
 
@@ -49,6 +53,9 @@ public class Sweeper {
         } while (expired.size() == BATCH);
         for (String id : ids("status = 'pending' and expiresAt < ?1", now)) {
             removed += deletion.cancelPending(id) ? 1 : 0;
+        }
+        for (String id : ids("status = '" + MediaRecord.PROCESSING + "' and createdAt < ?1", now.minus(UNFINISHED))) {
+            removed += deletion.discardUnfinished(id) ? 1 : 0;
         }
         return removed;
     }

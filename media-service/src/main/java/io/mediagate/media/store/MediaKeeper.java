@@ -17,7 +17,9 @@ import java.util.List;
 /**
  * The last step of keeping any media item (generated, finished video, completed upload): ready, visible
  * as asked, expiring after the retention, and its bytes announced to the ledger in the same transaction.
- * {@code files} are the item's further files, kept in the same transaction.
+ * {@code files} are the item's further files, kept in the same transaction. A video kept in parts is
+ * {@code processing} until its last part: its owner sees it and its files are served, but it is listed, counted by
+ * the ledger and given its retention only once ready.
  */
 @ApplicationScoped
 public class MediaKeeper {
@@ -33,14 +35,23 @@ public class MediaKeeper {
 
     @Transactional(Transactional.TxType.MANDATORY)
     public MediaItem keep(MediaRecord record, boolean isPublic, int retentionDays, long storedBytes, List<MediaFile> files) {
+        return keep(record, isPublic, retentionDays, storedBytes, files, false);
+    }
+
+    /** As {@link #keep(MediaRecord, boolean, int, long, List)}; {@code partial}: the item stays {@code processing}. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public MediaItem keep(MediaRecord record, boolean isPublic, int retentionDays, long storedBytes, List<MediaFile> files,
+                          boolean partial) {
         record.promptWords = PromptWords.stored(record.prompt);
         record.totalBytes = storedBytes;
         record.isPublic = isPublic;
-        record.status = "ready";
+        record.status = partial ? MediaRecord.PROCESSING : "ready";
         record.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-        record.expiresAt = retentionDays > 0 ? record.createdAt.plus(Duration.ofDays(retentionDays)) : null;
+        record.expiresAt = retentionDays > 0 && !partial ? record.createdAt.plus(Duration.ofDays(retentionDays)) : null;
         record.persist();
-        events.stored(record, storedBytes);
+        if (!partial) {
+            events.stored(record, storedBytes);
+        }
         return urls.item(record, files);
     }
 }

@@ -9,23 +9,29 @@ import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.media.items.Deletion;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
 import io.mediagate.media.storage.ObjectStore;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Keeps generated items for the services that made them (routing's images, the pipeline's videos).
@@ -42,12 +48,14 @@ public class StoreResource {
     private final MediaUrls urls;
     private final MediaKeeper keeper;
     private final ObjectMapper json;
+    private final Deletion deletion;
 
-    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper, ObjectMapper json) {
+    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper, ObjectMapper json, Deletion deletion) {
         this.store = store;
         this.urls = urls;
         this.keeper = keeper;
         this.json = json;
+        this.deletion = deletion;
     }
 
     /**
@@ -93,10 +101,22 @@ public class StoreResource {
         return keep(command, Arrays.copyOfRange(body, newline + 1, body.length));
     }
 
+    /**
+     * {@code DELETE /internal/v1/media/{id}/unfinished}: drops a video kept in parts whose job failed or was cancelled,
+     * with the files kept so far; an item that is ready (or gone) is left alone. 204 either way.
+     */
+    @DELETE
+    @Path(MediaApi.UNFINISHED)
+    public Response discard(@PathParam("id") String id) {
+        existing(id); // a malformed id is refused
+        deletion.discardUnfinished(id);
+        return Response.noContent().build();
+    }
+
     private MediaItem keep(RegisterMedia command, byte[] inline) {
         MediaRecord existing = existing(command == null ? null : command.id());
         if (existing != null) {
-            return urls.item(existing);
+            return MediaRecord.PROCESSING.equals(existing.status) ? more(existing, command) : urls.item(existing);
         }
         VideoWork.StagedFile primary = primary(command);
         MediaRecord record = new MediaRecord();
@@ -117,11 +137,43 @@ public class StoreResource {
         record.objectKey = "media/" + MediaUrls.fileName(record.id, record.mime);
         record.sources = sources(command.sources());
         record.price = command.price();
-        long total = 0;
         List<MediaFile> further = new ArrayList<>();
+        long total = copy(record, command, primary, inline, Set.of(), further);
+        boolean partial = command.partial() && command.kind() == MediaKind.VIDEO;
+        return keeper.keep(record, command.isPublic(), command.retentionDays(), total, further, partial);
+    }
+
+    /**
+     * A further registration of a video kept in parts: the files not kept yet are added, and one that is not partial
+     * makes the item ready. Only the same owner's video; the row is locked, so parts that arrive together add each file once.
+     */
+    private MediaItem more(MediaRecord existing, RegisterMedia command) {
+        MediaRecord record = MediaRecord.findById(existing.id, LockModeType.PESSIMISTIC_WRITE);
+        if (command.kind() != MediaKind.VIDEO || !record.ownerId.equals(command.ownerId()) || command.files() == null) {
+            throw ApiException.invalid("id", "media " + record.id + " is another item");
+        }
+        if (!MediaRecord.PROCESSING.equals(record.status)) {
+            return urls.item(record);
+        }
+        List<MediaFile> kept = new ArrayList<>(MediaFile.of(record.id));
+        Set<String> names = kept.stream().map(f -> f.name).collect(Collectors.toSet());
+        long total = (record.totalBytes == null ? 0 : record.totalBytes) + copy(record, command, null, null, names, kept);
+        return keeper.keep(record, command.isPublic(), command.retentionDays(), total, kept, command.partial());
+    }
+
+    /**
+     * Copies the command's files not named in {@code skip} into the media bucket under the item's keys, adding a video's to
+     * {@code further}; returns their bytes. {@code primary} is the item's main file (null when it is already kept).
+     */
+    private long copy(MediaRecord record, RegisterMedia command, VideoWork.StagedFile primary, byte[] inline, Set<String> skip,
+                      List<MediaFile> further) {
+        long total = 0;
         for (VideoWork.StagedFile file : command.files()) {
             if (!NAME.matcher(file.name()).matches()) {
                 throw ApiException.invalid("files", "bad file name " + file.name());
+            }
+            if (skip.contains(file.name())) {
+                continue;
             }
             boolean isPrimary = file == primary;
             String key = isPrimary ? record.objectKey : "media/" + record.id + "/" + file.name();
@@ -136,7 +188,7 @@ public class StoreResource {
                 further.add(file(record, file, key, etag));
             }
         }
-        return keeper.keep(record, command.isPublic(), command.retentionDays(), total, further);
+        return total;
     }
 
     /** Writes the file sent inline: only the primary comes so, and its bytes must be what it declares. */

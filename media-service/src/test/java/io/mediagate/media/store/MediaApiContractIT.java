@@ -1,7 +1,9 @@
 package io.mediagate.media.store;
 
+import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.mediagate.common.api.ApiException;
@@ -15,18 +17,23 @@ import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.media.storage.ObjectStore;
 import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestImages;
+import io.quarkus.arc.Arc;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -105,6 +112,67 @@ class MediaApiContractIT {
         MediaApi asUser = new MediaApiClient(http, base.toString(), CallAs.user("usr_ada", Tier.FREE));
         ApiException forbidden = refusal(() -> InternalHttp.await(asUser.register(image(newId(), "usr_ada", png), file(png))));
         assertEquals(403, forbidden.code().status());
+    }
+
+    /**
+     * A video kept in parts, as the pipeline keeps one: after its first part (the main MP4) it is processing, its file is
+     * served and its owner alone sees it; each part adds its files, the whole registration makes it ready with all of them.
+     */
+    @Test
+    void aVideoKeptInPartsPlaysFromItsFirstPartAndIsReadyWithTheLast() {
+        String id = newId();
+        VideoWork.StagedFile mp4 = staged(id, "480p.mp4", "rendition", "mp4", "video/mp4");
+        VideoWork.StagedFile webm = staged(id, "480p.webm", "rendition", "webm", "video/webm");
+        VideoWork.StagedFile poster = staged(id, "thumbnail.webp", "thumbnail", "webp", "image/webp");
+        CallAs ada = CallAs.user("usr_ada", Tier.FREE);
+
+        MediaItem first = InternalHttp.await(media().register(video(id, List.of(mp4)).asPart()));
+        assertEquals("processing", first.status());
+        assertEquals(List.of("mp4"), first.variants().stream().map(MediaItem.Variant::format).toList());
+        URI url = URI.create(first.url());
+        given().when().get(url.getRawPath() + "?" + url.getRawQuery()).then().statusCode(200).contentType("video/mp4");
+        assertEquals(true, InternalHttp.await(media().exists(id, ada)), "its owner sees it while it is made");
+        assertEquals(false, InternalHttp.await(media().exists(id, CallAs.user("usr_bob", Tier.FREE))));
+
+        MediaItem second = InternalHttp.await(media().register(video(id, List.of(mp4, webm)).asPart()));
+        assertEquals("processing", second.status());
+        assertEquals(List.of("mp4", "webm"), second.variants().stream().map(MediaItem.Variant::format).toList());
+
+        MediaItem whole = InternalHttp.await(media().register(video(id, List.of(mp4, webm, poster))));
+        assertEquals("ready", whole.status());
+        assertEquals(2, whole.variants().size());
+        assertEquals(first.url(), whole.url(), "the URL told as playable is the item's");
+        assertNotNull(whole.thumbnail(), "the last part's thumbnail is the item's");
+        InternalHttp.await(media().discard(id));
+        assertEquals(true, InternalHttp.await(media().exists(id, ada)), "a ready item is not discarded");
+    }
+
+    /** A video whose job failed after its first part is dropped with its files. */
+    @Test
+    void anUnfinishedVideoIsDiscarded() {
+        String id = newId();
+        VideoWork.StagedFile mp4 = staged(id, "480p.mp4", "rendition", "mp4", "video/mp4");
+        MediaItem part = InternalHttp.await(media().register(video(id, List.of(mp4)).asPart()));
+        InternalHttp.await(media().discard(id));
+        assertEquals(false, InternalHttp.await(media().exists(id, CallAs.user("usr_ada", Tier.FREE))));
+        URI url = URI.create(part.url());
+        given().when().get(url.getRawPath() + "?" + url.getRawQuery()).then().statusCode(404);
+    }
+
+    private static VideoWork.StagedFile staged(String id, String name, String role, String format, String mime) {
+        ObjectStore store = Arc.container().instance(ObjectStore.class).get();
+        byte[] bytes = (name + " of " + id).getBytes(StandardCharsets.UTF_8);
+        String key = "staged/" + id + "/" + name;
+        store.put(key, mime, bytes);
+        return new VideoWork.StagedFile(key, name, role, format, "mp4".equals(format) ? "h264" : format, "480p", 854, 480, mime,
+                bytes.length);
+    }
+
+    private static RegisterMedia video(String id, List<VideoWork.StagedFile> files) {
+        return RegisterMedia.video(new RegisterMedia.Keeping(id, "usr_ada", false, 7),
+                new MadeBy("local/motion", "local/motion:1.1", "local", "Local renderer", "a kite", null, new BigDecimal("0.10")),
+                new RegisterMedia.Shape("480p", 1.0, 854, 480),
+                Arc.container().instance(ObjectStore.class).get().bucket(), "480p.mp4", files);
     }
 
     private static ApiException refusal(Executable call) {

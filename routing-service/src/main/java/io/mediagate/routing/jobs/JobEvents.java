@@ -92,6 +92,13 @@ public class JobEvents {
         });
     }
 
+    /** Whether job {@code jobId} has had an event of {@code kind}. */
+    @Transactional
+    public boolean has(String jobId, JobEvent.Kind kind) {
+        return ((Number) entities.createNativeQuery("SELECT count(*) FROM job_events WHERE job_id = ?1 AND kind = ?2")
+                .setParameter(1, jobId).setParameter(2, kind.wire()).getSingleResult()).longValue() > 0;
+    }
+
     /** The job's events after number {@code after}, oldest first, at most {@link #PAGE}. */
     @Transactional
     public List<JobEvent> after(String jobId, long after) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
+import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.jobs.JobEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -115,6 +116,31 @@ public class Jobs {
         if (progress != was) {
             events.record(jobId, JobEvent.Kind.PROGRESS, Map.of("percent", progress, "stage", stage));
         }
+        return true;
+    }
+
+    /**
+     * Tells that an unfinished video job plays: its main rendition is kept and {@code item} (its media item so far, the
+     * other variants still being made) serves it. Once per job (a redone stage tells it again); false if the job is
+     * finished, unknown or was already told.
+     */
+    @Transactional
+    public boolean playable(String jobId, MediaItem item) {
+        JobRecord job = JobRecord.findById(jobId, LockModeType.PESSIMISTIC_WRITE);
+        if (job == null || job.status.finished() || item == null || item.url() == null
+                || events.has(jobId, JobEvent.Kind.PLAYABLE)) {
+            return false;
+        }
+        if (Stage.GENERATING.equals(job.stage)) { // told before the hand-off's own write: the pipeline has the job
+            advance(jobId, Stage.TRANSCODING, Stage.progressAt(Stage.TRANSCODING));
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("url", item.url());
+        data.put("mime", item.mime());
+        data.put("width", item.width());
+        data.put("height", item.height());
+        data.put("item", item);
+        events.record(jobId, JobEvent.Kind.PLAYABLE, data);
         return true;
     }
 

@@ -11,8 +11,8 @@ import org.jboss.logging.Logger;
 
 /**
  * A pipeline stage's progress with a video job ({@code video.progress}) as the job's progress: its share of the stage's
- * part of the job ({@link Stage#progressWithin}). A hint: a report of a stage the job has left, or one that cannot be
- * applied, is dropped.
+ * part of the job ({@link Stage#progressWithin}); a report that the job's video plays as its {@code playable} event
+ * ({@link Jobs#playable}). A hint: a report of a stage the job has left, or one that cannot be applied, is dropped.
  */
 @ApplicationScoped
 public class StageProgressConsumer {
@@ -31,6 +31,10 @@ public class StageProgressConsumer {
             return;
         }
         try {
+            if (report.playable() != null) {
+                jobs.playable(report.jobId(), report.playable());
+                return;
+            }
             jobs.advance(report.jobId(), report.stage(), Stage.progressWithin(report.stage(), report.percent()));
         } catch (RuntimeException e) {
             LOG.debugf("progress of job %s not kept: %s", report.jobId(), e.toString());

@@ -2,7 +2,6 @@ package io.mediagate.pipeline.storage;
 
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.pipeline.worker.Step;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,8 +12,9 @@ import java.nio.file.Path;
 
 /**
  * {@code video.thumbnailed} → {@code video.completed}: media-service keeps the video, its variants,
- * thumbnail and preview (copied from staging) and answers with the media item, which rides on to routing.
- * Idempotent: media-service returns the same item for a media id it already keeps.
+ * thumbnail and preview (copied from staging; those the transcode stage kept ahead are not copied again), makes the item
+ * ready and answers with it, and it rides on to routing. Idempotent: media-service returns the same item for a media id
+ * it already keeps.
  */
 @ApplicationScoped
 public class StorageStep implements Step {
@@ -43,13 +43,8 @@ public class StorageStep implements Step {
 
     @Override
     public VideoWork process(VideoWork work, Path dir) {
-        RegisterMedia command = RegisterMedia.video(
-                new RegisterMedia.Keeping(work.mediaId(), work.userId(), work.isPublic(), work.retentionDays()),
-                work.madeBy(),
-                new RegisterMedia.Shape(work.size(), work.duration(), work.width(), work.height()),
-                staging.get().bucket(), work.size() + ".mp4", work.outputs());
         try {
-            return work.withMedia(registry.register(command).forGeneration());
+            return work.withMedia(registry.register(MediaRegistry.video(work, staging.get().bucket(), work.outputs())).forGeneration());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -10,7 +10,8 @@ import java.util.Locale;
  * The transcode command as a pure function: one decode of the source, split into an MP4/H.264 rendition
  * per size at and below the requested one (fast start, so browsers play while downloading) and one
  * WebM/VP9 at the requested size; every output letterboxed to its exact frame size. Audio, when the
- * source has it, becomes AAC in MP4 and Opus in WebM.
+ * source has it, becomes AAC in MP4 and Opus in WebM. The MP4 at the requested size is left out when the source is
+ * remuxed into it instead ({@link MainRendition}).
  */
 final class Ladder {
     private Ladder() {
@@ -24,8 +25,8 @@ final class Ladder {
         return size.label() + ".webm";
     }
 
-    static List<String> command(Path source, VideoSize top, boolean audio, Path dir) {
-        List<VideoSize> sizes = top.ladder();
+    static List<String> command(Path source, VideoSize top, boolean audio, Path dir, boolean withMain) {
+        List<VideoSize> sizes = top.ladder().stream().filter(s -> withMain || s != top).toList();
         int outputs = sizes.size() + 1;
         StringBuilder graph = new StringBuilder("[0:v]split=").append(outputs);
         for (int i = 0; i < outputs; i++) {

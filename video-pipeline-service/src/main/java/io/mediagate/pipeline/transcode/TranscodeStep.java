@@ -6,6 +6,7 @@ import io.mediagate.common.media.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
+import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.pipeline.worker.PipelineConfig;
 import io.mediagate.pipeline.worker.Step;
 import io.mediagate.staging.StagingBucket;
@@ -18,20 +19,27 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntConsumer;
+import java.util.function.DoubleConsumer;
 import java.util.stream.Stream;
+import org.jboss.logging.Logger;
 
-/** {@code video.generated} → {@code video.transcoded}: the MP4 ladder, WebM/VP9 and HLS (see {@link Ladder}). */
+/**
+ * {@code video.generated} → {@code video.transcoded}: the main rendition (told as playable as soon as it is kept), then the
+ * rest of the MP4 ladder, WebM/VP9 and HLS (see {@link MainRendition} and {@link Ladder}).
+ */
 @ApplicationScoped
 public class TranscodeStep implements Step {
+    private static final Logger LOG = Logger.getLogger(TranscodeStep.class);
     private final Instance<Ffmpeg> ffmpeg;
     private final Instance<StagingBucket> staging;
     private final PipelineConfig config;
+    private final MediaRegistry registry;
 
-    TranscodeStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config) {
+    TranscodeStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;
+        this.registry = registry;
     }
 
     @Override
@@ -56,12 +64,17 @@ public class TranscodeStep implements Step {
 
     @Override
     public VideoWork process(VideoWork work, Path dir) {
-        return process(work, dir, percent -> { });
+        return process(work, dir, Progress.NONE);
     }
 
-    /** The ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%, staging the rest. */
+    /**
+     * The main rendition first ({@link MainRendition}: remuxed when the provider's file plays as it is, else encoded with the
+     * ladder), kept as a part of the item and told as playable; then the rest of the ladder, HLS and the part of the item
+     * they make. The ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%,
+     * staging the rest.
+     */
     @Override
-    public VideoWork process(VideoWork work, Path dir, IntConsumer progress) {
+    public VideoWork process(VideoWork work, Path dir, Progress progress) {
         VideoSize top = VideoSize.parse(work.size()).orElseThrow(() -> new Permanent("unknown size " + work.size()));
         Path source = dir.resolve("source");
         StagingBucket bucket = staging.get();
@@ -84,13 +97,21 @@ public class TranscodeStep implements Step {
             throw new UncheckedIOException(e);
         }
         double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : work.duration();
-        ffmpeg.get().run(Ladder.command(source, top, audio, out), config.stepTimeout(),
-                written -> progress.accept(seconds > 0 ? (int) Math.min(80, 80 * written / seconds) : 0));
+        DoubleConsumer ladder = written -> progress.accept(seconds > 0 ? (int) Math.min(80, 80 * written / seconds) : 0);
+        List<VideoWork.StagedFile> files = new ArrayList<>();
+        if (remuxed(source, probe, top, audio, out.resolve(Ladder.mp4Name(top)))) {
+            files.add(stage(bucket, work, out, Ladder.mp4Name(top), "rendition", "mp4", "h264", top, "video/mp4"));
+            announce(work, bucket, files, progress);
+            ffmpeg.get().run(Ladder.command(source, top, audio, out, false), config.stepTimeout(), ladder);
+        } else {
+            ffmpeg.get().run(Ladder.command(source, top, audio, out, true), config.stepTimeout(), ladder);
+            files.add(stage(bucket, work, out, Ladder.mp4Name(top), "rendition", "mp4", "h264", top, "video/mp4"));
+            announce(work, bucket, files, progress);
+        }
         ffmpeg.get().run(Ladder.hls(out.resolve(Ladder.mp4Name(top)), hls), config.stepTimeout(),
                 written -> progress.accept(seconds > 0 ? 80 + (int) Math.min(10, 10 * written / seconds) : 80));
 
-        List<VideoWork.StagedFile> files = new ArrayList<>();
-        for (VideoSize size : top.ladder()) {
+        for (VideoSize size : top.ladder().subList(1, top.ladder().size())) {
             files.add(stage(bucket, work, out, Ladder.mp4Name(size), "rendition", "mp4", "h264", size, "video/mp4"));
         }
         files.add(stage(bucket, work, out, Ladder.webmName(top), "rendition", "webm", "vp9", top, "video/webm"));
@@ -103,7 +124,34 @@ public class TranscodeStep implements Step {
         }
         // The playlist last: it is only useful once its segments are staged.
         files.add(stage(bucket, work, out, "hls/index.m3u8", "playlist", "hls", "h264", top, "application/vnd.apple.mpegurl"));
+        if (!bucket.cancelled(work.jobId())) {
+            registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)); // the item lists its variants as they land
+        }
         return work.withOutputs(files);
+    }
+
+    /** Whether the main rendition was made by remuxing the provider's file into {@code main}, and checked. */
+    private boolean remuxed(Path source, Probe probe, VideoSize top, boolean audio, Path main) {
+        if (!MainRendition.remuxable(probe, top)) {
+            return false;
+        }
+        try {
+            ffmpeg.get().run(MainRendition.remux(source, audio, main), config.stepTimeout());
+            if (MainRendition.checked(ffmpeg.get().probe(main, Duration.ofMinutes(1)), top, main)) {
+                return true;
+            }
+            LOG.warnf("the remuxed main rendition did not check out; encoding it");
+        } catch (FfmpegException | IOException e) {
+            LOG.warnf("the provider's file could not be remuxed (%s); encoding it", e.toString());
+        }
+        return false;
+    }
+
+    /** Keeps the main rendition as the item's first part and tells the job it plays (nothing when it was cancelled meanwhile). */
+    private void announce(VideoWork work, StagingBucket bucket, List<VideoWork.StagedFile> files, Progress progress) {
+        if (!bucket.cancelled(work.jobId())) {
+            registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)).ifPresent(item -> progress.playable(item.forGeneration()));
+        }
     }
 
     private static VideoWork.StagedFile stage(StagingBucket bucket, VideoWork work, Path out, String name, String role,

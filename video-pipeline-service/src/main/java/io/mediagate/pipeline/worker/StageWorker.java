@@ -3,12 +3,14 @@ package io.mediagate.pipeline.worker;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.WhileUnavailable;
+import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.StageProgress;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tracing.KafkaTraceHeaders;
 import io.mediagate.common.tracing.Tracing;
 import io.mediagate.ffmpeg.Scratch;
+import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.staging.StagingBucket;
 import io.opentelemetry.api.trace.SpanKind;
 import java.io.IOException;
@@ -22,7 +24,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.IntConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -52,13 +53,14 @@ final class StageWorker implements Runnable {
     private final Clock clock;
     private final StageMetrics metrics;
     private final Tracing tracing;
+    private final MediaRegistry registry;
     private final AtomicReference<String> state = new AtomicReference<>("starting");
     private final CountDownLatch stopping = new CountDownLatch(1);
     private volatile boolean running = true;
 
     StageWorker(Step step, KafkaConsumer<String, String> consumer, KafkaProducer<String, String> producer, ObjectMapper json,
                 StagingBucket staging, PipelineConfig config, Duration outagePatience, Clock clock, StageMetrics metrics,
-                Tracing tracing) {
+                Tracing tracing, MediaRegistry registry) {
         this.step = step;
         this.consumer = consumer;
         this.producer = producer;
@@ -69,6 +71,7 @@ final class StageWorker implements Runnable {
         this.clock = clock;
         this.metrics = metrics;
         this.tracing = tracing;
+        this.registry = registry;
     }
 
     String state() {
@@ -141,6 +144,7 @@ final class StageWorker implements Runnable {
             try {
                 if (staging.cancelled(work.jobId())) {
                     LOG.infof("%s: job %s was cancelled; skipping", step.name(), work.jobId());
+                    registry.discard(work.mediaId()); // what was kept of its video ahead of the rest
                     metrics.ended("cancelled", started);
                     return true;
                 }
@@ -186,8 +190,9 @@ final class StageWorker implements Runnable {
     /**
      * A stage's progress with one job, sent on {@code video.progress} when it has moved on by {@link #STEP} points and
      * {@link #EVERY} has passed since the last report; sent without waiting for the broker, and never failing the stage.
+     * That the job's video plays is sent at once, waiting for the broker to take it.
      */
-    private final class Reports implements IntConsumer {
+    private final class Reports implements Step.Progress {
         static final int STEP = 5;
         static final Duration EVERY = Duration.ofMillis(500);
         private final String jobId;
@@ -219,10 +224,24 @@ final class StageWorker implements Runnable {
                 LOG.debugf("a progress report of job %s was not sent: %s", jobId, e.toString());
             }
         }
+
+        @Override
+        public void playable(MediaItem item) {
+            try {
+                publish(new ProducerRecord<>(Topics.VIDEO_PROGRESS, jobId,
+                        json.writeValueAsString(new StageProgress(jobId, step.stage(), Math.max(0, last), item))));
+            } catch (JsonProcessingException | RuntimeException e) {
+                LOG.warnf("that job %s plays was not told: %s", jobId, e.toString());
+            }
+        }
     }
 
-    /** Dead-letters the message and reports its job failed, waiting out a broker outage to do so. */
+    /**
+     * Dead-letters the message and reports its job failed, waiting out a broker outage to do so; what was kept of its video
+     * ahead of the rest is dropped.
+     */
     private void fail(ConsumerRecord<String, String> record, VideoWork work, VideoWork.Failure failure, Exception cause) {
+        registry.discard(work.mediaId());
         WhileUnavailable.retry("reporting job " + work.jobId() + " failed", () -> {
             deadLetter(record, cause instanceof Step.Permanent ? cause.getMessage() : cause.toString());
             send(Topics.VIDEO_FAILED, work.withFailure(failure));

@@ -1,5 +1,6 @@
 package io.mediagate.pipeline.worker;
 
+import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.VideoWork;
 import java.nio.file.Path;
 import java.util.function.IntConsumer;
@@ -23,10 +24,27 @@ public interface Step {
 
     /**
      * As {@link #process(VideoWork, Path)}, telling {@code progress} how far along it is (0–100) as it goes, where the
-     * stage can tell.
+     * stage can tell, and when the job's video can be played.
      */
-    default VideoWork process(VideoWork work, Path dir, IntConsumer progress) {
+    default VideoWork process(VideoWork work, Path dir, Progress progress) {
         return process(work, dir);
+    }
+
+    /** What a stage tells of a job while it works on it. */
+    interface Progress extends IntConsumer {
+        /** Telling no one. */
+        Progress NONE = new Progress() {
+            @Override
+            public void accept(int percent) {
+            }
+
+            @Override
+            public void playable(MediaItem item) {
+            }
+        };
+
+        /** The job's item is kept with its main rendition and plays now, before the stage's other files are made. */
+        void playable(MediaItem item);
     }
 
     /** A failure that repeating will not cure (a file that cannot be decoded): the job fails at once. */
