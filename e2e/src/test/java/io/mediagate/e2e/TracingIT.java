@@ -3,7 +3,6 @@ package io.mediagate.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,7 +59,7 @@ class TracingIT {
         assertEquals(200, r.status(), r.body().toString());
 
         List<OtlpCollector.Span> trace = await(traceId, spans -> services(spans).containsAll(SERVICES)
-                && names(spans).containsAll(Set.of("transcode", "thumbnail", "storage"))
+                && names(spans).containsAll(Set.of("playable", "transcode", "thumbnail", "storage"))
                 && connected(spans, callerSpan));
         assertTrue(collector.paths().stream().allMatch(p -> p.equals("/v1/traces")), collector.paths().toString());
 
@@ -71,12 +70,12 @@ class TracingIT {
         assertEquals("gateway-service", roots.get(0).service());
         assertEquals("SPAN_KIND_SERVER", roots.get(0).kind());
         assertEquals("POST /v1/videos/generations", roots.get(0).name());
-        // Each stage works under routing's job span, in the order of the pipeline.
+        // Each stage's consumers (the transcode stage's own and its playable one) work under routing's job span.
         OtlpCollector.Span job = only(trace, "generate video");
         assertEquals("routing-service", job.service());
         String jobId = job.attributes().get("mediagate.job_id");
         assertTrue(jobId != null && jobId.startsWith("job_"), job.toString());
-        for (String stage : List.of("transcode", "thumbnail", "storage")) {
+        for (String stage : List.of("playable", "transcode", "thumbnail", "storage")) {
             OtlpCollector.Span span = only(trace, stage);
             assertEquals("video-pipeline-service", span.service());
             assertEquals(jobId, span.attributes().get("mediagate.job_id"));
@@ -87,7 +86,7 @@ class TracingIT {
         // The pipeline's log lines about the job name its trace and its id.
         List<String> lines = Files.readAllLines(suite.log("video-pipeline-service")).stream()
                 .filter(l -> l.contains(": job " + jobId + " done in")).toList();
-        assertEquals(3, lines.size(), "one line per stage");
+        assertEquals(4, lines.size(), "one line per consumer: " + lines);
         assertTrue(lines.stream().allMatch(l -> l.contains("trace_id=" + traceId) && l.contains("job_id=" + jobId)), lines.toString());
     }
 

@@ -3,6 +3,7 @@ package io.mediagate.routing.jobs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.jobs.JobEvent;
 import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -59,11 +60,18 @@ public class JobEvents {
         record(jobId, kind, data, Instant.now(clock));
     }
 
-    /** As {@link #record(String, JobEvent.Kind, Map)}, at {@code at}; nothing when the job is unknown. */
+    /**
+     * As {@link #record(String, JobEvent.Kind, Map)}, at {@code at}; nothing when the job is unknown, or has ended and this
+     * is not its end.
+     */
     @Transactional
     public void record(String jobId, JobEvent.Kind kind, Map<String, ?> data, Instant at) {
         entities.flush(); // a job persisted in this transaction is in the table before its counter is raised
-        if (entities.createNativeQuery("UPDATE jobs SET events = events + 1 WHERE id = ?1").setParameter(1, jobId).executeUpdate() == 0) {
+        // After its end a job takes no more events: a provider call or report still in flight when it was cancelled is not told.
+        String unfinished = kind.terminal() ? "" : " AND status NOT IN ('" + JobStatus.SUCCEEDED.wire() + "', '"
+                + JobStatus.FAILED.wire() + "', '" + JobStatus.CANCELLED.wire() + "')";
+        if (entities.createNativeQuery("UPDATE jobs SET events = events + 1 WHERE id = ?1" + unfinished).setParameter(1, jobId)
+                .executeUpdate() == 0) {
             return;
         }
         Object[] job = (Object[]) entities.createNativeQuery("SELECT events, user_id, webhook_url, webhook_events FROM jobs WHERE id = ?1")

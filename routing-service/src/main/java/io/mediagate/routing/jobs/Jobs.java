@@ -170,11 +170,14 @@ public class Jobs {
         if (job == null || job.status.finished()) {
             return Optional.empty();
         }
+        Instant now = Instant.now(clock);
+        if (reply.success() && job.stage != null) { // told while the job is still open: after its end only the end is
+            events.record(job.id, JobEvent.Kind.STAGE, Map.of("stage", job.stage, "state", "ended"), now);
+        }
         job.status = reply.success() ? JobStatus.SUCCEEDED : reply.isCancelled() ? JobStatus.CANCELLED : JobStatus.FAILED;
         if (reply.success()) {
             job.progress = 100;
         }
-        Instant now = Instant.now(clock);
         job.updatedAt = now;
         Started started = started(job);
         GenerationRequest request = started.request();
@@ -186,11 +189,8 @@ public class Jobs {
         return Optional.of(outbox.queue(request, reply, started.replyTo(), now));
     }
 
-    /** The job's last events: its stage ended (when it succeeded in one), then {@code completed}, {@code failed} or {@code cancelled}. */
+    /** The job's last event: {@code completed}, {@code failed} or {@code cancelled}. */
     private void ended(JobRecord job, GenerationRequest request, GenerationReply reply, Instant now) {
-        if (reply.success() && job.stage != null) {
-            events.record(job.id, JobEvent.Kind.STAGE, Map.of("stage", job.stage, "state", "ended"), now);
-        }
         Map<String, Object> data = new LinkedHashMap<>();
         if (!reply.success() && !reply.isCancelled() && reply.error() != null) {
             data.put("error", reply.error());

@@ -3,18 +3,22 @@ package io.mediagate.pipeline.thumbnail;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
 import io.mediagate.pipeline.worker.Step;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * {@code video.transcoded} → {@code video.thumbnailed}: a poster image (a frame a third of the way in, at
- * the video's size) and a preview strip (five frames spread over the video, 320 px wide each, side by side), both WebP:
+ * the video's size, from its main rendition) and a preview strip (five frames spread over the video, 320 px wide each, side
+ * by side, from its smallest rendition), both WebP:
  * the media type OpenAI's video content declares for its {@code thumbnail} and {@code spritesheet}, and what browsers show.
  */
 @ApplicationScoped
@@ -25,11 +29,13 @@ public class ThumbnailStep implements Step {
     private final Instance<Ffmpeg> ffmpeg;
     private final Instance<StagingBucket> staging;
     private final PipelineConfig config;
+    private final LocalCopies copies;
 
-    ThumbnailStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config) {
+    ThumbnailStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, LocalCopies copies) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;
+        this.copies = copies;
     }
 
     @Override
@@ -49,25 +55,36 @@ public class ThumbnailStep implements Step {
 
     @Override
     public VideoWork process(VideoWork work, Path dir) {
-        VideoWork.StagedFile top = work.outputs().stream()
-                .filter(f -> f.name().equals(work.size() + ".mp4")).findFirst()
+        VideoWork.StagedFile top = mp4(work).filter(f -> f.name().equals(work.size() + ".mp4")).findFirst()
                 .orElseThrow(() -> new Permanent("no " + work.size() + " rendition to take frames from"));
+        // The strip's frames are 320 wide: the smallest rendition has them for a fraction of the decoding.
+        VideoWork.StagedFile smallest = mp4(work).min(Comparator.comparingInt(VideoWork.StagedFile::height)).orElse(top);
         StagingBucket bucket = staging.get();
         Path video = dir.resolve("video.mp4");
-        bucket.download(top.key(), video);
+        copies.fetch(bucket, top.key(), video); // not downloaded again when this process transcoded it
+        Path small = video;
+        if (smallest != top) {
+            small = dir.resolve("small.mp4");
+            copies.fetch(bucket, smallest.key(), small);
+        }
         Path poster = dir.resolve(POSTER);
         Path strip = dir.resolve(STRIP);
         double at = Math.max(0, work.duration() / 3);
         ffmpeg.get().run(List.of("-v", "error", "-y", "-ss", String.format(Locale.ROOT, "%.3f", at), "-i", video.toString(),
                 "-frames:v", "1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", poster.toString()), config.stepTimeout());
         String every = String.format(Locale.ROOT, "%.6f", STRIP_FRAMES / Math.max(work.duration(), 0.5));
-        ffmpeg.get().run(List.of("-v", "error", "-y", "-i", video.toString(),
+        ffmpeg.get().run(List.of("-v", "error", "-y", "-i", small.toString(),
                 "-vf", "fps=" + every + ",scale=320:-2,tile=" + STRIP_FRAMES + "x1", "-frames:v", "1", "-c:v", "libwebp", "-quality", "80",
                 "-f", "webp", strip.toString()), config.stepTimeout());
+        copies.forget(work.jobId());
         int stripHeight = (int) Math.round(320.0 * work.height() / work.width() / 2) * 2;
         return work.withOutputs(List.of(
                 stage(bucket, work, poster, POSTER, "thumbnail", work.width(), work.height()),
                 stage(bucket, work, strip, STRIP, "preview", 320 * STRIP_FRAMES, stripHeight)));
+    }
+
+    private static Stream<VideoWork.StagedFile> mp4(VideoWork work) {
+        return work.outputs().stream().filter(f -> "rendition".equals(f.role()) && "video/mp4".equals(f.mime()));
     }
 
     private static VideoWork.StagedFile stage(StagingBucket bucket, VideoWork work, Path file, String name, String role,

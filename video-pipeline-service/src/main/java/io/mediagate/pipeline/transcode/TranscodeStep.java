@@ -7,6 +7,7 @@ import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
 import io.mediagate.pipeline.storage.MediaRegistry;
+import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
 import io.mediagate.pipeline.worker.Step;
 import io.mediagate.staging.StagingBucket;
@@ -19,27 +20,32 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.DoubleConsumer;
 import java.util.stream.Stream;
-import org.jboss.logging.Logger;
 
 /**
- * {@code video.generated} → {@code video.transcoded}: the main rendition (told as playable as soon as it is kept), then the
- * rest of the MP4 ladder, WebM/VP9 and HLS (see {@link MainRendition} and {@link Ladder}).
+ * {@code video.generated} → {@code video.transcoded}: the main rendition (told as playable as soon as it is kept: see
+ * {@link PlayableStep}, which makes it at once when the provider's file plays as it is), then the rest of the MP4 ladder,
+ * WebM/VP9 and HLS (see {@link MainRendition} and {@link Ladder}).
  */
 @ApplicationScoped
 public class TranscodeStep implements Step {
-    private static final Logger LOG = Logger.getLogger(TranscodeStep.class);
     private final Instance<Ffmpeg> ffmpeg;
     private final Instance<StagingBucket> staging;
     private final PipelineConfig config;
     private final MediaRegistry registry;
+    private final LocalCopies copies;
+    private final PlayableFirst first;
 
-    TranscodeStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry) {
+    TranscodeStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry,
+                  LocalCopies copies, PlayableFirst first) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;
         this.registry = registry;
+        this.copies = copies;
+        this.first = first;
     }
 
     @Override
@@ -68,9 +74,9 @@ public class TranscodeStep implements Step {
     }
 
     /**
-     * The main rendition first ({@link MainRendition}: remuxed when the provider's file plays as it is, else encoded with the
-     * ladder), kept as a part of the item and told as playable; then the rest of the ladder, HLS and the part of the item
-     * they make. The ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%,
+     * The main rendition first ({@link PlayableFirst}: as the playable consumer made it, else remuxed here when the provider's
+     * file plays as it is, else encoded with the ladder), kept as a part of the item and told as playable; then the rest
+     * of the ladder, HLS and the part of the item they make. The ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%,
      * staging the rest.
      */
     @Override
@@ -78,7 +84,7 @@ public class TranscodeStep implements Step {
         VideoSize top = VideoSize.parse(work.size()).orElseThrow(() -> new Permanent("unknown size " + work.size()));
         Path source = dir.resolve("source");
         StagingBucket bucket = staging.get();
-        bucket.download(work.source().key(), source);
+        copies.fetch(bucket, work.source().key(), source); // the playable consumer may have fetched it
         Probe probe;
         try {
             probe = ffmpeg.get().probe(source, Duration.ofMinutes(1));
@@ -99,14 +105,16 @@ public class TranscodeStep implements Step {
         double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : work.duration();
         DoubleConsumer ladder = written -> progress.accept(seconds > 0 ? (int) Math.min(80, 80 * written / seconds) : 0);
         List<VideoWork.StagedFile> files = new ArrayList<>();
-        if (remuxed(source, probe, top, audio, out.resolve(Ladder.mp4Name(top)))) {
-            files.add(stage(bucket, work, out, Ladder.mp4Name(top), "rendition", "mp4", "h264", top, "video/mp4"));
-            announce(work, bucket, files, progress);
+        // The main rendition as the playable consumer made it, else remuxed here, else encoded with the rest.
+        Optional<VideoWork.StagedFile> early = MainRendition.remuxable(probe, top)
+                ? first.made(work, top, out).or(() -> first.remux(work, source, probe, top, out, progress)) : Optional.empty();
+        if (early.isPresent()) {
+            files.add(early.get());
             ffmpeg.get().run(Ladder.command(source, top, audio, out, false), config.stepTimeout(), ladder);
         } else {
             ffmpeg.get().run(Ladder.command(source, top, audio, out, true), config.stepTimeout(), ladder);
-            files.add(stage(bucket, work, out, Ladder.mp4Name(top), "rendition", "mp4", "h264", top, "video/mp4"));
-            announce(work, bucket, files, progress);
+            files.add(first.staged(work, out, top));
+            first.tell(work, files, progress);
         }
         ffmpeg.get().run(Ladder.hls(out.resolve(Ladder.mp4Name(top)), hls), config.stepTimeout(),
                 written -> progress.accept(seconds > 0 ? 80 + (int) Math.min(10, 10 * written / seconds) : 80));
@@ -124,34 +132,11 @@ public class TranscodeStep implements Step {
         }
         // The playlist last: it is only useful once its segments are staged.
         files.add(stage(bucket, work, out, "hls/index.m3u8", "playlist", "hls", "h264", top, "application/vnd.apple.mpegurl"));
+        files.stream().filter(f -> "video/mp4".equals(f.mime())).skip(1).forEach(f -> copies.keep(f.key(), out.resolve(f.name())));
         if (!bucket.cancelled(work.jobId())) {
             registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)); // the item lists its variants as they land
         }
         return work.withOutputs(files);
-    }
-
-    /** Whether the main rendition was made by remuxing the provider's file into {@code main}, and checked. */
-    private boolean remuxed(Path source, Probe probe, VideoSize top, boolean audio, Path main) {
-        if (!MainRendition.remuxable(probe, top)) {
-            return false;
-        }
-        try {
-            ffmpeg.get().run(MainRendition.remux(source, audio, main), config.stepTimeout());
-            if (MainRendition.checked(ffmpeg.get().probe(main, Duration.ofMinutes(1)), top, main)) {
-                return true;
-            }
-            LOG.warnf("the remuxed main rendition did not check out; encoding it");
-        } catch (FfmpegException | IOException e) {
-            LOG.warnf("the provider's file could not be remuxed (%s); encoding it", e.toString());
-        }
-        return false;
-    }
-
-    /** Keeps the main rendition as the item's first part and tells the job it plays (nothing when it was cancelled meanwhile). */
-    private void announce(VideoWork work, StagingBucket bucket, List<VideoWork.StagedFile> files, Progress progress) {
-        if (!bucket.cancelled(work.jobId())) {
-            registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)).ifPresent(item -> progress.playable(item.forGeneration()));
-        }
     }
 
     private static VideoWork.StagedFile stage(StagingBucket bucket, VideoWork work, Path out, String name, String role,

@@ -39,7 +39,8 @@ import org.jboss.logging.Logger;
  * (steps are idempotent) and loses none. After a failed try {@link Tries} decides: an outage of a dependency is
  * waited out (the offset stays where it is), other failures are retried with backoff; a message given up, or one
  * that cannot be read, goes to {@code <input>.dlq} and its job is reported on {@code video.failed}. Jobs whose
- * owner cancelled them are skipped.
+ * owner cancelled them are skipped. A side consumer (a step without an output topic: the playable one) sends nothing
+ * on, dead-letters nothing and fails no job; the stage's own consumer of the same topic does.
  */
 final class StageWorker implements Runnable {
     private static final Logger LOG = Logger.getLogger(StageWorker.class);
@@ -150,7 +151,9 @@ final class StageWorker implements Runnable {
                 }
                 Files.createDirectories(dir);
                 VideoWork done = step.process(work, dir, new Reports(work.jobId()));
-                send(step.output(), done);
+                if (step.output() != null) {
+                    send(step.output(), done);
+                }
                 Duration took = metrics.ended("done", started);
                 LOG.infof("%s: job %s done in %d ms", step.name(), work.jobId(), took.toMillis());
                 return true;
@@ -167,6 +170,11 @@ final class StageWorker implements Runnable {
                         LOG.warnf("%s: job %s failed (%s); trying again in %d ms", step.name(), work.jobId(), e.toString(),
                                 again.pause().toMillis());
                         pause(again.pause());
+                    }
+                    case Tries.Next.GiveUp giveUp when step.output() == null -> {
+                        LOG.warnf("%s: job %s left: %s", step.name(), work.jobId(), giveUp.failure().message());
+                        metrics.ended("failed", started);
+                        return true;
                     }
                     case Tries.Next.GiveUp giveUp -> {
                         if (e instanceof Step.Permanent) {
@@ -257,7 +265,11 @@ final class StageWorker implements Runnable {
         }
     }
 
+    /** Sends the message to {@code <input>.dlq}; a side consumer's are left, the stage's own consumer dead-letters them. */
     private void deadLetter(ConsumerRecord<String, String> record, String reason) {
+        if (step.output() == null) {
+            return;
+        }
         ProducerRecord<String, String> dead = new ProducerRecord<>(step.input() + ".dlq", record.key(), record.value());
         dead.headers().add("dead-letter-reason", reason.getBytes(StandardCharsets.UTF_8));
         dead.headers().add("dead-letter-stage", step.name().getBytes(StandardCharsets.UTF_8));

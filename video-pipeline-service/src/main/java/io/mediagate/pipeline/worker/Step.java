@@ -10,8 +10,17 @@ public interface Step {
     /** The stage's name, as in {@code MEDIAGATE_PIPELINE_STAGES}. */
     String name();
 
+    /** The stage this consumer belongs to, as {@code MEDIAGATE_PIPELINE_STAGES} names it: a stage may have more than one. */
+    default String partOf() {
+        return name();
+    }
+
     String input();
 
+    /**
+     * The topic its result goes to; null for a side consumer, which tells what it does (progress, playable) and sends
+     * nothing on, is never dead-lettered and never fails a job.
+     */
     String output();
 
     /** Does the stage's work on {@code work} in the scratch directory {@code dir}; must be safe to repeat. */

@@ -31,8 +31,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Starts one {@link StageWorker} per stage named in {@code mediagate.pipeline.stages}, each on its own
- * thread with its own consumer; all share one idempotent producer. An unknown stage name stops start-up.
+ * Starts one {@link StageWorker} per consumer of each stage named in {@code mediagate.pipeline.stages} (the transcode
+ * stage has two: its own and the playable one), each on its own thread with its own consumer; all share one idempotent
+ * producer. An unknown stage name stops start-up.
  */
 @Singleton
 public class Workers {
@@ -68,14 +69,14 @@ public class Workers {
     }
 
     void start(@Observes StartupEvent ignored) {
-        Map<String, Step> known = steps.stream().collect(Collectors.toMap(Step::name, s -> s));
+        Map<String, List<Step>> known = steps.stream().collect(Collectors.groupingBy(Step::partOf));
         List<Step> chosen = new ArrayList<>();
         for (String name : config.stages()) {
-            Step step = known.get(name.trim().toLowerCase(Locale.ROOT));
-            if (step == null) {
+            List<Step> consumers = known.get(name.trim().toLowerCase(Locale.ROOT));
+            if (consumers == null) {
                 throw new IllegalStateException("unknown pipeline stage '" + name + "' in mediagate.pipeline.stages; known: " + known.keySet());
             }
-            chosen.add(step);
+            chosen.addAll(consumers);
         }
         producer = new KafkaProducer<>(producerConfig(), new StringSerializer(), new StringSerializer());
         for (Step step : chosen) {

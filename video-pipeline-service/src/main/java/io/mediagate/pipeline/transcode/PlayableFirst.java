@@ -1,0 +1,120 @@
+package io.mediagate.pipeline.transcode;
+
+import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.media.VideoSize;
+import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.ffmpeg.FfmpegException;
+import io.mediagate.ffmpeg.Probe;
+import io.mediagate.pipeline.storage.MediaRegistry;
+import io.mediagate.pipeline.worker.LocalCopies;
+import io.mediagate.pipeline.worker.PipelineConfig;
+import io.mediagate.pipeline.worker.Step;
+import io.mediagate.staging.StagingBucket;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * The main rendition made, staged, kept as the item's first part and told as playable, for both of the transcode stage's
+ * consumers ({@link PlayableStep} at once, {@link TranscodeStep} when it finds none made): remuxed from a provider's file
+ * that plays as it is ({@link MainRendition}), or, after the ladder, the one encoded with it.
+ */
+@ApplicationScoped
+public class PlayableFirst {
+    private static final Logger LOG = Logger.getLogger(PlayableFirst.class);
+    private final Instance<Ffmpeg> ffmpeg;
+    private final Instance<StagingBucket> staging;
+    private final PipelineConfig config;
+    private final MediaRegistry registry;
+    private final LocalCopies copies;
+
+    PlayableFirst(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry,
+                  LocalCopies copies) {
+        this.ffmpeg = ffmpeg;
+        this.staging = staging;
+        this.config = config;
+        this.registry = registry;
+        this.copies = copies;
+    }
+
+    /**
+     * The main rendition of {@code top} remuxed from {@code source} into {@code out}, checked, staged, kept and told; empty
+     * when the source does not play as it is or the remux did not check out (the ladder then encodes it).
+     */
+    public Optional<VideoWork.StagedFile> remux(VideoWork work, Path source, Probe probe, VideoSize top, Path out, Step.Progress progress) {
+        if (!MainRendition.remuxable(probe, top)) {
+            return Optional.empty();
+        }
+        Path main = out.resolve(Ladder.mp4Name(top));
+        boolean audio = probe.streams().stream().anyMatch(s -> "audio".equals(s.type()));
+        try {
+            Files.createDirectories(out);
+            ffmpeg.get().run(MainRendition.remux(source, audio, main), config.stepTimeout());
+            if (!MainRendition.checked(ffmpeg.get().probe(main, Duration.ofMinutes(1)), top, main)) {
+                LOG.warnf("job %s: the remuxed main rendition did not check out; encoding it", work.jobId());
+                return Optional.empty();
+            }
+        } catch (FfmpegException | IOException e) {
+            LOG.warnf("job %s: the provider's file could not be remuxed (%s); encoding it", work.jobId(), e.toString());
+            return Optional.empty();
+        }
+        VideoWork.StagedFile staged = staged(work, out, top);
+        tell(work, List.of(staged), progress);
+        return Optional.of(staged);
+    }
+
+    /** Whether this job's main rendition is staged already. */
+    public boolean exists(VideoWork work, VideoSize top) {
+        return staging.get().exists(key(work, top));
+    }
+
+    /** The main rendition {@link PlayableStep} already made for this job, put in {@code out}; empty when there is none. */
+    public Optional<VideoWork.StagedFile> made(VideoWork work, VideoSize top, Path out) {
+        StagingBucket bucket = staging.get();
+        String key = key(work, top);
+        if (!bucket.exists(key)) {
+            return Optional.empty();
+        }
+        Path main = out.resolve(Ladder.mp4Name(top));
+        try {
+            Files.createDirectories(out);
+            copies.fetch(bucket, key, main);
+            return Optional.of(file(key, top, Files.size(main)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Stages the main rendition in {@code out}, keeping a local copy for the thumbnail stage. */
+    public VideoWork.StagedFile staged(VideoWork work, Path out, VideoSize top) {
+        Path main = out.resolve(Ladder.mp4Name(top));
+        String key = key(work, top);
+        long bytes = staging.get().upload(key, main, "video/mp4");
+        copies.keep(key, main);
+        return file(key, top, bytes);
+    }
+
+    /** Keeps {@code files} (the main rendition first) as the item's first part and tells the job it plays; not when cancelled. */
+    public void tell(VideoWork work, List<VideoWork.StagedFile> files, Step.Progress progress) {
+        StagingBucket bucket = staging.get();
+        if (!bucket.cancelled(work.jobId())) {
+            registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)).ifPresent(item -> progress.playable(item.forGeneration()));
+        }
+    }
+
+    private static String key(VideoWork work, VideoSize top) {
+        return StagingBucket.key(work.jobId(), "out/" + Ladder.mp4Name(top));
+    }
+
+    private static VideoWork.StagedFile file(String key, VideoSize top, long bytes) {
+        return new VideoWork.StagedFile(key, Ladder.mp4Name(top), "rendition", "mp4", "h264", top.label(), top.width(), top.height(),
+                "video/mp4", bytes);
+    }
+}
