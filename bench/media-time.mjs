@@ -135,7 +135,7 @@ function report(title, jobs, columns) {
   const failed = jobs.filter((t) => t.outcome !== 'completed').length;
   console.log(`${title}${failed ? `  (${failed} not completed)` : ''}`);
   const cell = (v) => (v === null ? '      -' : `${(v / 1000).toFixed(2).padStart(7)}`);
-  console.log(`  ${'ms after the 202 / request'.padEnd(30)}    p50      p99`);
+  console.log(`  ${'seconds after 202 / request'.padEnd(30)}    p50      p99`);
   for (const [name, key] of columns) {
     console.log(`  ${name.padEnd(30)}${cell(quantile(jobs.map((t) => t[key]), 0.5))}s${cell(quantile(jobs.map((t) => t[key]), 0.99))}s`);
   }

@@ -26,8 +26,17 @@ final class Ladder {
     }
 
     static List<String> command(Path source, VideoSize top, boolean audio, Path dir, boolean withMain) {
-        List<VideoSize> sizes = top.ladder().stream().filter(s -> withMain || s != top).toList();
-        int outputs = sizes.size() + 1;
+        return outputs(source, top, audio, dir, top.ladder().stream().filter(s -> withMain || s != top).toList(), true);
+    }
+
+    /** The MP4 at the requested size alone: the main rendition when a remux of the source did not check out. */
+    static List<String> main(Path source, VideoSize top, boolean audio, Path dir) {
+        return outputs(source, top, audio, dir, List.of(top), false);
+    }
+
+    /** One decode of {@code source} split into an MP4 per size in {@code sizes}, and a WebM at {@code top} if asked. */
+    private static List<String> outputs(Path source, VideoSize top, boolean audio, Path dir, List<VideoSize> sizes, boolean webm) {
+        int outputs = sizes.size() + (webm ? 1 : 0);
         StringBuilder graph = new StringBuilder("[0:v]split=").append(outputs);
         for (int i = 0; i < outputs; i++) {
             graph.append("[s").append(i).append(']');
@@ -48,12 +57,14 @@ final class Ladder {
                     "-g", "48", "-keyint_min", "48", "-sc_threshold", "0",
                     "-movflags", "+faststart", dir.resolve(mp4Name(sizes.get(i))).toString()));
         }
-        args.addAll(List.of("-map", "[v" + sizes.size() + "]"));
-        if (audio) {
-            args.addAll(List.of("-map", "0:a:0", "-c:a", "libopus", "-b:a", "96k"));
+        if (webm) {
+            args.addAll(List.of("-map", "[v" + sizes.size() + "]"));
+            if (audio) {
+                args.addAll(List.of("-map", "0:a:0", "-c:a", "libopus", "-b:a", "96k"));
+            }
+            args.addAll(List.of("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
+                    "-crf", "34", "-b:v", "0", dir.resolve(webmName(top)).toString()));
         }
-        args.addAll(List.of("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
-                "-crf", "34", "-b:v", "0", dir.resolve(webmName(top)).toString()));
         return args;
     }
 

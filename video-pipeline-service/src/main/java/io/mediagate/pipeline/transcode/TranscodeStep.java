@@ -21,6 +21,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.DoubleConsumer;
 import java.util.stream.Stream;
 
@@ -74,9 +79,9 @@ public class TranscodeStep implements Step {
     }
 
     /**
-     * The main rendition first ({@link PlayableFirst}: as the playable consumer made it, else remuxed here when the provider's
-     * file plays as it is, else encoded with the ladder), kept as a part of the item and told as playable; then the rest
-     * of the ladder, HLS and the part of the item they make. The ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%,
+     * The ladder, and the main rendition ({@link PlayableFirst}): when the provider's file plays as it is, the playable
+     * consumer's remux (or one made here when there is none); otherwise encoded with the ladder, then kept as the item's
+     * first part and told as playable. Then HLS, and the rest of the item as its second part. The ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%,
      * staging the rest.
      */
     @Override
@@ -105,38 +110,65 @@ public class TranscodeStep implements Step {
         double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : work.duration();
         DoubleConsumer ladder = written -> progress.accept(seconds > 0 ? (int) Math.min(80, 80 * written / seconds) : 0);
         List<VideoWork.StagedFile> files = new ArrayList<>();
-        // The main rendition as the playable consumer made it, else remuxed here, else encoded with the rest.
-        Optional<VideoWork.StagedFile> early = MainRendition.remuxable(probe, top)
-                ? first.made(work, top, out).or(() -> first.remux(work, source, probe, top, out, progress)) : Optional.empty();
-        if (early.isPresent()) {
-            files.add(early.get());
+        if (MainRendition.remuxable(probe, top)) {
+            // The main rendition is the playable consumer's remux, made while the rest of the ladder is: taken once the
+            // ladder is done, remuxed here if it is not there, encoded if the remux does not check out.
             ffmpeg.get().run(Ladder.command(source, top, audio, out, false), config.stepTimeout(), ladder);
+            Optional<VideoWork.StagedFile> main = first.made(work, top, out).or(() -> first.remux(work, source, probe, top, out, progress));
+            if (main.isEmpty()) {
+                ffmpeg.get().run(Ladder.main(source, top, audio, out), config.stepTimeout());
+            }
+            files.add(main.orElseGet(() -> told(work, out, top, progress)));
         } else {
             ffmpeg.get().run(Ladder.command(source, top, audio, out, true), config.stepTimeout(), ladder);
-            files.add(first.staged(work, out, top));
-            first.tell(work, files, progress);
+            files.add(told(work, out, top, progress));
         }
         ffmpeg.get().run(Ladder.hls(out.resolve(Ladder.mp4Name(top)), hls), config.stepTimeout(),
                 written -> progress.accept(seconds > 0 ? 80 + (int) Math.min(10, 10 * written / seconds) : 80));
 
+        // The other files staged at once, each on its own virtual thread; the playlist last, once its segments are there.
+        List<Callable<VideoWork.StagedFile>> uploads = new ArrayList<>();
         for (VideoSize size : top.ladder().subList(1, top.ladder().size())) {
-            files.add(stage(bucket, work, out, Ladder.mp4Name(size), "rendition", "mp4", "h264", size, "video/mp4"));
+            uploads.add(() -> stage(bucket, work, out, Ladder.mp4Name(size), "rendition", "mp4", "h264", size, "video/mp4"));
         }
-        files.add(stage(bucket, work, out, Ladder.webmName(top), "rendition", "webm", "vp9", top, "video/webm"));
+        uploads.add(() -> stage(bucket, work, out, Ladder.webmName(top), "rendition", "webm", "vp9", top, "video/webm"));
         try (Stream<Path> segments = Files.list(hls)) {
             for (Path segment : segments.filter(p -> p.getFileName().toString().endsWith(".ts")).sorted().toList()) {
-                files.add(stage(bucket, work, out, "hls/" + segment.getFileName(), "part", "ts", "h264", top, "video/mp2t"));
+                uploads.add(() -> stage(bucket, work, out, "hls/" + segment.getFileName(), "part", "ts", "h264", top, "video/mp2t"));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        // The playlist last: it is only useful once its segments are staged.
+        files.addAll(together(uploads));
         files.add(stage(bucket, work, out, "hls/index.m3u8", "playlist", "hls", "h264", top, "application/vnd.apple.mpegurl"));
         files.stream().filter(f -> "video/mp4".equals(f.mime())).skip(1).forEach(f -> copies.keep(f.key(), out.resolve(f.name())));
         if (!bucket.cancelled(work.jobId())) {
             registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)); // the item lists its variants as they land
         }
         return work.withOutputs(files);
+    }
+
+    /** Runs {@code uploads} at once and answers their files in their order; the first failure is thrown. */
+    private static List<VideoWork.StagedFile> together(List<Callable<VideoWork.StagedFile>> uploads) {
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<VideoWork.StagedFile> staged = new ArrayList<>();
+            for (Future<VideoWork.StagedFile> upload : threads.invokeAll(uploads)) {
+                staged.add(upload.get());
+            }
+            return staged;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while staging", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** The main rendition encoded here, staged, kept as the item's first part and told as playable. */
+    private VideoWork.StagedFile told(VideoWork work, Path out, VideoSize top, Progress progress) {
+        VideoWork.StagedFile main = first.staged(work, out, top);
+        first.tell(work, List.of(main), progress);
+        return main;
     }
 
     private static VideoWork.StagedFile stage(StagingBucket bucket, VideoWork work, Path out, String name, String role,

@@ -93,11 +93,13 @@ public class VideoGeneration {
                                     request.prompt(), size.width(), size.height(), plan.duration(), image, source,
                                     plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration()))),
                     candidate -> plan.price(candidate, 1), config.videoAttemptTimeout(), config.videoDeadline());
-            firstFrame(request.jobId(), outcome.result().video().file(), work);
+            // The first frame is taken while the file is staged: the pipeline's start waits for neither longer than both.
+            Thread still = Thread.ofVirtual().start(() -> firstFrame(request.jobId(), outcome.result().video().file(), work));
             long uploadStart = clock.millis();
             Candidate served = outcome.served();
             String key = StagingBucket.key(request.jobId(), "source.mp4");
             long bytes = staging.upload(key, outcome.result().video().file(), outcome.result().video().mime());
+            joined(still);
             Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - uploadStart);
             VideoWork.StagedFile staged = new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, size.label(),
                     size.width(), size.height(), outcome.result().video().mime(), bytes);
@@ -109,6 +111,16 @@ public class VideoGeneration {
             throw new UncheckedIOException(e);
         } finally {
             Scratch.delete(work);
+        }
+    }
+
+    /** Waits for {@code thread} to end (the preview still, before the provider's file goes with the scratch directory). */
+    private static void joined(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while taking the first frame", e);
         }
     }
 
