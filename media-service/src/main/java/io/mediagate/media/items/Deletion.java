@@ -33,16 +33,28 @@ public class Deletion {
      * upload completed while it was being cancelled is deleted as the ready item it has become.
      */
     public boolean delete(String id) {
-        if (cancelPending(id)) {
-            return true;
-        }
+        return cancelPending(id) || removed(id, "ready", true);
+    }
+
+    /**
+     * Removes {@code id} with the files kept so far if it is still a video kept in parts ({@code processing}): its job
+     * failed or was cancelled. It never reached the ledger, so no event. Returns whether it was removed.
+     */
+    public boolean discardUnfinished(String id) {
+        return removed(id, MediaRecord.PROCESSING, false);
+    }
+
+    /**
+     * Removes item {@code id} if its status is {@code status}: its records (and, when the ledger knew of it, its storage
+     * event: {@code told}) in one transaction, then its objects. Returns whether it was removed.
+     */
+    private boolean removed(String id, String status, boolean told) {
         List<String> keys = QuarkusTransaction.requiringNew().call(() -> {
-            MediaRecord record = MediaRecord.findById(id);
-            if (record == null || !"ready".equals(record.status)) {
+            MediaRecord record = MediaRecord.findById(id, LockModeType.PESSIMISTIC_WRITE);
+            if (record == null || !status.equals(record.status)) {
                 return null;
             }
-            List<String> objects = new ArrayList<>();
-            objects.add(record.objectKey);
+            List<String> objects = new ArrayList<>(List.of(record.objectKey));
             long bytes = record.bytes;
             for (MediaFile file : MediaFile.of(id)) {
                 if (!file.objectKey.equals(record.objectKey)) {
@@ -51,33 +63,8 @@ public class Deletion {
                 }
                 file.delete();
             }
-            events.deleted(record, bytes);
-            record.delete();
-            return objects;
-        });
-        if (keys == null) {
-            return false;
-        }
-        keys.forEach(key -> remove(id, key));
-        return true;
-    }
-
-    /**
-     * Removes {@code id} with the files kept so far if it is still a video kept in parts ({@code processing}): its job
-     * failed or was cancelled. It never reached the ledger, so no event. Returns whether it was removed.
-     */
-    public boolean discardUnfinished(String id) {
-        List<String> keys = QuarkusTransaction.requiringNew().call(() -> {
-            MediaRecord record = MediaRecord.findById(id, LockModeType.PESSIMISTIC_WRITE);
-            if (record == null || !MediaRecord.PROCESSING.equals(record.status)) {
-                return null;
-            }
-            List<String> objects = new ArrayList<>(List.of(record.objectKey));
-            for (MediaFile file : MediaFile.of(id)) {
-                if (!file.objectKey.equals(record.objectKey)) {
-                    objects.add(file.objectKey);
-                }
-                file.delete();
+            if (told) {
+                events.deleted(record, bytes);
             }
             record.delete();
             return objects;

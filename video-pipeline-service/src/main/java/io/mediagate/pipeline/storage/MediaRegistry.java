@@ -10,6 +10,7 @@ import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.pipeline.worker.Step;
+import io.mediagate.pipeline.worker.Unfinished;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.jboss.logging.Logger;
  * main rendition first, so it plays while the rest is made), then whole.
  */
 @ApplicationScoped
-public class MediaRegistry {
+public class MediaRegistry implements Unfinished {
     private static final Logger LOG = Logger.getLogger(MediaRegistry.class);
     private final MediaApi media;
 
@@ -51,6 +52,7 @@ public class MediaRegistry {
     }
 
     /** Drops the video kept in parts of a job that failed or was cancelled; best effort (media-service sweeps what is left). */
+    @Override
     public void discard(String mediaId) {
         try {
             InternalHttp.await(media.discard(mediaId));

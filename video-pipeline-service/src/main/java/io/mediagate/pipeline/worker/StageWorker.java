@@ -10,7 +10,6 @@ import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tracing.KafkaTraceHeaders;
 import io.mediagate.common.tracing.Tracing;
 import io.mediagate.ffmpeg.Scratch;
-import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.staging.StagingBucket;
 import io.opentelemetry.api.trace.SpanKind;
 import java.io.IOException;
@@ -54,14 +53,14 @@ final class StageWorker implements Runnable {
     private final Clock clock;
     private final StageMetrics metrics;
     private final Tracing tracing;
-    private final MediaRegistry registry;
+    private final Unfinished unfinished;
     private final AtomicReference<String> state = new AtomicReference<>("starting");
     private final CountDownLatch stopping = new CountDownLatch(1);
     private volatile boolean running = true;
 
     StageWorker(Step step, KafkaConsumer<String, String> consumer, KafkaProducer<String, String> producer, ObjectMapper json,
                 StagingBucket staging, PipelineConfig config, Duration outagePatience, Clock clock, StageMetrics metrics,
-                Tracing tracing, MediaRegistry registry) {
+                Tracing tracing, Unfinished unfinished) {
         this.step = step;
         this.consumer = consumer;
         this.producer = producer;
@@ -72,7 +71,7 @@ final class StageWorker implements Runnable {
         this.clock = clock;
         this.metrics = metrics;
         this.tracing = tracing;
-        this.registry = registry;
+        this.unfinished = unfinished;
     }
 
     String state() {
@@ -145,7 +144,7 @@ final class StageWorker implements Runnable {
             try {
                 if (staging.cancelled(work.jobId())) {
                     LOG.infof("%s: job %s was cancelled; skipping", step.name(), work.jobId());
-                    registry.discard(work.mediaId()); // what was kept of its video ahead of the rest
+                    unfinished.discard(work.mediaId()); // what was kept of its video ahead of the rest
                     metrics.ended("cancelled", started);
                     return true;
                 }
@@ -249,7 +248,7 @@ final class StageWorker implements Runnable {
      * ahead of the rest is dropped.
      */
     private void fail(ConsumerRecord<String, String> record, VideoWork work, VideoWork.Failure failure, Exception cause) {
-        registry.discard(work.mediaId());
+        unfinished.discard(work.mediaId());
         WhileUnavailable.retry("reporting job " + work.jobId() + " failed", () -> {
             deadLetter(record, cause instanceof Step.Permanent ? cause.getMessage() : cause.toString());
             send(Topics.VIDEO_FAILED, work.withFailure(failure));

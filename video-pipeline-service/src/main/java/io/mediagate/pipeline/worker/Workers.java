@@ -2,7 +2,6 @@ package io.mediagate.pipeline.worker;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.tracing.Tracing;
-import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.staging.StagingBucket;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
@@ -49,13 +48,13 @@ public class Workers {
     private final Tracing tracing;
     private final Duration outagePatience;
     private final Clock clock;
-    private final MediaRegistry media;
+    private final Unfinished unfinished;
     private final List<KafkaClientMetrics> clientMetrics = new ArrayList<>();
     private KafkaProducer<String, String> producer;
 
     Workers(@Identifier("default-kafka-broker") Map<String, Object> kafka, PipelineConfig config, Instance<Step> steps,
             ObjectMapper json, Instance<StagingBucket> staging, MeterRegistry registry, Tracing tracing,
-            @ConfigProperty(name = "mediagate.outage-patience") Duration outagePatience, Clock clock, MediaRegistry media) {
+            @ConfigProperty(name = "mediagate.outage-patience") Duration outagePatience, Clock clock, Unfinished unfinished) {
         this.kafka = kafka;
         this.config = config;
         this.steps = steps;
@@ -65,7 +64,7 @@ public class Workers {
         this.tracing = tracing;
         this.outagePatience = outagePatience;
         this.clock = clock;
-        this.media = media;
+        this.unfinished = unfinished;
     }
 
     void start(@Observes StartupEvent ignored) {
@@ -87,7 +86,7 @@ public class Workers {
             kafkaMetrics.bindTo(registry);
             clientMetrics.add(kafkaMetrics);
             StageWorker worker = new StageWorker(step, consumer, producer, json, staging.get(), config,
-                    outagePatience, clock, new StageMetrics(registry, step.name()), tracing, media);
+                    outagePatience, clock, new StageMetrics(registry, step.name()), tracing, unfinished);
             Thread thread = Thread.ofPlatform().name("pipeline-" + step.name()).daemon().start(worker);
             workers.add(worker);
             threads.add(thread);
