@@ -19,6 +19,11 @@ public record Probe(String formatName, double durationSeconds, long bytes, List<
         return streams.stream().filter(s -> "video".equals(s.type())).findFirst();
     }
 
+    /** The audio streams, none when the file is silent. */
+    public List<Stream> audio() {
+        return streams.stream().filter(s -> "audio".equals(s.type())).toList();
+    }
+
     static Probe parse(String json) {
         try {
             JsonNode root = JSON.readTree(json);

@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 
 /**
  * A job's events, kept in the job store for the job's lifetime ({@code job_events}) so that whoever follows them, on any
@@ -39,6 +41,9 @@ public class JobEvents {
     static final Duration RECHECK = Duration.ofMillis(500);
     /** Most events answered at once; a follower asks again for the rest. */
     static final int PAGE = 200;
+    /** The finished statuses as the jobs table holds them, quoted for SQL. */
+    private static final String FINISHED = Arrays.stream(JobStatus.values()).filter(JobStatus::finished)
+            .map(s -> "'" + s.wire() + "'").collect(Collectors.joining(", "));
     private final EntityManager entities;
     private final ObjectMapper json;
     private final TransactionSynchronizationRegistry transactions;
@@ -68,8 +73,7 @@ public class JobEvents {
     public void record(String jobId, JobEvent.Kind kind, Map<String, ?> data, Instant at) {
         entities.flush(); // a job persisted in this transaction is in the table before its counter is raised
         // After its end a job takes no more events: a provider call or report still in flight when it was cancelled is not told.
-        String unfinished = kind.terminal() ? "" : " AND status NOT IN ('" + JobStatus.SUCCEEDED.wire() + "', '"
-                + JobStatus.FAILED.wire() + "', '" + JobStatus.CANCELLED.wire() + "')";
+        String unfinished = kind.terminal() ? "" : " AND status NOT IN (" + FINISHED + ")";
         if (entities.createNativeQuery("UPDATE jobs SET events = events + 1 WHERE id = ?1" + unfinished).setParameter(1, jobId)
                 .executeUpdate() == 0) {
             return;

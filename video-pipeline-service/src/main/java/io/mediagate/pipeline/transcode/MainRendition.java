@@ -26,7 +26,7 @@ final class MainRendition {
     static boolean remuxable(Probe probe, VideoSize size) {
         boolean mp4 = List.of(probe.formatName().split(",")).stream().anyMatch(f -> f.equals("mp4") || f.equals("mov"));
         List<Probe.Stream> video = probe.streams().stream().filter(s -> "video".equals(s.type())).toList();
-        boolean audioPlays = probe.streams().stream().filter(s -> "audio".equals(s.type())).allMatch(s -> "aac".equals(s.codec()));
+        boolean audioPlays = probe.audio().stream().allMatch(s -> "aac".equals(s.codec()));
         return mp4 && audioPlays && video.size() == 1 && playable(video.getFirst(), size);
     }
 

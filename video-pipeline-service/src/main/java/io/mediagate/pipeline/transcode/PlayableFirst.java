@@ -53,7 +53,7 @@ public class PlayableFirst {
             return Optional.empty();
         }
         Path main = out.resolve(Ladder.mp4Name(top));
-        boolean audio = probe.streams().stream().anyMatch(s -> "audio".equals(s.type()));
+        boolean audio = !probe.audio().isEmpty();
         try {
             Files.createDirectories(out);
             ffmpeg.get().run(MainRendition.remux(source, audio, main), config.stepTimeout());

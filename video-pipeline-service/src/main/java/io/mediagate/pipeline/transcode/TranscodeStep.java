@@ -99,7 +99,7 @@ public class TranscodeStep implements Step {
         if (probe.video().isEmpty()) {
             throw new Permanent("the generated file has no video stream");
         }
-        boolean audio = probe.streams().stream().anyMatch(s -> "audio".equals(s.type()));
+        boolean audio = !probe.audio().isEmpty();
         Path out = dir.resolve("out");
         Path hls = out.resolve("hls");
         try {
@@ -141,7 +141,8 @@ public class TranscodeStep implements Step {
         }
         files.addAll(together(uploads));
         files.add(stage(bucket, work, out, "hls/index.m3u8", "playlist", "hls", "h264", top, "application/vnd.apple.mpegurl"));
-        files.stream().filter(f -> "video/mp4".equals(f.mime())).skip(1).forEach(f -> copies.keep(f.key(), out.resolve(f.name())));
+        // The main rendition was kept where it was staged (PlayableFirst).
+        files.stream().filter(f -> "video/mp4".equals(f.mime()) && f != files.getFirst()).forEach(f -> copies.keep(f.key(), out.resolve(f.name())));
         if (!bucket.cancelled(work.jobId())) {
             registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)); // the item lists its variants as they land
         }

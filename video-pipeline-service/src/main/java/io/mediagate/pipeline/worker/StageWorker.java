@@ -54,6 +54,8 @@ final class StageWorker implements Runnable {
     private final StageMetrics metrics;
     private final Tracing tracing;
     private final Unfinished unfinished;
+    /** A side consumer (no output topic): sends nothing on, dead-letters nothing, fails no job. */
+    private final boolean side;
     private final AtomicReference<String> state = new AtomicReference<>("starting");
     private final CountDownLatch stopping = new CountDownLatch(1);
     private volatile boolean running = true;
@@ -72,6 +74,7 @@ final class StageWorker implements Runnable {
         this.metrics = metrics;
         this.tracing = tracing;
         this.unfinished = unfinished;
+        this.side = step.output() == null;
     }
 
     String state() {
@@ -150,7 +153,7 @@ final class StageWorker implements Runnable {
                 }
                 Files.createDirectories(dir);
                 VideoWork done = step.process(work, dir, new Reports(work.jobId()));
-                if (step.output() != null) {
+                if (!side) {
                     send(step.output(), done);
                 }
                 Duration took = metrics.ended("done", started);
@@ -170,7 +173,7 @@ final class StageWorker implements Runnable {
                                 again.pause().toMillis());
                         pause(again.pause());
                     }
-                    case Tries.Next.GiveUp giveUp when step.output() == null -> {
+                    case Tries.Next.GiveUp giveUp when side -> {
                         LOG.warnf("%s: job %s left: %s", step.name(), work.jobId(), giveUp.failure().message());
                         metrics.ended("failed", started);
                         return true;
@@ -266,7 +269,7 @@ final class StageWorker implements Runnable {
 
     /** Sends the message to {@code <input>.dlq}; a side consumer's are left, the stage's own consumer dead-letters them. */
     private void deadLetter(ConsumerRecord<String, String> record, String reason) {
-        if (step.output() == null) {
+        if (side) {
             return;
         }
         ProducerRecord<String, String> dead = new ProducerRecord<>(step.input() + ".dlq", record.key(), record.value());
