@@ -4,19 +4,24 @@ import io.mediagate.infra.FreePort;
 import io.mediagate.testing.RepoPaths;
 import io.mediagate.testing.TestInfra;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -27,6 +32,10 @@ final class Suite implements AutoCloseable {
     static final List<String> SERVICES = List.of("catalog-service", "media-service", "usage-service",
             "routing-service", "video-pipeline-service", "gateway-service");
     static final String ADMIN_KEY = "mg_admin_e2e_" + Long.toHexString(Double.doubleToLongBits(Math.random()));
+    /** The suites running now, whose logs a failing test shows ({@link SuiteLogsOnFailure}). */
+    private static final Set<Suite> OPEN = ConcurrentHashMap.newKeySet();
+    /** At most this many of a service's warnings and errors are shown for a failed test. */
+    private static final int TROUBLES_SHOWN = 12;
 
     private final Map<String, Integer> ports = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> environments = new LinkedHashMap<>();
@@ -51,6 +60,7 @@ final class Suite implements AutoCloseable {
         Suite suite = new Suite(name, infra.home().resolve("suite-" + name), extraEnv);
         try {
             suite.launch(infra);
+            OPEN.add(suite);
             return suite;
         } catch (Exception e) {
             suite.close();
@@ -88,6 +98,7 @@ final class Suite implements AutoCloseable {
             ports.put(svc, FreePort.find(2)); // the API port, and the next one for health and metrics
         }
         String kafka = infra.kafka();
+        KafkaBacklog.clear(kafka);
         String s3 = infra.s3();
         for (String svc : SERVICES) {
             Path app = copyApp(svc);
@@ -198,17 +209,61 @@ final class Suite implements AutoCloseable {
         throw new IllegalStateException(svc + " not ready in 120 s; log: " + home.resolve(svc + ".log"));
     }
 
+    /**
+     * The last warnings and errors each service of each running suite logged (Quarkus' WARN and ERROR lines), for a failed
+     * test's output: what routing or a stage complained of is often the why of a test's 202 or timeout.
+     */
+    static String recentTroubles() {
+        StringBuilder out = new StringBuilder();
+        for (Suite suite : OPEN) {
+            for (String svc : SERVICES) {
+                List<String> troubles;
+                try (Stream<String> lines = Files.lines(suite.log(svc), StandardCharsets.ISO_8859_1)) {
+                    troubles = lines.filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList();
+                } catch (IOException | UncheckedIOException e) {
+                    continue;
+                }
+                if (!troubles.isEmpty()) {
+                    out.append("--- suite ").append(suite.name).append(", ").append(svc).append(" (").append(troubles.size())
+                            .append(" warnings and errors, the last shown):\n");
+                    troubles.subList(Math.max(0, troubles.size() - TROUBLES_SHOWN), troubles.size())
+                            .forEach(l -> out.append(l.length() > 400 ? l.substring(0, 400) + " ..." : l).append('\n'));
+                }
+            }
+        }
+        return out.toString();
+    }
+
     @Override
     public void close() {
+        OPEN.remove(this);
         processes.forEach(Process::destroy);
         for (Process p : processes) {
             try {
                 if (!p.waitFor(Duration.ofSeconds(15))) {
                     p.destroyForcibly();
+                    p.waitFor(Duration.ofSeconds(15));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        // The copies of the applications (about 100 MB each) go; the logs stay.
+        for (String svc : SERVICES) {
+            deleteTree(home.resolve(svc));
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            System.err.println("could not remove " + dir + ": " + e);
         }
     }
 }
