@@ -163,29 +163,36 @@ public class StoreResource {
 
     /**
      * Copies the command's files not named in {@code skip} into the media bucket under the item's keys, adding a video's to
-     * {@code further}; returns their bytes. {@code primary} is the item's main file (null when it is already kept).
+     * {@code further}; returns their bytes. {@code primary} is the item's main file (null when it is already kept). The
+     * copies from staging run at once (a video's ladder, playlist, segments and stills are a dozen objects or more).
      */
     private long copy(MediaRecord record, RegisterMedia command, VideoWork.StagedFile primary, byte[] inline, Set<String> skip,
                       List<MediaFile> further) {
-        long total = 0;
+        List<VideoWork.StagedFile> files = new ArrayList<>();
         for (VideoWork.StagedFile file : command.files()) {
             if (!NAME.matcher(file.name()).matches()) {
                 throw ApiException.invalid("files", "bad file name " + file.name());
             }
-            if (skip.contains(file.name())) {
-                continue;
+            if (!skip.contains(file.name())) {
+                files.add(file);
             }
-            boolean isPrimary = file == primary;
-            String key = isPrimary ? record.objectKey : "media/" + record.id + "/" + file.name();
-            String etag = file.key() == null ? written(file, isPrimary, inline, key)
-                    : store.copyIn(command.stagingBucket(), file.key(), key, file.mime());
+        }
+        List<String> keys = files.stream().map(f -> f == primary ? record.objectKey : "media/" + record.id + "/" + f.name()).toList();
+        List<String> etags = Copies.all(files.size(), i -> {
+            VideoWork.StagedFile file = files.get(i);
+            return file.key() == null ? written(file, file == primary, inline, keys.get(i))
+                    : store.copyIn(command.stagingBucket(), file.key(), keys.get(i), file.mime());
+        });
+        long total = 0;
+        for (int i = 0; i < files.size(); i++) {
+            VideoWork.StagedFile file = files.get(i);
             total += file.bytes();
-            if (isPrimary) {
-                record.etag = etag;
+            if (file == primary) {
+                record.etag = etags.get(i);
                 record.bytes = file.bytes();
             }
             if (command.kind() == MediaKind.VIDEO) {
-                further.add(file(record, file, key, etag));
+                further.add(file(record, file, keys.get(i), etags.get(i)));
             }
         }
         return total;
