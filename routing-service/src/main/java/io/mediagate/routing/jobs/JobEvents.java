@@ -5,11 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.jobs.JobEvent;
+import io.mediagate.routing.support.AfterCommit;
 import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -90,18 +89,7 @@ public class JobEvents {
             webhooks.enqueue("msg_" + jobId.substring(4) + "e" + seq, jobId, (String) job[1], (String) job[2],
                     "generation." + kind.wire(), event.wire(json, jobId));
         }
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    ring(jobId);
-                }
-            }
-        });
+        AfterCommit.run(transactions, () -> ring(jobId));
     }
 
     /** Whether job {@code jobId} has had an event of {@code kind}. */

@@ -2,7 +2,9 @@ package io.mediagate.routing.webhooks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.routing.support.AfterCommit;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -11,16 +13,21 @@ import java.util.Map;
 
 /**
  * Queues a webhook message inside the caller's transaction (the one that records the job's event), shaped as
- * Standard Webhooks suggests: {@code {type, timestamp, data}}. {@link WebhookDispatcher} sends it.
+ * Standard Webhooks suggests: {@code {type, timestamp, data}}. {@link WebhookDispatcher} sends it, nudged once the
+ * transaction has committed.
  */
 @ApplicationScoped
 public class Webhooks {
     private final ObjectMapper json;
     private final Clock clock;
+    private final TransactionSynchronizationRegistry transactions;
+    private final WebhookDispatcher dispatcher;
 
-    Webhooks(ObjectMapper json, Clock clock) {
+    Webhooks(ObjectMapper json, Clock clock, TransactionSynchronizationRegistry transactions, WebhookDispatcher dispatcher) {
         this.json = json;
         this.clock = clock;
+        this.transactions = transactions;
+        this.dispatcher = dispatcher;
     }
 
     /** Queues message {@code id} (the same id is queued once) of type {@code event} about job {@code jobId} for {@code url}. */
@@ -50,5 +57,6 @@ public class Webhooks {
         delivery.nextAt = now;
         delivery.createdAt = now;
         delivery.persist();
+        AfterCommit.run(transactions, dispatcher::nudge);
     }
 }
