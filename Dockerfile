@@ -1,10 +1,19 @@
 # One image per service, built from that service's packaged jar:
 #   ./mvnw -B -DskipTests package && docker build --build-arg SERVICE=gateway-service -t mediagate/gateway-service .
-FROM eclipse-temurin:25-jre
+# BASE is any image with Java 25 on the PATH: eclipse-temurin:25-jre from a registry, or the Debian base
+# `./mediagate images` makes without one (localhost/mediagate/base:25, which has libpulse0 and the user already).
+ARG BASE=eclipse-temurin:25-jre
+FROM ${BASE}
 ARG SERVICE
+ARG REVISION=unknown
+ARG VERSION=unknown
+ARG SOURCE=unknown
+LABEL org.opencontainers.image.title="mediagate/${SERVICE}" org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.version="${VERSION}" org.opencontainers.image.source="${SOURCE}"
 # libpulse0: the ffmpeg packed in the bytedeco artifact (routing, video pipeline, media) loads it.
-RUN apt-get update && apt-get install -y --no-install-recommends libpulse0 && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --create-home mediagate
+RUN if ! dpkg -s libpulse0 >/dev/null 2>&1; then \
+      apt-get update && apt-get install -y --no-install-recommends libpulse0 && rm -rf /var/lib/apt/lists/*; fi \
+ && (id mediagate >/dev/null 2>&1 || useradd --system --uid 10001 --user-group --create-home mediagate)
 COPY --chown=mediagate ${SERVICE}/target/quarkus-app/ /app/
 WORKDIR /app
 USER mediagate
