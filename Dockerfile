@@ -10,9 +10,10 @@ ARG VERSION=unknown
 ARG SOURCE=unknown
 LABEL org.opencontainers.image.title="mediagate/${SERVICE}" org.opencontainers.image.revision="${REVISION}" \
       org.opencontainers.image.version="${VERSION}" org.opencontainers.image.source="${SOURCE}"
-# libpulse0: the ffmpeg packed in the bytedeco artifact (routing, video pipeline, media) loads it.
-RUN if ! dpkg -s libpulse0 >/dev/null 2>&1; then \
-      apt-get update && apt-get install -y --no-install-recommends libpulse0 && rm -rf /var/lib/apt/lists/*; fi \
+# The ffmpeg packed in the bytedeco artifact (routing, video pipeline, media) loads libpulse, libasound and libxcb-shm.
+RUN for lib in libpulse.so.0 libasound.so.2 libxcb-shm.so.0; do ldconfig -p | grep -q "$lib" || missing=yes; done; \
+    if [ -n "$missing" ]; then apt-get update && apt-get install -y --no-install-recommends libpulse0 libasound2 libxcb-shm0 \
+      && rm -rf /var/lib/apt/lists/*; fi \
  && (id mediagate >/dev/null 2>&1 || useradd --system --uid 10001 --user-group --create-home mediagate)
 COPY --chown=mediagate ${SERVICE}/target/quarkus-app/ /app/
 WORKDIR /app

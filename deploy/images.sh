@@ -1,16 +1,23 @@
 # Sourced by ./mediagate (it defines ROOT, STATE, SERVICES, JAVA_HOME, say and die): `./mediagate images` builds one
 # OCI image per service with podman, without a Docker daemon or a registry:
-#   localhost/mediagate/base:25         Debian's minbase (debootstrap) with the libraries the packed ffmpeg loads, a
-#                                       jlinked Java 25 runtime in /opt/java and the user mediagate (uid 10001)
+#   localhost/mediagate/base:25         Debian's minbase (debootstrap) with the libraries the packed ffmpeg loads, less
+#                                       what installs packages; a jlinked Java 25 runtime in /opt/java; the user mediagate
 #   mediagate/<service>:<commit>, :latest  the Dockerfile on that base (BASE build argument)
 # Where a registry is at hand, the same Dockerfile builds on its default base, eclipse-temurin:25-jre.
 IMAGE_BASE=localhost/mediagate/base:25
 DEBIAN_SUITE="${MEDIAGATE_DEBIAN_SUITE:-bookworm}"
 DEBIAN_MIRROR="${MEDIAGATE_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# What the ffmpeg packed in the bytedeco artifact loads beyond minbase (ldd of its ffmpeg and ffprobe); a container
+# without libxcb-shm0 fails every video with "error while loading shared libraries".
+FFMPEG_PACKAGES=libpulse0,libasound2,libxcb-shm0
 # What the services load from the JDK (found by running the whole suite, Kafka and S3Proxy included, on this runtime).
 JAVA_MODULES=java.base,java.compiler,java.desktop,java.instrument,java.logging,java.management,java.naming,java.net.http,java.rmi
 JAVA_MODULES+=,java.scripting,java.security.jgss,java.security.sasl,java.sql,java.transaction.xa,java.xml,jdk.crypto.cryptoki
 JAVA_MODULES+=,jdk.jfr,jdk.management,jdk.naming.dns,jdk.net,jdk.unsupported,jdk.zipfs
+
+# Packages of minbase that a service's container never runs (apt and its keys, perl, the login and disk tools, tzdata:
+# Java keeps its own time zones).
+BASE_DROPPED="apt libapt-pkg6.0 gpgv debian-archive-keyring perl-base e2fsprogs util-linux diffutils login passwd"
 
 ensure_podman() {
   command -v podman >/dev/null && command -v debootstrap >/dev/null && command -v runc >/dev/null && return
@@ -29,7 +36,7 @@ podman_conf() {
   export CONTAINERS_CONF="$STATE/images/containers.conf"
 }
 
-# The base: minbase with libpulse0, stripped of documentation, locales and apt's lists, and the jlinked runtime.
+# The base: minbase with the libraries ffmpeg loads, stripped of documentation, locales and apt's lists, and the jlinked runtime.
 build_base() {
   podman image exists "$IMAGE_BASE" && return
   [ "$(id -u)" = 0 ] || die "making the base image needs root (debootstrap); or build on eclipse-temurin:25-jre (see docs/operations.md)"
@@ -37,11 +44,20 @@ build_base() {
   local root="$STATE/images/rootfs"
   say "Making $IMAGE_BASE from Debian packages ($DEBIAN_SUITE minbase) and a jlinked Java runtime..."
   rm -rf "$root"; mkdir -p "$STATE/logs"
-  debootstrap --variant=minbase --include=libpulse0 "$DEBIAN_SUITE" "$root" "$DEBIAN_MIRROR" > "$STATE/logs/debootstrap.log" 2>&1 \
+  debootstrap --variant=minbase --include="$FFMPEG_PACKAGES" "$DEBIAN_SUITE" "$root" "$DEBIAN_MIRROR" > "$STATE/logs/debootstrap.log" 2>&1 \
     || die "debootstrap failed; see $STATE/logs/debootstrap.log"
-  chroot "$root" useradd --system --uid 10001 --user-group --create-home --shell /usr/sbin/nologin mediagate
-  rm -rf "$root"/usr/share/{doc,man,info,locale} "$root"/var/cache/apt/* "$root"/var/lib/apt/lists/* "$root"/var/log/*
-  "$JAVA_HOME/bin/jlink" --add-modules "$JAVA_MODULES" --strip-debug --no-header-files --no-man-pages --compress=zip-6 \
+  chroot "$root" useradd --system --uid 10001 --user-group --create-home --shell /usr/sbin/nologin mediagate 2>/dev/null
+  # What only installing packages and administering a system need goes, through dpkg so that its database (which image
+  # scanners read) stays true; dpkg itself, with the tar and find it needs, stays.
+  # tzdata first: its removal script asks debconf, which needs perl.
+  { chroot "$root" dpkg --purge tzdata && chroot "$root" dpkg --purge --force-remove-essential --force-depends $BASE_DROPPED; } \
+    > "$STATE/logs/base-purge.log" 2>&1 || die "trimming the base failed; see $STATE/logs/base-purge.log"
+  # Files nothing here reads: documentation (each package's copyright stays), locales, glibc's character set converters,
+  # X11's locale tables, debconf's cache and perl modules (perl is gone), lintian's overrides.
+  find "$root/usr/share/doc" -type f ! -name copyright -delete
+  rm -rf "$root"/usr/share/{man,info,locale,lintian,perl5} "$root"/usr/share/X11/locale "$root"/usr/lib/x86_64-linux-gnu/gconv \
+    "$root"/var/cache/apt "$root"/var/cache/debconf "$root"/var/lib/apt "$root"/var/log/*
+  "$JAVA_HOME/bin/jlink" --add-modules "$JAVA_MODULES" --strip-debug --no-header-files --no-man-pages --compress=zip-9 \
     --output "$root/opt/java" || die "jlink failed"
   tar -C "$root" -c . | podman import --change 'ENV JAVA_HOME=/opt/java' \
     --change 'ENV PATH=/opt/java/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' - "$IMAGE_BASE" \
