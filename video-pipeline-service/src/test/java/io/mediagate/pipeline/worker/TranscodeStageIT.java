@@ -128,7 +128,8 @@ class TranscodeStageIT {
     void theStageReportsItsProgressAsItTranscodes() throws Exception {
         String job = jobId();
         Path clip = dir.resolve("long.mp4");
-        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=854x480:r=30", "-t", "12",
+        // Long enough that its ladder takes some seconds on a fast machine: reports come at most every half second.
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=854x480:r=30", "-t", "40",
                 "-c:v", "libx264", "-pix_fmt", "yuv420p", clip.toString()), Duration.ofSeconds(60));
         String key = StagingBucket.key(job, "source.mp4");
         staging.upload(key, clip, "video/mp4");
