@@ -139,7 +139,16 @@ class VideoIT {
         // Followed live: the provider's first frame as a preview still while the job runs (the job's owner only), then the
         // video playable (its main rendition, the provider's H.264 remuxed with its index first) before the rest of the
         // ladder is made, every stage started and ended in order, progress never going back, then the completion.
-        List<Api.Event> events = new java.util.ArrayList<>(api.events(free, jobId, null, e -> e.event().equals("playable")));
+        // The still is read as soon as it is told: it is served while the job runs, and a short video's job can end soon after.
+        List<Api.Event> events = new java.util.ArrayList<>(api.events(free, jobId, null, e -> e.event().equals("preview")));
+        Api.Event preview = events.getLast();
+        assertEquals("preview", preview.event(), events.toString());
+        java.net.http.HttpResponse<byte[]> still = api.bytes(preview.data().path("url").asText(), free);
+        assertEquals(200, still.statusCode());
+        assertEquals("image/webp", still.headers().firstValue("Content-Type").orElse(""));
+        assertEquals(640, preview.data().path("width").asInt(), "the first frame, at most 640 wide");
+        assertEquals(404, api.bytes(preview.data().path("url").asText(), api.newUserKey(Suite.ADMIN_KEY, "free")).statusCode());
+        events.addAll(api.events(free, jobId, String.valueOf(preview.id()), e -> e.event().equals("playable")));
         Api.Event playable = events.getLast();
         assertEquals("playable", playable.event(), events.toString());
         Probe main = probe(playable.data().path("url").asText(), "playable.mp4");
@@ -151,12 +160,6 @@ class VideoIT {
         JsonNode soFar = playable.data().path("item");
         assertEquals("processing", soFar.path("status").asText(), soFar.toString());
         assertEquals(1, soFar.path("variants").size(), "the item lists the variants made so far: " + soFar);
-        Api.Event preview = events.stream().filter(e -> e.event().equals("preview")).findFirst().orElseThrow();
-        java.net.http.HttpResponse<byte[]> still = api.bytes(preview.data().path("url").asText(), free);
-        assertEquals(200, still.statusCode());
-        assertEquals("image/webp", still.headers().firstValue("Content-Type").orElse(""));
-        assertEquals(640, preview.data().path("width").asInt(), "the first frame, at most 640 wide");
-        assertEquals(404, api.bytes(preview.data().path("url").asText(), api.newUserKey(Suite.ADMIN_KEY, "free")).statusCode());
         events.addAll(api.events(free, jobId, String.valueOf(playable.id()), e -> false));
         assertEquals(List.of("queued", "stage:generating:started", "started", "preview", "stage:generating:ended", "stage:transcoding:started",
                 "playable", "stage:transcoding:ended", "stage:thumbnail:started", "stage:thumbnail:ended", "stage:storing:started",

@@ -14,9 +14,9 @@ import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
 import io.mediagate.media.storage.ObjectStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.persistence.LockModeType;
-import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;
@@ -30,8 +30,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.hibernate.exception.ConstraintViolationException;
 
 /**
  * Keeps generated items for the services that made them (routing's images, the pipeline's videos).
@@ -69,9 +71,8 @@ public class StoreResource {
     @Path(MediaApi.REGISTER)
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    @Transactional
     public MediaItem register(RegisterMedia command) {
-        return keep(command, null);
+        return settled(() -> keep(command, null));
     }
 
     /**
@@ -83,7 +84,6 @@ public class StoreResource {
     @Path(MediaApi.REGISTER)
     @Consumes(RegisterMedia.WITH_FILE)
     @Produces(MediaType.APPLICATION_JSON)
-    @Transactional
     public MediaItem registerWithFile(byte[] body) {
         int newline = 0;
         while (newline < body.length && body[newline] != '\n') {
@@ -98,7 +98,41 @@ public class StoreResource {
         } catch (IOException e) {
             throw ApiException.invalid(null, "the registration line is not valid JSON");
         }
-        return keep(command, Arrays.copyOfRange(body, newline + 1, body.length));
+        RegisterMedia parsed = command;
+        byte[] file = Arrays.copyOfRange(body, newline + 1, body.length);
+        return settled(() -> keep(parsed, file));
+    }
+
+    /**
+     * Runs a registration in a transaction of its own. Two registrations of one new video can arrive together (the playable
+     * consumer's first part and the transcode consumer's second): both find no item, and the one that commits second
+     * breaks a key. It is then made once more, and finds the item the other kept: its files are added to it.
+     */
+    private static MediaItem settled(Supplier<MediaItem> registration) {
+        try {
+            return QuarkusTransaction.requiringNew().call(registration::get);
+        } catch (RuntimeException e) {
+            if (!duplicateKey(e)) {
+                throw e;
+            }
+            return QuarkusTransaction.requiringNew().call(registration::get);
+        }
+    }
+
+    /** Whether a key was broken, however the transaction manager wrapped it (as a cause, or suppressed at commit). */
+    private static boolean duplicateKey(Throwable e) {
+        if (e == null) {
+            return false;
+        }
+        if (e instanceof ConstraintViolationException) {
+            return true;
+        }
+        for (Throwable suppressed : e.getSuppressed()) {
+            if (duplicateKey(suppressed)) {
+                return true;
+            }
+        }
+        return e.getCause() != e && duplicateKey(e.getCause());
     }
 
     /**
