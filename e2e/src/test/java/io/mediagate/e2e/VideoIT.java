@@ -139,13 +139,19 @@ class VideoIT {
         // Followed live: the provider's first frame as a preview still while the job runs (the job's owner only), then the
         // video playable (its main rendition, the provider's H.264 remuxed with its index first) before the rest of the
         // ladder is made, every stage started and ended in order, progress never going back, then the completion.
-        // The still is read as soon as it is told: it is served while the job runs, and a short video's job can end soon after.
+        // The still is served while the job runs and goes with its staged files at its end; a 2-second video's job can have
+        // ended on a fast machine before the stream is read, and then the still's 404 is what a caller must get.
         List<Api.Event> events = new java.util.ArrayList<>(api.events(free, jobId, null, e -> e.event().equals("preview")));
         Api.Event preview = events.getLast();
         assertEquals("preview", preview.event(), events.toString());
         java.net.http.HttpResponse<byte[]> still = api.bytes(preview.data().path("url").asText(), free);
-        assertEquals(200, still.statusCode());
-        assertEquals("image/webp", still.headers().firstValue("Content-Type").orElse(""));
+        if (still.statusCode() == 404) {
+            JsonNode now = api.get("/v1/jobs/" + jobId, free).body().path("result").path("job");
+            assertEquals("succeeded", now.path("status").asText(), "a still is served while its job runs: " + now);
+        } else {
+            assertEquals(200, still.statusCode());
+            assertEquals("image/webp", still.headers().firstValue("Content-Type").orElse(""));
+        }
         assertEquals(640, preview.data().path("width").asInt(), "the first frame, at most 640 wide");
         assertEquals(404, api.bytes(preview.data().path("url").asText(), api.newUserKey(Suite.ADMIN_KEY, "free")).statusCode());
         events.addAll(api.events(free, jobId, String.valueOf(preview.id()), e -> e.event().equals("playable")));
