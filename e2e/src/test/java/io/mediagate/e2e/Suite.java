@@ -1,5 +1,6 @@
 package io.mediagate.e2e;
 
+import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.infra.FreePort;
 import io.mediagate.testing.RepoPaths;
 import io.mediagate.testing.TestInfra;
@@ -16,7 +17,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -250,20 +250,7 @@ final class Suite implements AutoCloseable {
         }
         // The copies of the applications (about 100 MB each) go; the logs stay.
         for (String svc : SERVICES) {
-            deleteTree(home.resolve(svc));
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(file);
-            }
-        } catch (IOException e) {
-            System.err.println("could not remove " + dir + ": " + e);
+            Scratch.delete(home.resolve(svc));
         }
     }
 }

@@ -98,9 +98,8 @@ public class StoreResource {
         } catch (IOException e) {
             throw ApiException.invalid(null, "the registration line is not valid JSON");
         }
-        RegisterMedia parsed = command;
         byte[] file = Arrays.copyOfRange(body, newline + 1, body.length);
-        return settled(() -> keep(parsed, file));
+        return settled(() -> keep(command, file));
     }
 
     /**
