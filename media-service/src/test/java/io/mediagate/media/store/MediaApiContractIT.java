@@ -141,7 +141,8 @@ class MediaApiContractIT {
         MediaItem whole = InternalHttp.await(media().register(video(id, List.of(mp4, webm, poster))));
         assertEquals("ready", whole.status());
         assertEquals(2, whole.variants().size());
-        assertEquals(first.url(), whole.url(), "the URL told as playable is the item's");
+        // The same file; a private item's URLs are signed when answered, so their expiry may differ by the second.
+        assertEquals(URI.create(first.url()).getPath(), URI.create(whole.url()).getPath(), "the URL told as playable is the item's");
         assertNotNull(whole.thumbnail(), "the last part's thumbnail is the item's");
         InternalHttp.await(media().discard(id));
         assertEquals(true, InternalHttp.await(media().exists(id, ada)), "a ready item is not discarded");
