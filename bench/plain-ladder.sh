@@ -7,7 +7,7 @@
 plain_ffmpeg() {
   if [ -n "${MEDIAGATE_FFMPEG:-}" ]; then FF="$MEDIAGATE_FFMPEG"; else
     local dir
-    dir="$(ls -d "${MEDIAGATE_FFMPEG_CACHE:-$HOME/.cache/mediagate}"/ffmpeg-* | head -1)"; FF="$dir/ffmpeg"
+    dir="$(ls -d "${MEDIAGATE_FFMPEG_CACHE:-$HOME/.cache/mediagate}"/*ffmpeg-* | head -1)"; FF="$dir/ffmpeg"
     export LD_LIBRARY_PATH="$dir"
   fi
 }

@@ -6,6 +6,7 @@ import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
 import io.mediagate.pipeline.worker.Step;
+import io.mediagate.pipeline.worker.Together;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -70,17 +71,24 @@ public class ThumbnailStep implements Step {
         Path poster = dir.resolve(POSTER);
         Path strip = dir.resolve(STRIP);
         double at = Math.max(0, work.duration() / 3);
-        ffmpeg.get().run(List.of("-v", "error", "-y", "-ss", String.format(Locale.ROOT, "%.3f", at), "-i", video.toString(),
-                "-frames:v", "1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", poster.toString()), config.stepTimeout());
         String every = String.format(Locale.ROOT, "%.6f", STRIP_FRAMES / Math.max(work.duration(), 0.5));
-        ffmpeg.get().run(List.of("-v", "error", "-y", "-i", small.toString(),
-                "-vf", "fps=" + every + ",scale=320:-2,tile=" + STRIP_FRAMES + "x1", "-frames:v", "1", "-c:v", "libwebp", "-quality", "80",
-                "-f", "webp", strip.toString()), config.stepTimeout());
-        copies.forget(work.jobId());
         int stripHeight = (int) Math.round(320.0 * work.height() / work.width() / 2) * 2;
-        return work.withOutputs(List.of(
-                stage(bucket, work, poster, POSTER, "thumbnail", work.width(), work.height()),
-                stage(bucket, work, strip, STRIP, "preview", 320 * STRIP_FRAMES, stripHeight)));
+        Path from = small;
+        // The poster and the strip read different files: each made and staged on its own thread, at once.
+        List<VideoWork.StagedFile> made = Together.all(List.of(
+                () -> {
+                    ffmpeg.get().run(List.of("-v", "error", "-y", "-ss", String.format(Locale.ROOT, "%.3f", at), "-i", video.toString(),
+                            "-frames:v", "1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", poster.toString()), config.stepTimeout());
+                    return stage(bucket, work, poster, POSTER, "thumbnail", work.width(), work.height());
+                },
+                () -> {
+                    ffmpeg.get().run(List.of("-v", "error", "-y", "-i", from.toString(),
+                            "-vf", "fps=" + every + ",scale=320:-2,tile=" + STRIP_FRAMES + "x1", "-frames:v", "1", "-c:v", "libwebp",
+                            "-quality", "80", "-f", "webp", strip.toString()), config.stepTimeout());
+                    return stage(bucket, work, strip, STRIP, "preview", 320 * STRIP_FRAMES, stripHeight);
+                }));
+        copies.forget(work.jobId());
+        return work.withOutputs(made);
     }
 
     private static Stream<VideoWork.StagedFile> mp4(VideoWork work) {

@@ -68,10 +68,14 @@ final class Ladder {
         return args;
     }
 
-    /** An HLS playlist (2-second segments) re-muxed from the top MP4 without re-encoding. */
-    static List<String> hls(Path mp4, Path hlsDir) {
-        return List.of("-v", "error", "-y", "-i", mp4.toString(), "-c", "copy", "-f", "hls", "-hls_time", "2",
-                "-hls_playlist_type", "vod", "-hls_segment_filename", hlsDir.resolve("seg_%03d.ts").toString(),
-                hlsDir.resolve("index.m3u8").toString());
+    /** An HLS playlist (2-second segments) re-muxed without re-encoding from {@code mp4}'s video and first audio stream. */
+    static List<String> hls(Path mp4, boolean audio, Path hlsDir) {
+        List<String> args = new ArrayList<>(List.of("-v", "error", "-y", "-i", mp4.toString(), "-map", "0:v:0"));
+        if (audio) {
+            args.addAll(List.of("-map", "0:a:0"));
+        }
+        args.addAll(List.of("-c", "copy", "-f", "hls", "-hls_time", "2", "-hls_playlist_type", "vod",
+                "-hls_segment_filename", hlsDir.resolve("seg_%03d.ts").toString(), hlsDir.resolve("index.m3u8").toString()));
+        return args;
     }
 }

@@ -6,10 +6,12 @@ import io.mediagate.common.media.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
+import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
 import io.mediagate.pipeline.worker.Step;
+import io.mediagate.pipeline.worker.Together;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -22,10 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.DoubleConsumer;
 import java.util.stream.Stream;
 
@@ -80,9 +78,10 @@ public class TranscodeStep implements Step {
 
     /**
      * The ladder, and the main rendition ({@link PlayableFirst}): when the provider's file plays as it is, the playable
-     * consumer's remux (or one made here when there is none); otherwise encoded with the ladder, then kept as the item's
-     * first part and told as playable. Then HLS, and the rest of the item as its second part. The ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%,
-     * staging the rest.
+     * consumer's remux (or one made here when there is none), and HLS re-muxed from that file and staged while the ladder
+     * encodes; otherwise encoded with the ladder, then kept as the item's first part and told as playable, and HLS
+     * re-muxed from it. The rest of the item is kept as its second part once the work has gone on ({@link #sent}). The ladder is 80% of the stage (by the seconds ffmpeg
+     * has written of the clip), HLS the next 10%, staging the rest.
      */
     @Override
     public VideoWork process(VideoWork work, Path dir, Progress progress) {
@@ -101,68 +100,88 @@ public class TranscodeStep implements Step {
         }
         boolean audio = !probe.audio().isEmpty();
         Path out = dir.resolve("out");
-        Path hls = out.resolve("hls");
         try {
-            Files.createDirectories(hls);
+            Files.createDirectories(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : work.duration();
         DoubleConsumer ladder = written -> progress.accept(seconds > 0 ? (int) Math.min(80, 80 * written / seconds) : 0);
         List<VideoWork.StagedFile> files = new ArrayList<>();
+        Callable<List<VideoWork.StagedFile>> hls; // HLS made and staged, or to be
         if (MainRendition.remuxable(probe, top)) {
             // The main rendition is the playable consumer's remux, made while the rest of the ladder is: taken once the
-            // ladder is done, remuxed here if it is not there, encoded if the remux does not check out.
-            ffmpeg.get().run(Ladder.command(source, top, audio, out, false), config.stepTimeout(), ladder);
+            // ladder is done, remuxed here if it is not there, encoded if the remux does not check out. HLS carries the
+            // same stream, so it is re-muxed from the provider's file and staged while the ladder encodes.
+            List<List<VideoWork.StagedFile>> made = Together.all(List.of(
+                    () -> {
+                        ffmpeg.get().run(Ladder.command(source, top, audio, out, false), config.stepTimeout(), ladder);
+                        return List.of();
+                    },
+                    () -> hls(bucket, work, source, audio, out, top)));
             Optional<VideoWork.StagedFile> main = first.made(work, top, out).or(() -> first.remux(work, source, probe, top, out, progress));
-            if (main.isEmpty()) {
+            if (main.isPresent()) {
+                files.add(main.get());
+                hls = made::getLast;
+            } else {
                 ffmpeg.get().run(Ladder.main(source, top, audio, out), config.stepTimeout());
+                files.add(told(work, out, top, progress));
+                hls = () -> hls(bucket, work, out.resolve(Ladder.mp4Name(top)), audio, out, top); // of what plays
             }
-            files.add(main.orElseGet(() -> told(work, out, top, progress)));
         } else {
             ffmpeg.get().run(Ladder.command(source, top, audio, out, true), config.stepTimeout(), ladder);
             files.add(told(work, out, top, progress));
+            hls = () -> hls(bucket, work, out.resolve(Ladder.mp4Name(top)), audio, out, top);
         }
-        ffmpeg.get().run(Ladder.hls(out.resolve(Ladder.mp4Name(top)), hls), config.stepTimeout(),
-                written -> progress.accept(seconds > 0 ? 80 + (int) Math.min(10, 10 * written / seconds) : 80));
-
-        // The other files staged at once, each on its own virtual thread; the playlist last, once its segments are there.
-        List<Callable<VideoWork.StagedFile>> uploads = new ArrayList<>();
+        progress.accept(90);
+        // The other renditions staged at once, each on its own virtual thread, beside HLS when it is still to be made.
+        List<Callable<List<VideoWork.StagedFile>>> rest = new ArrayList<>();
         for (VideoSize size : top.ladder().subList(1, top.ladder().size())) {
-            uploads.add(() -> stage(bucket, work, out, Ladder.mp4Name(size), "rendition", "mp4", "h264", size, "video/mp4"));
+            rest.add(() -> List.of(stage(bucket, work, out, Ladder.mp4Name(size), "rendition", "mp4", "h264", size, "video/mp4")));
         }
-        uploads.add(() -> stage(bucket, work, out, Ladder.webmName(top), "rendition", "webm", "vp9", top, "video/webm"));
-        try (Stream<Path> segments = Files.list(hls)) {
-            for (Path segment : segments.filter(p -> p.getFileName().toString().endsWith(".ts")).sorted().toList()) {
-                uploads.add(() -> stage(bucket, work, out, "hls/" + segment.getFileName(), "part", "ts", "h264", top, "video/mp2t"));
+        rest.add(() -> List.of(stage(bucket, work, out, Ladder.webmName(top), "rendition", "webm", "vp9", top, "video/webm")));
+        rest.add(hls);
+        Together.all(rest).forEach(files::addAll);
+        // The main rendition was kept where it was staged (PlayableFirst).
+        files.stream().filter(f -> "video/mp4".equals(f.mime()) && f != files.getFirst()).forEach(f -> copies.keep(f.key(), out.resolve(f.name())));
+        return work.withOutputs(files);
+    }
+
+    /**
+     * The stage's files kept as the item's second part, so that it lists its variants as they land: once the work has gone
+     * on, while the thumbnail stage works, not before (best effort; the whole video's registration keeps what this did not).
+     */
+    @Override
+    public void sent(VideoWork done) {
+        StagingBucket bucket = staging.get();
+        if (!bucket.cancelled(done.jobId())) {
+            registry.keepPart(MediaRegistry.video(done, bucket.bucket(), done.outputs()));
+        }
+    }
+
+    /**
+     * HLS (2-second segments) re-muxed from {@code from} into {@code out/hls}, what an earlier run left there removed
+     * first, and staged: the segments at once, then the playlist, once they are there.
+     */
+    private List<VideoWork.StagedFile> hls(StagingBucket bucket, VideoWork work, Path from, boolean audio, Path out, VideoSize top) {
+        Path hls = out.resolve("hls");
+        List<Path> segments;
+        try {
+            Scratch.delete(hls);
+            Files.createDirectories(hls);
+            ffmpeg.get().run(Ladder.hls(from, audio, hls), config.stepTimeout());
+            try (Stream<Path> listed = Files.list(hls)) {
+                segments = listed.filter(p -> p.getFileName().toString().endsWith(".ts")).sorted().toList();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        files.addAll(together(uploads));
+        List<VideoWork.StagedFile> files = new ArrayList<>(Together.all(segments.stream()
+                .<Callable<VideoWork.StagedFile>>map(segment ->
+                        () -> stage(bucket, work, out, "hls/" + segment.getFileName(), "part", "ts", "h264", top, "video/mp2t"))
+                .toList()));
         files.add(stage(bucket, work, out, "hls/index.m3u8", "playlist", "hls", "h264", top, "application/vnd.apple.mpegurl"));
-        // The main rendition was kept where it was staged (PlayableFirst).
-        files.stream().filter(f -> "video/mp4".equals(f.mime()) && f != files.getFirst()).forEach(f -> copies.keep(f.key(), out.resolve(f.name())));
-        if (!bucket.cancelled(work.jobId())) {
-            registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)); // the item lists its variants as they land
-        }
-        return work.withOutputs(files);
-    }
-
-    /** Runs {@code uploads} at once and answers their files in their order; the first failure is thrown. */
-    private static List<VideoWork.StagedFile> together(List<Callable<VideoWork.StagedFile>> uploads) {
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<VideoWork.StagedFile> staged = new ArrayList<>();
-            for (Future<VideoWork.StagedFile> upload : threads.invokeAll(uploads)) {
-                staged.add(upload.get());
-            }
-            return staged;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while staging", e);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
-        }
+        return files;
     }
 
     /** The main rendition encoded here, staged, kept as the item's first part and told as playable. */

@@ -158,6 +158,9 @@ final class StageWorker implements Runnable {
                 }
                 Duration took = metrics.ended("done", started);
                 LOG.infof("%s: job %s done in %d ms", step.name(), work.jobId(), took.toMillis());
+                if (!side) {
+                    afterSent(done);
+                }
                 return true;
             } catch (IOException | RuntimeException e) {
                 switch (tries.after(e)) {
@@ -257,6 +260,15 @@ final class StageWorker implements Runnable {
             send(Topics.VIDEO_FAILED, work.withFailure(failure));
             return null;
         }, outagePatience, WhileUnavailable.Pause.REAL);
+    }
+
+    /** {@link Step#sent}: its failure is logged, the job has gone on. */
+    private void afterSent(VideoWork done) {
+        try {
+            step.sent(done);
+        } catch (RuntimeException e) {
+            LOG.warnf("%s: job %s: what follows its sending failed (%s)", step.name(), done.jobId(), e.toString());
+        }
     }
 
     private void send(String topic, VideoWork work) {

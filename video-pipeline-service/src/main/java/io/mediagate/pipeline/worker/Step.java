@@ -26,6 +26,14 @@ public interface Step {
     /** Does the stage's work on {@code work} in the scratch directory {@code dir}; must be safe to repeat. */
     VideoWork process(VideoWork work, Path dir);
 
+    /**
+     * Called once {@code done}, as {@link #process} made it, has been sent on (never for a side consumer), on the consumer's
+     * thread while the next stage starts: what need not hold the job up. Best effort: a failure here is logged and fails
+     * nothing.
+     */
+    default void sent(VideoWork done) {
+    }
+
     /** The stage as a job shows it ({@code transcoding}, {@code thumbnail}, {@code storing}), for its progress reports. */
     default String stage() {
         return name();

@@ -8,6 +8,7 @@ import io.mediagate.common.events.StageProgress;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.ffmpeg.Probe;
 import io.mediagate.staging.StagingBucket;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -121,6 +122,42 @@ class TranscodeStageIT {
         Path mp4 = dir.resolve("480p.mp4");
         staging.download(StagingBucket.key(job, "out/480p.mp4"), mp4);
         assertEquals(854, ffmpeg.probe(mp4, Duration.ofSeconds(30)).video().orElseThrow().width());
+    }
+
+    /**
+     * A source that plays as it is (H.264 at the size, AAC) is remuxed into the main rendition, and its HLS, re-muxed from
+     * the source while the ladder encodes, carries both streams over the whole clip.
+     */
+    @Test
+    void aPlayableSourceIsRemuxedAndItsPlaylistCarriesTheWholeClipWithItsSound() throws Exception {
+        String job = jobId();
+        Path clip = dir.resolve("sound.mp4");
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=854x480:r=24", "-f", "lavfi", "-i", "sine=frequency=440",
+                "-t", "5", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip.toString()), Duration.ofSeconds(60));
+        String key = StagingBucket.key(job, "source.mp4");
+        staging.upload(key, clip, "video/mp4");
+        publish("video.generated", job, json.writeValueAsString(work(job, key)));
+        ConsumerRecord<String, String> out = await(List.of("video.transcoded"), seen -> seen.stream().anyMatch(r -> job.equals(r.key())))
+                .stream().filter(r -> job.equals(r.key())).findFirst().orElseThrow();
+        List<VideoWork.StagedFile> files = json.readValue(out.value(), VideoWork.class).outputs();
+        assertEquals("480p.mp4", files.getFirst().name(), "the main rendition first: " + files);
+        Path main = dir.resolve("main.mp4");
+        staging.download(files.getFirst().key(), main);
+        Probe remuxed = ffmpeg.probe(main, Duration.ofSeconds(30));
+        assertEquals("h264", remuxed.video().orElseThrow().codec());
+        assertEquals(List.of("aac"), remuxed.audio().stream().map(Probe.Stream::codec).toList());
+        Path hls = Files.createDirectories(dir.resolve("hls"));
+        List<VideoWork.StagedFile> hlsFiles = files.stream().filter(f -> f.name().startsWith("hls/")).toList();
+        assertEquals("hls/index.m3u8", hlsFiles.getLast().name(), "the playlist after its segments: " + files);
+        for (VideoWork.StagedFile f : hlsFiles) {
+            staging.download(f.key(), hls.resolve(f.name().substring(4)));
+        }
+        String playlist = Files.readString(hls.resolve("index.m3u8"));
+        assertEquals(hlsFiles.size() - 1, playlist.lines().filter(l -> l.endsWith(".ts")).count(), "every segment staged: " + playlist);
+        Probe stream = ffmpeg.probe(hls.resolve("index.m3u8"), Duration.ofSeconds(30));
+        assertEquals(5.0, stream.durationSeconds(), 0.2);
+        assertEquals(854, stream.video().orElseThrow().width());
+        assertEquals(List.of("aac"), stream.audio().stream().map(Probe.Stream::codec).toList());
     }
 
     /** While it transcodes, the stage reports how far it is on video.progress: more than once, never going back. */
