@@ -67,7 +67,14 @@ build_base() {
 
 # The services' production builds (PostgreSQL; target/quarkus-app), made again when the sources changed.
 build_apps() {
-  local hash; hash="$(source_hash)"
+  local hash svc
+  if [ "${MEDIAGATE_PREBUILT:-}" = 1 ]; then # as Maven last made them (./mvnw package, ./mediagate test)
+    for svc in "${SERVICES[@]}"; do
+      [ -f "$ROOT/$svc/target/quarkus-app/quarkus-run.jar" ] || die "MEDIAGATE_PREBUILT=1 but $svc has no build; run ./mvnw -DskipTests package"
+    done
+    return
+  fi
+  hash="$(source_hash)"
   mkdir -p "$STATE/images" "$STATE/logs"
   if [ -f "$STATE/images/build.stamp" ] && [ "$(cat "$STATE/images/build.stamp")" = "$hash" ]; then return; fi
   say "Building the services..."
@@ -82,18 +89,23 @@ cmd_images() {
   podman_conf
   build_apps
   build_base
-  local revision version tag source svc bytes
+  local revision version tag source svc bytes before
   revision="$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
   tag="${revision:0:12}"; [ -n "$(git -C "$ROOT" status --porcelain 2>/dev/null)" ] && tag+="-dirty"
   version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$ROOT/pom.xml" | head -1)"
   source="$(git -C "$ROOT" remote get-url origin 2>/dev/null || echo "file://$ROOT")"
   for svc in "${SERVICES[@]}"; do
+    before="$(podman image inspect --format '{{.Id}}' "mediagate/$svc:latest" 2>/dev/null || true)"
     podman build --quiet --network host -f "$ROOT/Dockerfile" --build-arg BASE="$IMAGE_BASE" --build-arg SERVICE="$svc" \
       --build-arg REVISION="$revision" --build-arg VERSION="$version" --build-arg SOURCE="$source" \
       --annotation org.opencontainers.image.revision="$revision" --annotation org.opencontainers.image.version="$version" \
       --annotation org.opencontainers.image.source="$source" \
       -t "mediagate/$svc:$tag" -t "mediagate/$svc:latest" "$ROOT" > "$STATE/logs/image-$svc.log" 2>&1 \
       || die "building mediagate/$svc failed; see $STATE/logs/image-$svc.log"
+    # The image this build replaced goes, unless a commit's tag still names it or a container runs it.
+    if [ -n "$before" ] && [ "$before" != "$(podman image inspect --format '{{.Id}}' "mediagate/$svc:latest")" ]; then
+      podman rmi "$before" > /dev/null 2>&1 || true
+    fi
     bytes="$(podman image inspect --format '{{.Size}}' "mediagate/$svc:$tag")"
     printf '%-52s %4d MB\n' "mediagate/$svc:$tag" "$((bytes / 1000000))"
   done

@@ -19,16 +19,31 @@ import java.util.concurrent.TimeUnit;
  * ({@code MEDIAGATE_PREBUILT=1}). A killed service is started again the way an operator would: {@code ./mediagate up}.
  */
 final class LocalSuite implements AutoCloseable {
+    /** The services' management ports, as offsets from {@code MEDIAGATE_MANAGEMENT_PORT} (as the script numbers them). */
+    static final Map<String, Integer> MANAGEMENT_OFFSETS = Map.of("gateway-service", 0, "routing-service", 2, "catalog-service", 3,
+            "media-service", 4, "usage-service", 5, "video-pipeline-service", 6);
     private final Path home;
+    private final List<String> upArguments;
+    private final Duration upTimeout;
     private final Map<String, String> env = new LinkedHashMap<>();
 
-    private LocalSuite(Path home) {
+    private LocalSuite(Path home, List<String> upArguments, Duration upTimeout) {
         this.home = home;
+        this.upArguments = upArguments;
+        this.upTimeout = upTimeout;
     }
 
     /** Starts a suite named {@code name}, with {@code extra} environment for the script and every service. */
     static LocalSuite up(String name, Map<String, String> extra) throws Exception {
-        LocalSuite suite = new LocalSuite(TestInfra.get().home().resolve("local-" + name));
+        return up(name, extra, List.of(), Duration.ofMinutes(5));
+    }
+
+    /**
+     * As {@link #up(String, Map)}, with {@code ./mediagate up}'s {@code arguments} ({@code --containers}), given
+     * {@code timeout} to start (building images takes minutes the first time).
+     */
+    static LocalSuite up(String name, Map<String, String> extra, List<String> arguments, Duration timeout) throws Exception {
+        LocalSuite suite = new LocalSuite(TestInfra.get().home().resolve("local-" + name), arguments, timeout);
         suite.env.put("MEDIAGATE_HOME", suite.home.toString());
         suite.env.put("MEDIAGATE_PREBUILT", "1");
         suite.env.put("JAVA_HOME", System.getProperty("java.home"));
@@ -49,7 +64,9 @@ final class LocalSuite implements AutoCloseable {
 
     /** {@code ./mediagate up}: starts whatever is not running and waits until every service is ready. */
     void up() throws IOException, InterruptedException {
-        String out = script(List.of("up"), Duration.ofMinutes(5));
+        List<String> command = new ArrayList<>(List.of("up"));
+        command.addAll(upArguments);
+        String out = script(command, upTimeout);
         if (!Files.exists(home.resolve("env"))) {
             throw new IllegalStateException("./mediagate up printed no keys:\n" + out);
         }
@@ -63,10 +80,28 @@ final class LocalSuite implements AutoCloseable {
         return setting("MEDIAGATE_ADMIN_KEY");
     }
 
+    String userKey() throws IOException {
+        return setting("MEDIAGATE_USER_KEY");
+    }
+
+    /** Where {@code service} answers health, readiness and metrics. */
+    String managementUrl(String service) {
+        return "http://127.0.0.1:" + (Integer.parseInt(env.get("MEDIAGATE_MANAGEMENT_PORT")) + MANAGEMENT_OFFSETS.get(service));
+    }
+
+    /** The process {@code service} runs as (in a container: the container's process, as the host sees it). */
+    long pid(String service) throws IOException {
+        return Long.parseLong(Files.readString(home.resolve("pids").resolve(service)).trim());
+    }
+
+    /** The suite's folder ({@code MEDIAGATE_HOME}). */
+    Path home() {
+        return home;
+    }
+
     /** Kills {@code service} as {@code kill -9} does and waits until it is gone. */
     void kill(String service) throws Exception {
-        long pid = Long.parseLong(Files.readString(home.resolve("pids").resolve(service)).trim());
-        ProcessHandle process = ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException(service + " is not running"));
+        ProcessHandle process = ProcessHandle.of(pid(service)).orElseThrow(() -> new IllegalStateException(service + " is not running"));
         process.destroyForcibly();
         process.onExit().get(30, TimeUnit.SECONDS);
     }
