@@ -181,7 +181,10 @@ public class StoreResource {
      * makes the item ready. Only the same owner's video; the row is locked, so parts that arrive together add each file once.
      */
     private MediaItem more(MediaRecord existing, RegisterMedia command) {
-        MediaRecord record = MediaRecord.findById(existing.id, LockModeType.PESSIMISTIC_WRITE);
+        // Locked and read again: it was read before the lock, and a registration holding the lock may have made it ready
+        // since (a late part arriving with the whole video's registration must not make the item processing again).
+        MediaRecord.getEntityManager().refresh(existing, LockModeType.PESSIMISTIC_WRITE);
+        MediaRecord record = existing;
         if (command.kind() != MediaKind.VIDEO || !record.ownerId.equals(command.ownerId()) || command.files() == null) {
             throw ApiException.invalid("id", "media " + record.id + " is another item");
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
@@ -17,10 +18,13 @@ import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.media.records.MediaFile;
+import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.storage.ObjectStore;
 import io.mediagate.testing.ServiceResource;
 import io.mediagate.testing.TestImages;
 import io.quarkus.arc.Arc;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -146,6 +150,29 @@ class MediaApiContractIT {
         assertNotNull(whole.thumbnail(), "the last part's thumbnail is the item's");
         InternalHttp.await(media().discard(id));
         assertEquals(true, InternalHttp.await(media().exists(id, ada)), "a ready item is not discarded");
+    }
+
+    /**
+     * A late part arriving with the whole video's registration (the transcode stage keeps its part while the thumbnail
+     * stage works): whichever takes the item's lock first, the video ends ready, listed with every file.
+     */
+    @Test
+    void aLatePartArrivingWithTheWholeVideoLeavesItReady() throws Exception {
+        for (int attempt = 0; attempt < 8; attempt++) {
+            String id = newId();
+            VideoWork.StagedFile mp4 = staged(id, "480p.mp4", "rendition", "mp4", "video/mp4");
+            VideoWork.StagedFile webm = staged(id, "480p.webm", "rendition", "webm", "video/webm");
+            VideoWork.StagedFile poster = staged(id, "thumbnail.webp", "thumbnail", "webp", "image/webp");
+            InternalHttp.await(media().register(video(id, List.of(mp4)).asPart()));
+            Thread part = Thread.ofVirtual().start(() -> InternalHttp.await(media().register(video(id, List.of(mp4, webm)).asPart())));
+            Thread whole = Thread.ofVirtual().start(() -> InternalHttp.await(media().register(video(id, List.of(mp4, webm, poster)))));
+            part.join();
+            whole.join();
+            MediaRecord kept = QuarkusTransaction.requiringNew().call(() -> MediaRecord.<MediaRecord>findById(id));
+            assertEquals("ready", kept.status, "attempt " + attempt);
+            List<String> files = QuarkusTransaction.requiringNew().call(() -> MediaFile.of(id).stream().map(f -> f.name).toList());
+            assertTrue(files.containsAll(List.of("480p.webm", "thumbnail.webp")), "attempt " + attempt + ": " + files);
+        }
     }
 
     /** A video whose job failed after its first part is dropped with its files. */
