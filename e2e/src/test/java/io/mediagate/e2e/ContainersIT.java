@@ -39,8 +39,8 @@ import org.junit.jupiter.api.Test;
  * {@code ./mediagate images} builds out of the builds Maven has just made ({@code MEDIAGATE_PREBUILT=1}), on the host's
  * network, against the script's own Kafka, S3 server and Redis and the PostgreSQL on 127.0.0.1. An image, a video
  * through the whole pipeline, a listing and an upload go through the containerised gateway, and every container answers
- * liveness and readiness on its management port, running as the images' own user. Skipped, saying why, where podman
- * cannot run.
+ * liveness and readiness on its management port, running as the images' own user, and passes docker-compose.yml's
+ * healthcheck. Skipped, saying why, where podman cannot run.
  */
 class ContainersIT {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -96,6 +96,22 @@ class ContainersIT {
                 assertEquals(200, health.statusCode(), service + probe + ": " + health.body());
                 assertTrue(health.body().contains("\"UP\""), service + probe + ": " + health.body());
             }
+        }
+    }
+
+    /** docker-compose.yml's healthcheck, as Compose reads it, passes inside every image built here. */
+    @Test
+    void composesHealthcheckPassesInsideEveryContainer() throws Exception {
+        JsonNode compose = Compose.config(Compose.SECRETS).file();
+        for (String service : LocalSuite.MANAGEMENT_OFFSETS.keySet()) {
+            List<String> command = new java.util.ArrayList<>(List.of("podman", "exec", suite.container(service)));
+            command.addAll(Compose.healthcheck(compose, service));
+            ProcessBuilder exec = new ProcessBuilder(command).redirectErrorStream(true);
+            exec.environment().put("CONTAINERS_CONF", suite.home().resolve("images/containers.conf").toString());
+            Process probe = exec.start();
+            String output = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(probe.waitFor(30, TimeUnit.SECONDS), service + ": the healthcheck did not end");
+            assertEquals(0, probe.exitValue(), service + ": compose's healthcheck failed in its container: " + output);
         }
     }
 

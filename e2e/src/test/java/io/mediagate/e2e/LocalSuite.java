@@ -94,6 +94,11 @@ final class LocalSuite implements AutoCloseable {
         return Long.parseLong(Files.readString(home.resolve("pids").resolve(service)).trim());
     }
 
+    /** The container {@code service} runs in ({@code ./mediagate up --containers}). */
+    String container(String service) throws IOException {
+        return Files.readString(home.resolve("pids").resolve(service + ".container")).trim();
+    }
+
     /** The suite's folder ({@code MEDIAGATE_HOME}). */
     Path home() {
         return home;
