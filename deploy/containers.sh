@@ -89,19 +89,13 @@ cmd_up_containers() {
     print_env
     return
   fi
-  if [ ! -d "$ROOT/infra/launcher/target/classes" ]; then
-    (cd "$ROOT" && ./mvnw -B -q -DskipTests install -pl infra/launcher,infra/kafka,infra/s3,infra/redis > "$STATE/logs/build.log" 2>&1) \
-      || die "build failed; see $STATE/logs/build.log"
-  fi
+  build_infra
   cmd_images
   ensure_postgres
   container_databases
   secrets
   container_keys
-  say "Starting Redis, Kafka and the S3 server..."
-  start_infra redis "$ROOT/infra/redis/target/lib" "$STATE/data/redis" "$REDIS_PORT"
-  start_infra kafka "$ROOT/infra/kafka/target/lib" "$STATE/data/kafka" "$KAFKA_PORT"
-  start_infra s3 "$ROOT/infra/s3/target/lib" "$STATE/data/s3" "$S3_PORT" mediagate "$(cat "$STATE/secrets/s3-secret")"
+  start_local_infra
   say "Starting the services' containers..."
   local svc
   for svc in "${SERVICES[@]}"; do start_container "$svc"; done

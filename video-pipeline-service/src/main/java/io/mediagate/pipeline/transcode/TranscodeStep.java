@@ -80,8 +80,8 @@ public class TranscodeStep implements Step {
      * The ladder, and the main rendition ({@link PlayableFirst}): when the provider's file plays as it is, the playable
      * consumer's remux (or one made here when there is none), and HLS re-muxed from that file and staged while the ladder
      * encodes; otherwise encoded with the ladder, then kept as the item's first part and told as playable, and HLS
-     * re-muxed from it. The rest of the item is kept as its second part once the work has gone on ({@link #sent}). The ladder is 80% of the stage (by the seconds ffmpeg
-     * has written of the clip), HLS the next 10%, staging the rest.
+     * re-muxed from it. The rest of the item is kept as its second part once the work has gone on ({@link #sent}). The
+     * ladder is 80% of the stage (by the seconds ffmpeg has written of the clip), HLS the next 10%, staging the rest.
      */
     @Override
     public VideoWork process(VideoWork work, Path dir, Progress progress) {
