@@ -12,13 +12,16 @@ container_database() { # service
   echo "mg_$(printf '%s' "$STATE" | sha1sum | cut -c1-8)_${1%-service}" | tr '-' '_'
 }
 
+# Creates them when missing and lists them in containers/databases (for whoever drops a suite's data).
 container_databases() {
   local svc db
+  : > "$STATE/containers/databases"
   for svc in gateway-service routing-service media-service usage-service; do
     db="$(container_database "$svc")"
     psql -h 127.0.0.1 -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 \
       || psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $db" \
       || die "could not create the database $db on 127.0.0.1:5432"
+    echo "$db" >> "$STATE/containers/databases"
   done
 }
 

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.mediagate.testing.RepoPaths;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * docker-compose.yml as Compose itself reads it: {@code docker-compose config} (Debian's docker-compose, which needs no
@@ -32,26 +32,20 @@ final class Compose {
         }
     }
 
-    /** {@code docker-compose config} of the repository's file, with {@code env} as the environment's variables. */
-    static Config config(Map<String, String> env) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("docker-compose", "--project-directory", RepoPaths.root().toString(), "-f",
-                RepoPaths.root().resolve("docker-compose.yml").toString(), "config"));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().keySet().removeIf(SECRETS::containsKey);
-        builder.environment().putAll(env);
-        Process process;
+    /** {@code docker-compose config} of the repository's file, with {@code secrets} as the only secrets set. */
+    static Config config(Map<String, String> secrets) throws IOException, InterruptedException {
+        Map<String, String> env = new HashMap<>();
+        SECRETS.keySet().forEach(name -> env.put(name, null));
+        env.putAll(secrets);
+        Command answer;
         try {
-            process = builder.start();
+            answer = Command.run(List.of("docker-compose", "--project-directory", RepoPaths.root().toString(), "-f",
+                    RepoPaths.root().resolve("docker-compose.yml").toString(), "config"), env, Duration.ofMinutes(1));
         } catch (IOException e) {
             throw new IllegalStateException("docker-compose is needed to read docker-compose.yml as Compose does "
                     + "(Debian's docker-compose package; ./mediagate test installs it)", e);
         }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException("docker-compose config did not finish");
-        }
-        return new Config(process.exitValue(), output);
+        return new Config(answer.exit(), answer.output());
     }
 
     /** A service's healthcheck as the shell command the container runs (Compose's {@code $$} is one {@code $} there). */

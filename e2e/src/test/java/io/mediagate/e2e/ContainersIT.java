@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.testing.TestImages;
 import io.mediagate.testing.TestInfra;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,19 +15,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HexFormat;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -69,11 +64,8 @@ class ContainersIT {
     /** Why podman cannot be run here; empty when it can. */
     private static Optional<String> podmanMissing() throws InterruptedException {
         try {
-            Process version = new ProcessBuilder("podman", "--version").redirectErrorStream(true).start();
-            if (!version.waitFor(30, TimeUnit.SECONDS) || version.exitValue() != 0) {
-                return Optional.of("podman does not run here: " + new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-            }
-            return Optional.empty();
+            Command version = Command.run(List.of("podman", "--version"), Map.of(), Duration.ofSeconds(30));
+            return version.exit() == 0 ? Optional.empty() : Optional.of("podman does not run here: " + version.output());
         } catch (IOException e) {
             return Optional.of("podman is not installed (./mediagate test installs it, with runc and debootstrap, when run as root)");
         }
@@ -104,14 +96,11 @@ class ContainersIT {
     void composesHealthcheckPassesInsideEveryContainer() throws Exception {
         JsonNode compose = Compose.config(Compose.SECRETS).file();
         for (String service : LocalSuite.MANAGEMENT_OFFSETS.keySet()) {
-            List<String> command = new java.util.ArrayList<>(List.of("podman", "exec", suite.container(service)));
+            List<String> command = new ArrayList<>(List.of("podman", "exec", suite.container(service)));
             command.addAll(Compose.healthcheck(compose, service));
-            ProcessBuilder exec = new ProcessBuilder(command).redirectErrorStream(true);
-            exec.environment().put("CONTAINERS_CONF", suite.home().resolve("images/containers.conf").toString());
-            Process probe = exec.start();
-            String output = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(probe.waitFor(30, TimeUnit.SECONDS), service + ": the healthcheck did not end");
-            assertEquals(0, probe.exitValue(), service + ": compose's healthcheck failed in its container: " + output);
+            Command probe = Command.run(command, Map.of("CONTAINERS_CONF", suite.home().resolve("images/containers.conf").toString()),
+                    Duration.ofSeconds(30));
+            assertEquals(0, probe.exit(), service + ": compose's healthcheck failed in its container: " + probe.output());
         }
     }
 
@@ -144,7 +133,7 @@ class ContainersIT {
 
     @Test
     void aFileUploadedThroughTheContainersIsServedAsItWasSent() throws Exception {
-        byte[] png = noisePng();
+        byte[] png = TestImages.png(64, 48);
         Api.Reply declared = api.post("/v1/media/upload", key, "{\"mime\":\"image/png\",\"bytes\":" + png.length + "}");
         assertEquals(200, declared.status(), declared.body().toString());
         JsonNode upload = declared.body().path("result");
@@ -163,28 +152,13 @@ class ContainersIT {
         assertArrayEquals(png, api.download(item.path("url").asText()));
     }
 
-    private static byte[] noisePng() throws IOException {
-        BufferedImage image = new BufferedImage(64, 48, BufferedImage.TYPE_INT_RGB);
-        Random random = new Random(7);
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                image.setRGB(x, y, random.nextInt(0x1000000));
-            }
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ImageIO.write(image, "png", out);
-        return out.toByteArray();
-    }
-
-    /** The containers' databases, named by the script after the suite's folder (deploy/containers.sh). */
+    /** The containers' databases, as the script recorded them (deploy/containers.sh). */
     private static void dropDatabases(Path home) throws Exception {
-        String prefix = "mg_" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
-                .digest(home.toString().getBytes(StandardCharsets.UTF_8))).substring(0, 8) + "_";
         TestInfra infra = TestInfra.get();
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + infra.postgresHostPort() + "/postgres", infra.postgresUser(), "");
              Statement s = c.createStatement()) {
-            for (String service : List.of("gateway", "routing", "media", "usage")) {
-                s.execute("DROP DATABASE IF EXISTS " + prefix + service + " WITH (FORCE)");
+            for (String database : Files.readAllLines(home.resolve("containers/databases"))) {
+                s.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
             }
         }
     }
