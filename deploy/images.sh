@@ -20,11 +20,13 @@ JAVA_MODULES+=,jdk.jfr,jdk.management,jdk.naming.dns,jdk.net,jdk.unsupported,jdk
 BASE_DROPPED="apt libapt-pkg6.0 gpgv debian-archive-keyring perl-base e2fsprogs util-linux diffutils login passwd"
 
 ensure_podman() {
-  command -v podman >/dev/null && command -v debootstrap >/dev/null && command -v runc >/dev/null && return
-  [ "$(id -u)" = 0 ] || die "podman, runc and debootstrap are needed: sudo apt-get install podman runc debootstrap"
-  say "Installing podman, runc and debootstrap..."
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends podman runc debootstrap \
-    uidmap >/dev/null || die "could not install podman, runc and debootstrap"
+  # catatonit: the init of the pause container podman kube play makes locally (no registry to pull one from).
+  command -v podman >/dev/null && command -v debootstrap >/dev/null && command -v runc >/dev/null && command -v catatonit >/dev/null \
+    && return
+  [ "$(id -u)" = 0 ] || die "podman, runc, catatonit and debootstrap are needed: sudo apt-get install podman runc catatonit debootstrap"
+  say "Installing podman, runc, catatonit and debootstrap..."
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends podman runc catatonit \
+    debootstrap uidmap >/dev/null || die "could not install podman, runc, catatonit and debootstrap"
 }
 
 # Unless CONTAINERS_CONF names a configuration of one's own: the runc runtime (crun refuses some hosts' cgroup set-up)

@@ -19,9 +19,16 @@ import java.util.concurrent.TimeUnit;
  * ({@code MEDIAGATE_PREBUILT=1}). A killed service is started again the way an operator would: {@code ./mediagate up}.
  */
 final class LocalSuite implements AutoCloseable {
-    /** The services' management ports, as offsets from {@code MEDIAGATE_MANAGEMENT_PORT} (as the script numbers them). */
-    static final Map<String, Integer> MANAGEMENT_OFFSETS = Map.of("gateway-service", 0, "routing-service", 2, "catalog-service", 3,
-            "media-service", 4, "usage-service", 5, "video-pipeline-service", 6);
+    /** The six services {@code ./mediagate up} runs. */
+    static final List<String> SERVICES = List.of("gateway-service", "routing-service", "catalog-service", "media-service",
+            "usage-service", "video-pipeline-service");
+    /**
+     * Management ports as offsets from {@code MEDIAGATE_MANAGEMENT_PORT}, as the script numbers them: the six services',
+     * and those of the pipeline stages' Deployments of {@code up --kube} (deploy/kube.sh).
+     */
+    private static final Map<String, Integer> MANAGEMENT_OFFSETS = Map.of("gateway-service", 0, "routing-service", 2,
+            "catalog-service", 3, "media-service", 4, "usage-service", 5, "video-pipeline-service", 6,
+            "video-pipeline-transcode", 6, "video-pipeline-thumbnail", 1, "video-pipeline-storage", 7);
     private final Path home;
     private final List<String> upArguments;
     private final Duration upTimeout;
@@ -39,7 +46,7 @@ final class LocalSuite implements AutoCloseable {
     }
 
     /**
-     * As {@link #up(String, Map)}, with {@code ./mediagate up}'s {@code arguments} ({@code --containers}), given
+     * As {@link #up(String, Map)}, with {@code ./mediagate up}'s {@code arguments} ({@code --containers}, {@code --kube}), given
      * {@code timeout} to start (building images takes minutes the first time).
      */
     static LocalSuite up(String name, Map<String, String> extra, List<String> arguments, Duration timeout) throws Exception {
@@ -47,8 +54,8 @@ final class LocalSuite implements AutoCloseable {
         suite.env.put("MEDIAGATE_HOME", suite.home.toString());
         suite.env.put("MEDIAGATE_PREBUILT", "1");
         suite.env.put("JAVA_HOME", System.getProperty("java.home"));
-        suite.env.put("MEDIAGATE_PORT", String.valueOf(FreePort.find(7)));
-        suite.env.put("MEDIAGATE_MANAGEMENT_PORT", String.valueOf(FreePort.find(7)));
+        suite.env.put("MEDIAGATE_PORT", String.valueOf(FreePort.find(8)));
+        suite.env.put("MEDIAGATE_MANAGEMENT_PORT", String.valueOf(FreePort.find(8)));
         suite.env.put("MEDIAGATE_KAFKA_PORT", String.valueOf(FreePort.find(2)));
         suite.env.put("MEDIAGATE_S3_PORT", String.valueOf(FreePort.find(1)));
         suite.env.put("MEDIAGATE_REDIS_PORT", String.valueOf(FreePort.find(1)));
@@ -94,7 +101,7 @@ final class LocalSuite implements AutoCloseable {
         return Long.parseLong(Files.readString(home.resolve("pids").resolve(service)).trim());
     }
 
-    /** The container {@code service} runs in ({@code ./mediagate up --containers}). */
+    /** The container {@code service} runs in ({@code ./mediagate up --containers} or {@code --kube}). */
     String container(String service) throws IOException {
         return Files.readString(home.resolve("pids").resolve(service + ".container")).trim();
     }

@@ -1,0 +1,184 @@
+# Sourced by ./mediagate after deploy/containers.sh: `./mediagate up --kube` plays the rendered small overlay
+# (k8s/overlays/small) with `podman kube play`, from the images `./mediagate images` builds, against the Kafka, S3
+# server and Redis that `./mediagate up` starts and the PostgreSQL on 127.0.0.1:5432. The manifests are the ones a
+# cluster gets; a kustomization of this suite's own (in $STATE/kube) changes only what one machine without a cluster
+# needs, and the report it prints names every change and every kind that is not played. `./mediagate down` takes the
+# pods down. Pods, secrets and the keys' volume are named as the manifests name them: one played suite per machine.
+
+KUBE_OVERLAY="$ROOT/k8s/overlays/small"
+# Podman's Deployments share the host's network, so each has ports of its own: the five services up's, the three
+# pipeline stages video-pipeline-service's and the two numbers up leaves free (API_BASE+1 and +7).
+PORT[video-pipeline-transcode]=${PORT[video-pipeline-service]}; MPORT[video-pipeline-transcode]=${MPORT[video-pipeline-service]}
+PORT[video-pipeline-thumbnail]=$((API_BASE + 1)); MPORT[video-pipeline-thumbnail]=$((MANAGEMENT_BASE + 1))
+PORT[video-pipeline-storage]=$((API_BASE + 7)); MPORT[video-pipeline-storage]=$((MANAGEMENT_BASE + 7))
+# What podman kube play (4.3, Debian's) does with the kinds of the overlay.
+declare -A KUBE_PLAYED=([Deployment]=played [ConfigMap]="played (envFrom)"
+  [Secret]="stood in for by podman secrets of the same names, in the form podman 4.3 reads (its own play of a Secret stores a form its envFrom and secret volumes misread)")
+
+kube_deployments() { # the rendered overlay's Deployments, one name a line
+  awk '/^---/{kind=""} /^kind: /{kind=$2} kind=="Deployment" && /^  name: /{print $2}' "$1"
+}
+
+kube_kinds() { # how many objects of each kind the rendered overlay has: "count kind" lines
+  awk '/^kind: /{print $2}' "$1" | sort | uniq -c | awk '{print $1, $2}'
+}
+
+# This machine's kustomization over the small overlay, as JSON patches (a path the overlay no longer has fails the
+# render, so a change of the manifests is noticed here).
+kube_kustomization() { # deployments...
+  local dir="$STATE/kube" d db
+  # kustomize takes a base by a relative path only.
+  {
+    cat <<YAML
+apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+  - $(realpath --relative-to="$dir" "$KUBE_OVERLAY")
+patches:
+  - target: {kind: Secret, name: mediagate-secrets}
+    patch: |
+      \$patch: delete
+      apiVersion: v1
+      kind: Secret
+      metadata: {name: mediagate-secrets}
+  - target: {kind: ConfigMap, name: mediagate-config}
+    patch: |
+      - {op: replace, path: /data/MEDIAGATE_KAFKA, value: "127.0.0.1:$KAFKA_PORT"}
+      - {op: replace, path: /data/MEDIAGATE_REDIS, value: "redis://127.0.0.1:$REDIS_PORT"}
+      - {op: replace, path: /data/MEDIAGATE_S3_ENDPOINT, value: "http://127.0.0.1:$S3_PORT"}
+      - {op: replace, path: /data/MEDIAGATE_PUBLIC_URL, value: "http://127.0.0.1:${PORT[gateway-service]}"}
+      - {op: replace, path: /data/MEDIAGATE_CATALOG_URL, value: "http://127.0.0.1:${PORT[catalog-service]}"}
+      - {op: replace, path: /data/MEDIAGATE_MEDIA_URL, value: "http://127.0.0.1:${PORT[media-service]}"}
+      - {op: replace, path: /data/MEDIAGATE_ROUTING_URL, value: "http://127.0.0.1:${PORT[routing-service]}"}
+      - {op: replace, path: /data/MEDIAGATE_USAGE_URL, value: "http://127.0.0.1:${PORT[usage-service]}"}
+      - {op: replace, path: /data/MEDIAGATE_DB_USER, value: postgres}
+      - {op: remove, path: /data/MEDIAGATE_OTLP_ENDPOINT}
+      - {op: add, path: /data/MEDIAGATE_BIND_HOST, value: 127.0.0.1}
+      - {op: add, path: /data/MEDIAGATE_MANAGEMENT_HOST, value: 127.0.0.1}
+  - target: {kind: Deployment}
+    patch: |
+      - {op: add, path: /spec/template/spec/hostNetwork, value: true}
+      - {op: remove, path: /spec/template/spec/containers/0/ports}
+      - {op: remove, path: /spec/template/spec/containers/0/readinessProbe}
+      - {op: remove, path: /spec/template/spec/containers/0/livenessProbe}
+      - {op: add, path: /spec/template/spec/containers/0/imagePullPolicy, value: IfNotPresent}
+      - {op: add, path: /spec/template/spec/volumes/0/secret/optional, value: false}
+YAML
+    for d in "$@"; do
+      [ -n "${PORT[$d]:-}" ] || die "the small overlay has a Deployment ($d) that deploy/kube.sh gives no port"
+      cat <<YAML
+  - target: {kind: Deployment, name: $d}
+    patch: |
+      - {op: add, path: /spec/template/spec/containers/0/env/-, value: {name: QUARKUS_HTTP_PORT, value: "${PORT[$d]}"}}
+      - {op: add, path: /spec/template/spec/containers/0/env/-, value: {name: MEDIAGATE_MANAGEMENT_PORT, value: "${MPORT[$d]}"}}
+YAML
+      if grep -qx "$(container_database "$d")" "$STATE/containers/databases"; then
+        db="$(container_database "$d")"
+        printf '      - {op: test, path: /spec/template/spec/containers/0/env/0/name, value: MEDIAGATE_DB_URL}\n'
+        printf '      - {op: replace, path: /spec/template/spec/containers/0/env/0/value, value: "jdbc:postgresql://127.0.0.1:5432/%s"}\n' "$db"
+      fi
+    done
+  } > "$dir/kustomization.yaml"
+}
+
+# mediagate-secrets as podman 4.3's envFrom reads it (a JSON object of base64 values), and mediagate-internal-keys as
+# its secret volumes read it (a Secret whose data are the files' text, not base64).
+kube_secrets() {
+  local dir="$STATE/kube" f
+  (
+    umask 077
+    printf '{"MEDIAGATE_ADMIN_KEY":"%s","MEDIAGATE_DB_PASSWORD":"","MEDIAGATE_S3_ACCESS_KEY":"%s","MEDIAGATE_S3_SECRET_KEY":"%s"}\n' \
+      "$(tr -d '\n' < "$STATE/secrets/admin-key" | base64 -w0)" "$(printf mediagate | base64 -w0)" \
+      "$(tr -d '\n' < "$STATE/secrets/s3-secret" | base64 -w0)" > "$dir/mediagate-secrets.json"
+    {
+      printf 'apiVersion: v1\nkind: Secret\nmetadata: {name: mediagate-internal-keys}\ndata:\n'
+      for f in "$STATE/secrets/keys"/*; do
+        printf '  %s: |\n' "$(basename "$f")"
+        sed 's/^/    /' "$f"
+      done
+    } > "$dir/mediagate-internal-keys.yaml"
+  )
+  for f in mediagate-secrets mediagate-internal-keys; do
+    podman secret rm "$f" > /dev/null 2>&1 || true
+  done
+  podman volume rm -f mediagate-internal-keys > /dev/null 2>&1 || true
+  podman secret create mediagate-secrets "$dir/mediagate-secrets.json" > /dev/null || die "podman could not store mediagate-secrets"
+  podman secret create mediagate-internal-keys "$dir/mediagate-internal-keys.yaml" > /dev/null || die "podman could not store mediagate-internal-keys"
+  rm -f "$dir/mediagate-secrets.json" "$dir/mediagate-internal-keys.yaml"
+}
+
+# What was played, what was changed for this machine and what was not played, in $STATE/kube/report.
+kube_report() { # rendered-overlay deployments...
+  local rendered=$1 count kind; shift
+  {
+    say "Played k8s/overlays/small with podman kube play ($(podman --version)):"
+    while read -r count kind; do
+      say "  $kind x$count: ${KUBE_PLAYED[$kind]:-not played: podman kube play has no such kind}"
+    done < <(kube_kinds "$rendered")
+    say "Changed for one machine without a cluster (see $STATE/kube/kustomization.yaml):"
+    say "  every Deployment: the host's network and ports of its own (no Services, so no cluster DNS); the ConfigMap's"
+    say "    addresses: 127.0.0.1 (the local Kafka, S3 server, Redis, PostgreSQL and the services' ports); no trace collector"
+    say "  probes left out: podman turns an httpGet probe into a curl healthcheck and the images carry no curl;"
+    say "    ./mediagate up --kube waits for each Deployment's readiness path on its management port instead"
+    say "  the keys' secret volume marked optional: false (podman 4.3 fails on a secret volume that does not say)"
+    local d
+    for d in "$@"; do say "  $d: port ${PORT[$d]}, management port ${MPORT[$d]}"; done
+  } > "$STATE/kube/report"
+}
+
+cmd_up_kube() {
+  find_java
+  "${MEDIAGATE_KUBECTL:-kubectl}" kustomize --help > /dev/null 2>&1 || die "kubectl with kustomize is needed: sudo apt-get install kubectl"
+  mkdir -p "$STATE/logs" "$STATE/pids" "$STATE/data" "$STATE/containers" "$STATE/kube"
+  if all_running; then
+    say "Mediagate is already running (./mediagate down stops it)."
+    print_env
+    return
+  fi
+  build_infra
+  cmd_images
+  ensure_postgres
+  container_databases
+  secrets
+  start_local_infra
+  local overlay="$STATE/kube/overlay.yaml" played="$STATE/kube/played.yaml" d name deployments
+  "${MEDIAGATE_KUBECTL:-kubectl}" kustomize "$KUBE_OVERLAY" > "$overlay" || die "kubectl kustomize $KUBE_OVERLAY failed"
+  mapfile -t deployments < <(kube_deployments "$overlay")
+  kube_kustomization "${deployments[@]}"
+  "${MEDIAGATE_KUBECTL:-kubectl}" kustomize "$STATE/kube" > "$played.new" || die "this machine's kustomization of the small overlay failed"
+  kube_report "$overlay" "${deployments[@]}"
+  kube_secrets
+  say "Playing k8s/overlays/small with podman kube play..."
+  podman kube play --replace --log-driver k8s-file "$played.new" > "$STATE/logs/kube-play.log" 2>&1 \
+    || die "podman kube play failed; see $STATE/logs/kube-play.log"
+  mv "$played.new" "$played"
+  printf '%s\n' "${deployments[@]}" > "$STATE/kube/deployments"
+  for d in "${deployments[@]}"; do
+    name="$d-pod-0-$d"
+    podman inspect --format '{{.State.Pid}}' "$name" > "$STATE/pids/$d" || die "podman kube play started no $name"
+    echo "$name" > "$STATE/pids/$d.container"
+    ln -sfn "$(podman inspect --format '{{.HostConfig.LogConfig.Path}}' "$name")" "$STATE/logs/$d.log"
+  done
+  for d in "${deployments[@]}"; do wait_ready "$d"; done
+  bootstrap_user "$STATE/secrets/user-key-containers"
+  write_env "$STATE/secrets/user-key-containers"
+  cat "$STATE/kube/report"
+  print_env
+}
+
+# Takes down the pods `up --kube` played, and the secrets and the keys' volume it made for them.
+stop_kube() {
+  [ -f "$STATE/kube/played.yaml" ] || return 0
+  podman_conf
+  local d log
+  while read -r d; do
+    log="$STATE/logs/$d.log"
+    # The pods' logs go with them: keep a copy where up's logs are.
+    [ -L "$log" ] && { cp -L "$log" "$log.copy" 2>/dev/null && mv -f "$log.copy" "$log" || rm -f "$log"; }
+  done < "$STATE/kube/deployments"
+  podman kube down "$STATE/kube/played.yaml" > /dev/null 2>&1 || true
+  podman secret rm mediagate-secrets mediagate-internal-keys > /dev/null 2>&1 || true
+  podman volume rm -f mediagate-internal-keys > /dev/null 2>&1 || true
+  while read -r d; do rm -f "$STATE/pids/$d" "$STATE/pids/$d.container"; done < "$STATE/kube/deployments"
+  rm -f "$STATE/kube/played.yaml" "$STATE/kube/deployments"
+}
