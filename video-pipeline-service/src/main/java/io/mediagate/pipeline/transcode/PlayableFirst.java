@@ -24,11 +24,15 @@ import org.jboss.logging.Logger;
 /**
  * The main rendition made, staged, kept as the item's first part and told as playable, for both of the transcode stage's
  * consumers ({@link PlayableStep} at once, {@link TranscodeStep} when it finds none made): remuxed from a provider's file
- * that plays as it is ({@link MainRendition}), or, after the ladder, the one encoded with it.
+ * that plays as it is ({@link MainRendition}), or, after the ladder, the one encoded with it. Once told, a marker is
+ * staged beside it: the transcode consumer takes the rendition only with its marker, so the job hears {@code playable}
+ * before its transcoding ends, however short the ladder.
  */
 @ApplicationScoped
 public class PlayableFirst {
     private static final Logger LOG = Logger.getLogger(PlayableFirst.class);
+    /** How long the transcode consumer waits for a staged main rendition to be told before it tells one itself. */
+    private static final Duration TELLING = Duration.ofSeconds(15);
     private final Instance<Ffmpeg> ffmpeg;
     private final Instance<StagingBucket> staging;
     private final PipelineConfig config;
@@ -67,6 +71,7 @@ public class PlayableFirst {
         }
         VideoWork.StagedFile staged = staged(work, out, top);
         tell(work, List.of(staged), progress);
+        staging.get().upload(told(work, top), new byte[0], "application/octet-stream");
         return Optional.of(staged);
     }
 
@@ -75,11 +80,14 @@ public class PlayableFirst {
         return staging.get().exists(key(work, top));
     }
 
-    /** The main rendition {@link PlayableStep} already made for this job, put in {@code out}; empty when there is none. */
+    /**
+     * The main rendition {@link PlayableStep} already made and told for this job, put in {@code out}; empty when there is
+     * none, or when one staged is still not told after {@link #TELLING} (its consumer stopped in between: this one tells).
+     */
     public Optional<VideoWork.StagedFile> made(VideoWork work, VideoSize top, Path out) {
         StagingBucket bucket = staging.get();
         String key = key(work, top);
-        if (!bucket.exists(key)) {
+        if (!bucket.exists(key) || !toldWithin(bucket, told(work, top))) {
             return Optional.empty();
         }
         Path main = out.resolve(Ladder.mp4Name(top));
@@ -107,6 +115,26 @@ public class PlayableFirst {
         if (!bucket.cancelled(work.jobId())) {
             registry.keepPart(MediaRegistry.video(work, bucket.bucket(), files)).ifPresent(item -> progress.playable(item.forGeneration()));
         }
+    }
+
+    private static boolean toldWithin(StagingBucket bucket, String marker) {
+        long deadline = System.nanoTime() + TELLING.toNanos();
+        while (!bucket.exists(marker)) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String told(VideoWork work, VideoSize top) {
+        return StagingBucket.key(work.jobId(), "out/" + Ladder.mp4Name(top) + ".told");
     }
 
     private static String key(VideoWork work, VideoSize top) {
