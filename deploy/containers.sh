@@ -84,19 +84,25 @@ start_container() { # service
   echo "$name" > "$STATE/pids/$svc.container"
 }
 
-cmd_up_containers() {
+# The start of up --containers and up --kube: the images of the current code, the services' databases and the
+# secrets; false (having said so) when the suite runs already.
+prepare_images_run() {
   find_java
   mkdir -p "$STATE/logs" "$STATE/pids" "$STATE/data" "$STATE/containers"
   if all_running; then
     say "Mediagate is already running (./mediagate down stops it)."
     print_env
-    return
+    return 1
   fi
   build_infra
   cmd_images
   ensure_postgres
   container_databases
   secrets
+}
+
+cmd_up_containers() {
+  prepare_images_run || return 0
   container_keys
   start_local_infra
   say "Starting the services' containers..."

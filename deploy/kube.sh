@@ -127,19 +127,9 @@ kube_report() { # rendered-overlay deployments...
 }
 
 cmd_up_kube() {
-  find_java
   "${MEDIAGATE_KUBECTL:-kubectl}" kustomize --help > /dev/null 2>&1 || die "kubectl with kustomize is needed: sudo apt-get install kubectl"
-  mkdir -p "$STATE/logs" "$STATE/pids" "$STATE/data" "$STATE/containers" "$STATE/kube"
-  if all_running; then
-    say "Mediagate is already running (./mediagate down stops it)."
-    print_env
-    return
-  fi
-  build_infra
-  cmd_images
-  ensure_postgres
-  container_databases
-  secrets
+  prepare_images_run || return 0
+  mkdir -p "$STATE/kube"
   start_local_infra
   local overlay="$STATE/kube/overlay.yaml" played="$STATE/kube/played.yaml" d name deployments
   "${MEDIAGATE_KUBECTL:-kubectl}" kustomize "$KUBE_OVERLAY" > "$overlay" || die "kubectl kustomize $KUBE_OVERLAY failed"

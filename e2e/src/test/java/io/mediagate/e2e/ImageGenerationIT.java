@@ -14,9 +14,12 @@ import com.openai.errors.NotFoundException;
 import com.openai.errors.UnauthorizedException;
 import com.openai.models.images.ImageGenerateParams;
 import com.openai.models.images.ImagesResponse;
+import io.mediagate.testing.C2paReference;
 import io.mediagate.testing.TestImages;
+import io.mediagate.testing.TestInfra;
 import java.awt.image.BufferedImage;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -242,8 +245,44 @@ class ImageGenerationIT {
         byte[] a = api.download(generate("{\"model\":\"local/pattern\",\"prompt\":\"same\",\"size\":\"256x256\",\"seed\":1}"));
         byte[] b = api.download(generate("{\"model\":\"local/pattern\",\"prompt\":\"same\",\"size\":\"256x256\",\"seed\":1}"));
         byte[] c = api.download(generate("{\"model\":\"local/pattern\",\"prompt\":\"different\",\"size\":\"256x256\",\"seed\":1}"));
-        assertArrayEquals(a, b);
-        assertFalse(java.util.Arrays.equals(a, c));
+        assertArrayEquals(pixels(a), pixels(b), "the same pixels (each file carries its own job's credentials)");
+        assertFalse(java.util.Arrays.equals(pixels(a), pixels(c)));
+    }
+
+    private static int[] pixels(byte[] image) {
+        BufferedImage decoded = TestImages.decode(image);
+        return decoded.getRGB(0, 0, decoded.getWidth(), decoded.getHeight(), null, 0, decoded.getWidth());
+    }
+
+    /**
+     * Every generated image carries Content Credentials signed with the deployment's C2PA credential: the reference
+     * implementation validates them (trusting the deployment's CA), reads that a trained model made it, which model and
+     * provider for which job, and finds no prompt; the file still decodes.
+     */
+    @Test
+    void everyGeneratedImageCarriesContentCredentialsTheReferenceImplementationValidates() throws Exception {
+        for (String format : List.of("png", "jpeg", "webp")) {
+            Api.Reply r = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a quiet harbour\","
+                    + "\"size\":\"256x256\",\"output_format\":\"" + format + "\"}");
+            assertEquals(200, r.status(), r.body().toString());
+            JsonNode item = r.body().path("data").get(0);
+            byte[] file = api.download(item.path("url").asText());
+            C2paReference.Reading reading = C2paReference.read(file, item.path("mime").asText(),
+                    Optional.of(TestInfra.get().keys().resolve("c2pa-ca.pem")));
+            assertEquals("Trusted", reading.state(), format + ": " + reading.codes("failure"));
+            JsonNode created = reading.assertion("c2pa.actions.v2").path("actions").get(0);
+            assertEquals("c2pa.created", created.path("action").asText(), format);
+            assertEquals("http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia", created.path("digitalSourceType").asText());
+            JsonNode generation = reading.assertion("io.mediagate.generation");
+            assertTrue(generation.path("model").asText().startsWith("local/pattern:"), generation.toString());
+            assertEquals("local", generation.path("provider").asText());
+            assertTrue(generation.path("job").asText().startsWith("job_"), generation.toString());
+            assertFalse(generation.has("prompt"), "the prompt stays out unless the operator asks: " + generation);
+            assertEquals(item.path("bytes").asLong(), file.length, "the item's size is the signed file's");
+            if (!format.equals("webp")) {
+                assertEquals(256, TestImages.decode(file).getWidth(), format + " still decodes");
+            }
+        }
     }
 
     private String generate(String body) throws Exception {

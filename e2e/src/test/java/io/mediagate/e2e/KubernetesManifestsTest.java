@@ -9,12 +9,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mediagate.testing.NodePackages;
 import io.mediagate.testing.RepoPaths;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -232,17 +232,8 @@ class KubernetesManifestsTest {
 
     /** Installs the validator's pinned packages (package-lock.json) once into target/. */
     private static Path validator() throws Exception {
-        Path source = RepoPaths.root().resolve("e2e/src/test/k8s");
-        Path dir = RepoPaths.root().resolve("e2e/target/k8s-validate");
-        Files.createDirectories(dir);
-        for (String file : List.of("package.json", "package-lock.json", "validate.mjs")) {
-            Files.copy(source.resolve(file), dir.resolve(file), StandardCopyOption.REPLACE_EXISTING);
-        }
-        if (!Files.isDirectory(dir.resolve("node_modules/kubernetes-models"))) {
-            Run install = run(null, "npm", "ci", "--no-audit", "--no-fund", "--prefix", dir.toString());
-            assertEquals(0, install.exit(), "npm ci: " + install.output());
-        }
-        return dir;
+        return NodePackages.install("e2e/src/test/k8s", "e2e/target/k8s-validate", List.of("package.json", "package-lock.json", "validate.mjs"),
+                "kubernetes-models");
     }
 
     private static Properties properties(String service) throws IOException {

@@ -27,6 +27,8 @@ public class ServiceResource implements QuarkusTestResourceLifecycleManager {
         config.put("smallrye.jwt.sign.key.location", keys + "/internal-private.pem");
         config.put("mediagate.webhooks.master-key-location", keys + "/webhook-master.key");
         config.put("mediagate.media.url-signing-key-location", keys + "/url-signing.key");
+        config.put("mediagate.c2pa.key-location", keys + "/c2pa-signing-key.pem");
+        config.put("mediagate.c2pa.chain-location", keys + "/c2pa-signing-chain.pem");
         config.put("quarkus.redis.hosts", infra.redis());
         // Each test JVM counts rate limits under its own Redis prefix, so runs cannot disturb each other.
         config.put("mediagate.limits.key-prefix", infra.redisPrefix());

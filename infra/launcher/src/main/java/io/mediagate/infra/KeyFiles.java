@@ -11,7 +11,9 @@ import java.util.Base64;
 /**
  * Writes the suite's secrets: an RSA key pair as PEM files (internal tokens), the webhook master key
  * ({@code webhook-master.key}) from which each account's webhook signing secret is derived, and the key
- * that signs private file URLs ({@code url-signing.key}); the HMAC keys are 32 random bytes in base64.
+ * that signs private file URLs ({@code url-signing.key}); the HMAC keys are 32 random bytes in base64; and a development
+ * C2PA signing credential ({@link SigningChain}: {@code c2pa-signing-key.pem}, {@code c2pa-signing-chain.pem},
+ * {@code c2pa-ca.pem}).
  */
 public final class KeyFiles {
     private KeyFiles() {
@@ -31,6 +33,7 @@ public final class KeyFiles {
     public static final String URL_SIGNING = "url-signing.key";
 
     private static void writeSecrets(Path dir) throws IOException {
+        SigningChain.write(dir, "Mediagate");
         for (String name : new String[] {WEBHOOK_MASTER, URL_SIGNING}) {
             if (!Files.exists(dir.resolve(name))) {
                 byte[] key = new byte[32];

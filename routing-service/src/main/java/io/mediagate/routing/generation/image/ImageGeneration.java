@@ -18,6 +18,8 @@ import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.retirement.RetiredOffers;
+import io.mediagate.provenance.ContentCredentials;
+import io.mediagate.routing.credentials.Credentials;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.List;
@@ -25,7 +27,7 @@ import java.util.List;
 /**
  * Runs one image generation, edit or variation: the plan ({@link Planner}), for an edit or variation its
  * source images ({@link EditSources}), provider calls (retries, fallback, circuit breakers), the results made what the
- * caller asked for ({@link ImageDelivery}) and kept ({@link ImageResults}), price and stats.
+ * caller asked for ({@link ImageDelivery}), signed ({@link Credentials}) and kept ({@link ImageResults}), price and stats.
  */
 @ApplicationScoped
 public class ImageGeneration {
@@ -40,9 +42,12 @@ public class ImageGeneration {
     private final ImageDelivery delivery;
     private final PartialImages partials;
     private final JobEvents events;
+    private final Credentials credentials;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
-                    Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials, JobEvents events) {
+                    Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials, JobEvents events,
+                    Credentials credentials) {
+        this.credentials = credentials;
         this.events = events;
         this.partials = partials;
         this.retired = retired;
@@ -81,7 +86,9 @@ public class ImageGeneration {
                             : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
                 })), candidate -> plan.price(candidate, request.n(), sources == null ? 0 : sources.images().size()));
         long keepStart = clock.millis();
-        List<GeneratedImage> made = delivery.deliver(plan.options(), outcome.served(), outcome.result());
+        // as the caller asked for them, then signed as made by the offer that served them (Content Credentials)
+        List<GeneratedImage> made = credentials.created(delivery.deliver(plan.options(), outcome.served(), outcome.result()),
+                new ContentCredentials.Generation(plan.modelSlug(), outcome.served().providerId(), request.jobId(), request.prompt()));
         // billed at the quality the provider reports making (OpenAI's answer to "auto"), else as asked
         Candidate billed = outcome.served().madeAt(made.getFirst().made() == null ? null : made.getFirst().made().quality());
         List<MediaItem> items = results.keep(request, plan, billed, made);
