@@ -87,6 +87,7 @@ build_apps() {
 
 cmd_images() {
   find_java
+  mkdir -p "$STATE/images" "$STATE/logs"
   ensure_podman
   podman_conf
   build_apps
