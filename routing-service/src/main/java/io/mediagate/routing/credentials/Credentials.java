@@ -3,6 +3,7 @@ package io.mediagate.routing.credentials;
 import io.mediagate.provenance.ContentCredentials;
 import io.mediagate.provenance.cose.SigningKey;
 import io.mediagate.routing.providers.GeneratedImage;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +19,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * them untouched; formats without C2PA here (GIF, SVG) are kept as they are. {@code MEDIAGATE_C2PA=off} signs nothing;
  * {@code MEDIAGATE_C2PA_PROMPT=on} writes the prompt into the manifest too.
  */
+@Startup // a deployment without its credential fails at start, saying so, not at its first image
 @ApplicationScoped
 public class Credentials {
     private final Optional<ContentCredentials> signer;
