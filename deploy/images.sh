@@ -77,7 +77,6 @@ build_apps() {
     return
   fi
   hash="$(source_hash)"
-  mkdir -p "$STATE/images" "$STATE/logs"
   if [ -f "$STATE/images/build.stamp" ] && [ "$(cat "$STATE/images/build.stamp")" = "$hash" ]; then return; fi
   say "Building the services..."
   (cd "$ROOT" && ./mvnw -B -q -DskipTests package -pl '!e2e' > "$STATE/logs/images-build.log" 2>&1) \

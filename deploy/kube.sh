@@ -72,8 +72,8 @@ YAML
       - {op: add, path: /spec/template/spec/containers/0/env/-, value: {name: QUARKUS_HTTP_PORT, value: "${PORT[$d]}"}}
       - {op: add, path: /spec/template/spec/containers/0/env/-, value: {name: MEDIAGATE_MANAGEMENT_PORT, value: "${MPORT[$d]}"}}
 YAML
-      if grep -qx "$(container_database "$d")" "$STATE/containers/databases"; then
-        db="$(container_database "$d")"
+      db="$(container_database "$d")"
+      if grep -qx "$db" "$STATE/containers/databases"; then
         printf '      - {op: test, path: /spec/template/spec/containers/0/env/0/name, value: MEDIAGATE_DB_URL}\n'
         printf '      - {op: replace, path: /spec/template/spec/containers/0/env/0/value, value: "jdbc:postgresql://127.0.0.1:5432/%s"}\n' "$db"
       fi
@@ -98,13 +98,17 @@ kube_secrets() {
       done
     } > "$dir/mediagate-internal-keys.yaml"
   )
-  for f in mediagate-secrets mediagate-internal-keys; do
-    podman secret rm "$f" > /dev/null 2>&1 || true
-  done
-  podman volume rm -f mediagate-internal-keys > /dev/null 2>&1 || true
+  kube_forget_secrets
   podman secret create mediagate-secrets "$dir/mediagate-secrets.json" > /dev/null || die "podman could not store mediagate-secrets"
   podman secret create mediagate-internal-keys "$dir/mediagate-internal-keys.yaml" > /dev/null || die "podman could not store mediagate-internal-keys"
   rm -f "$dir/mediagate-secrets.json" "$dir/mediagate-internal-keys.yaml"
+}
+
+# Removes the podman secrets and the keys' volume a play made (the volume holds the files the secret volume wrote).
+kube_forget_secrets() {
+  local secret
+  for secret in mediagate-secrets mediagate-internal-keys; do podman secret rm "$secret" > /dev/null 2>&1 || true; done
+  podman volume rm -f mediagate-internal-keys > /dev/null 2>&1 || true
 }
 
 # What was played, what was changed for this machine and what was not played, in $STATE/kube/report.
@@ -167,8 +171,7 @@ stop_kube() {
     [ -L "$log" ] && { cp -L "$log" "$log.copy" 2>/dev/null && mv -f "$log.copy" "$log" || rm -f "$log"; }
   done < "$STATE/kube/deployments"
   podman kube down "$STATE/kube/played.yaml" > /dev/null 2>&1 || true
-  podman secret rm mediagate-secrets mediagate-internal-keys > /dev/null 2>&1 || true
-  podman volume rm -f mediagate-internal-keys > /dev/null 2>&1 || true
+  kube_forget_secrets
   while read -r d; do rm -f "$STATE/pids/$d" "$STATE/pids/$d.container"; done < "$STATE/kube/deployments"
   rm -f "$STATE/kube/played.yaml" "$STATE/kube/deployments"
 }

@@ -79,11 +79,18 @@ abstract class InContainers {
         }
     }
 
+    /** {@code podman} with {@code arguments}, configured as the script runs it. */
+    Command podman(List<String> arguments) throws Exception {
+        List<String> line = new ArrayList<>(List.of("podman"));
+        line.addAll(arguments);
+        return Command.run(line, Map.of("CONTAINERS_CONF", suite.home().resolve("images/containers.conf").toString()), Duration.ofSeconds(30));
+    }
+
     /** {@code command} inside the container {@code member} runs in. */
     Command exec(String member, String... command) throws Exception {
-        List<String> line = new ArrayList<>(List.of("podman", "exec", suite.container(member)));
-        line.addAll(List.of(command));
-        return Command.run(line, Map.of("CONTAINERS_CONF", suite.home().resolve("images/containers.conf").toString()), Duration.ofSeconds(30));
+        List<String> arguments = new ArrayList<>(List.of("exec", suite.container(member)));
+        arguments.addAll(List.of(command));
+        return podman(arguments);
     }
 
     @Test

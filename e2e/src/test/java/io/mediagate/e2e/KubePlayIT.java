@@ -63,9 +63,8 @@ class KubePlayIT extends InContainers {
         for (JsonNode deployment : deployments()) {
             String name = deployment.path("metadata").path("name").asText();
             JsonNode container = deployment.path("spec").path("template").path("spec").path("containers").get(0);
-            Command image = Command.run(List.of("podman", "ps", "--pod", "--filter", "name=^" + suite.container(name) + "$",
-                            "--format", "{{.Image}} {{.PodName}}"),
-                    Map.of("CONTAINERS_CONF", suite.home().resolve("images/containers.conf").toString()), Duration.ofSeconds(30));
+            Command image = podman(List.of("ps", "--pod", "--filter", "name=^" + suite.container(name) + "$",
+                    "--format", "{{.Image}} {{.PodName}}"));
             assertEquals(0, image.exit(), image.output());
             String[] played = image.output().trim().split(" ");
             assertTrue(played[0].endsWith(container.path("image").asText()), name + " runs " + played[0]);

@@ -22,7 +22,7 @@ import java.util.function.LongFunction;
  * data hash of the file's bytes outside the store) is the format's part ({@link #store}).
  */
 public final class Manifest {
-    static final ObjectMapper CBOR = new CBORMapper();
+    private static final ObjectMapper CBOR = new CBORMapper();
     private static final String ASSERTIONS = "c2pa.assertions";
     private final String label = "urn:c2pa:" + UUID.randomUUID();
     private final String instance = "xmp:iid:" + UUID.randomUUID();
@@ -35,10 +35,6 @@ public final class Manifest {
     /** {@code generator} and {@code version} name the claim generator (this software). */
     public Manifest(String generator, String version) {
         this.generator = Map.of("name", generator, "version", version);
-    }
-
-    public String label() {
-        return label;
     }
 
     public Manifest add(String assertionLabel, Object value) {
@@ -106,7 +102,7 @@ public final class Manifest {
         return new Box.Super(Box.c2paType("c2pa"), "c2pa", List.of(manifest)).bytes();
     }
 
-    static byte[] cbor(Object value) {
+    private static byte[] cbor(Object value) {
         try {
             return CBOR.writeValueAsBytes(value);
         } catch (JsonProcessingException e) {
