@@ -1,14 +1,20 @@
 package io.mediagate.provenance.cose;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import com.fasterxml.jackson.dataformat.cbor.CBORGenerator;
+import com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.security.GeneralSecurityException;
 import java.security.Signature;
 import java.security.cert.CertificateEncodingException;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.Optional;
 
 /**
  * A C2PA claim signature: a tagged COSE_Sign1 (RFC 9052) with the claim as its detached payload, ES256, the
@@ -17,6 +23,7 @@ import java.security.cert.X509Certificate;
  */
 public final class CoseSign1 {
     private static final CBORFactory CBOR = new CBORFactory();
+    private static final ObjectMapper MAPPER = new CBORMapper();
     private static final int TAG_COSE_SIGN1 = 18;
     private static final int ALG = 1;
     private static final int ES256 = -7;
@@ -35,6 +42,38 @@ public final class CoseSign1 {
             return sign1(protectedHeader, signer.sign());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("ES256 signing failed", e);
+        }
+    }
+
+    /**
+     * The certificate that signed {@code claim} with {@code sign1}, when the signature is an ES256 COSE_Sign1 whose
+     * x5chain's first certificate verifies it; empty otherwise (another algorithm, a malformed or a wrong signature).
+     * Trust in the certificate is not judged here.
+     */
+    public static Optional<X509Certificate> verify(byte[] sign1, byte[] claim) {
+        try {
+            JsonNode message = MAPPER.readTree(sign1);
+            if (message == null || !message.isArray() || message.size() != 4) {
+                return Optional.empty();
+            }
+            byte[] protectedHeader = message.get(0).binaryValue();
+            JsonNode header = MAPPER.readTree(protectedHeader);
+            if (header == null || header.path(String.valueOf(ALG)).asInt() != ES256) {
+                return Optional.empty();
+            }
+            JsonNode chain = header.path(String.valueOf(X5CHAIN));
+            byte[] leaf = chain.isArray() ? chain.path(0).binaryValue() : chain.binaryValue();
+            if (leaf == null) {
+                return Optional.empty();
+            }
+            X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
+                    .generateCertificate(new ByteArrayInputStream(leaf));
+            Signature verifier = Signature.getInstance("SHA256withECDSAinP1363Format");
+            verifier.initVerify(certificate.getPublicKey());
+            verifier.update(toBeSigned(protectedHeader, claim));
+            return verifier.verify(message.get(3).binaryValue()) ? Optional.of(certificate) : Optional.empty();
+        } catch (IOException | GeneralSecurityException | RuntimeException e) {
+            return Optional.empty();
         }
     }
 

@@ -43,7 +43,7 @@ public record Jpeg() implements Embedding {
         }
         int at = segments.insertion();
         byte[] hash = Manifest.sha256(jpeg);
-        byte[] store = manifest.store(key, new Manifest.Binding(at, Jpeg::embedded, embedded -> hash));
+        byte[] store = manifest.store(key, Manifest.Binding.data(at, Jpeg::embedded, embedded -> hash));
         ByteArrayOutputStream out = new ByteArrayOutputStream(jpeg.length + (int) embedded(store.length));
         out.write(jpeg, 0, at);
         for (int offset = 0, sequence = 1; offset < store.length; offset += PART, sequence++) {

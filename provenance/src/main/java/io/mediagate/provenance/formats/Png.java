@@ -49,7 +49,7 @@ public record Png() implements Embedding {
             throw new IllegalArgumentException("the PNG's header chunk is out of range");
         }
         byte[] hash = Manifest.sha256(png);
-        byte[] store = manifest.store(key, new Manifest.Binding(afterHeader, length -> length + CHUNK_FRAMING, embedded -> hash));
+        byte[] store = manifest.store(key, Manifest.Binding.data(afterHeader, length -> length + CHUNK_FRAMING, embedded -> hash));
         ByteArrayOutputStream out = new ByteArrayOutputStream(png.length + store.length + CHUNK_FRAMING);
         out.write(png, 0, afterHeader);
         out.writeBytes(chunk("caBX", store));

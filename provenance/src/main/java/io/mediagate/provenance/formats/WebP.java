@@ -50,7 +50,7 @@ public record WebP() implements Embedding {
             throw new IllegalArgumentException("the WebP's RIFF size is out of range");
         }
         int end = (int) riffEnd;
-        byte[] store = manifest.store(key, new Manifest.Binding(end, length -> length + CHUNK_HEADER, embedded -> hash(webp, end, embedded)));
+        byte[] store = manifest.store(key, Manifest.Binding.data(end, length -> length + CHUNK_HEADER, embedded -> hash(webp, end, embedded)));
         int pad = store.length % 2;
         ByteBuffer out = ByteBuffer.allocate(end + CHUNK_HEADER + store.length + pad).order(ByteOrder.LITTLE_ENDIAN);
         out.put(webp, 0, end);

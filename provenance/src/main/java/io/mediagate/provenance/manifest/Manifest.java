@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper;
 import io.mediagate.provenance.cose.CoseSign1;
 import io.mediagate.provenance.cose.SigningKey;
 import io.mediagate.provenance.jumbf.Box;
+import io.mediagate.provenance.jumbf.Found;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ public final class Manifest {
     private final String instance = "xmp:iid:" + UUID.randomUUID();
     private final Map<String, Object> generator;
     private final List<Assertion> assertions = new ArrayList<>();
+    private final List<Parent> parents = new ArrayList<>();
 
     /** An assertion: its label and its CBOR value. */
     public record Assertion(String label, Object value) {}
@@ -43,49 +45,87 @@ public final class Manifest {
     }
 
     /**
-     * How a format binds a manifest store to its file (the hard binding, {@code c2pa.hash.data}): where the store is
-     * embedded, how many bytes the embedding of a store of a given length takes (the store and the format's headers
-     * around it: the one range the data hash leaves out), and the SHA-256 of the file's other bytes once it is in.
+     * Names {@code parent} as this manifest's parent ingredient ({@code c2pa.ingredient.v3}; its manifests are carried in
+     * this store) and answers the hashed URI of that assertion, which the {@code c2pa.opened} action names.
      */
-    public record Binding(long start, IntToLongFunction embedded, LongFunction<byte[]> hash) {}
+    public Map<String, Object> parent(Parent parent) {
+        String label = "c2pa.ingredient.v3" + (parents.isEmpty() ? "" : "__" + parents.size());
+        parents.add(parent);
+        add(label, parent.ingredient());
+        return hashedUri("self#jumbf=" + ASSERTIONS + "/" + label, box(assertions.getLast()).payload());
+    }
 
-    /** The signed manifest store, bound to its file by {@code binding}. */
+    /**
+     * How a format binds a manifest store to its file (the hard binding): the binding assertion's label, how many bytes
+     * the embedding of a store of a given length takes, and the assertion's value once the embedding takes that many
+     * (with the hash of the file's bytes, or, to size the store, a stand-in of the hash's length).
+     */
+    public record Binding(String label, IntToLongFunction embedded, Value value) {
+        /** The binding assertion's value for an embedding of {@code embedded} bytes; the real hash only when {@code hashed}. */
+        public interface Value {
+            Map<String, Object> of(long embedded, boolean hashed);
+        }
+
+        /**
+         * {@code c2pa.hash.data}: the store embedded at {@code start}, and {@code hash}, the SHA-256 of the file's bytes but
+         * the embedding's (the one range the data hash leaves out: the store and the format's headers around it).
+         */
+        public static Binding data(long start, IntToLongFunction embedded, LongFunction<byte[]> hash) {
+            return new Binding("c2pa.hash.data", embedded, (length, hashed) -> {
+                Map<String, Object> value = new LinkedHashMap<>();
+                value.put("exclusions", List.of(Map.of("start", start, "length", length)));
+                value.put("name", "jumbf manifest");
+                value.put("alg", "sha256");
+                value.put("hash", hashed ? hash.apply(length) : new byte[32]);
+                value.put("pad", new byte[0]);
+                return value;
+            });
+        }
+    }
+
+    /**
+     * The signed manifest store, bound to its file by {@code binding}. The embedding's length is inside the store (an
+     * exclusion's length, an offset): sized with a stand-in hash until it settles (two or three turns), then hashed once.
+     */
     public byte[] store(SigningKey key, Binding binding) {
         int coseSize = CoseSign1.size(key);
         long length = 0;
-        for (int i = 0; i < 6; i++) { // the exclusion's length is inside the store: settles in two or three turns
-            Map<String, Object> dataHash = dataHash(binding.start(), length, binding.hash().apply(length));
-            byte[] store = layout(key, dataHash, coseSize, false);
-            if (binding.embedded().applyAsLong(store.length) == length) {
-                return layout(key, dataHash, coseSize, true);
+        for (int i = 0; i < 6; i++) {
+            byte[] sized = layout(key, binding, binding.value().of(length, false), coseSize, false);
+            long embedded = binding.embedded().applyAsLong(sized.length);
+            if (embedded == length) {
+                byte[] store = layout(key, binding, binding.value().of(length, true), coseSize, true);
+                if (store.length != sized.length) {
+                    throw new IllegalStateException("the signed manifest store is not the length it was sized at");
+                }
+                return store;
             }
-            length = binding.embedded().applyAsLong(store.length);
+            length = embedded;
         }
         throw new IllegalStateException("the manifest's length did not settle");
     }
 
-    private static Map<String, Object> dataHash(long start, long length, byte[] hash) {
-        Map<String, Object> value = new LinkedHashMap<>();
-        value.put("exclusions", List.of(Map.of("start", start, "length", length)));
-        value.put("name", "jumbf manifest");
-        value.put("alg", "sha256");
-        value.put("hash", hash);
-        value.put("pad", new byte[0]);
-        return value;
+    /** A hashed URI: {@code url} and the SHA-256 of the payload of the box it names. */
+    static Map<String, Object> hashedUri(String url, byte[] payload) {
+        Map<String, Object> uri = new LinkedHashMap<>();
+        uri.put("url", url);
+        uri.put("hash", sha256(payload));
+        return uri;
     }
 
-    private byte[] layout(SigningKey key, Map<String, Object> dataHash, int coseSize, boolean signed) {
+    private static Box.Super box(Assertion assertion) {
+        return new Box.Super(Box.c2paType("cbor"), assertion.label(), List.of(new Box.Content("cbor", cbor(assertion.value()))));
+    }
+
+    private byte[] layout(SigningKey key, Binding binding, Map<String, Object> bound, int coseSize, boolean signed) {
         List<Assertion> all = new ArrayList<>(assertions);
-        all.add(new Assertion("c2pa.hash.data", dataHash));
+        all.add(new Assertion(binding.label(), bound));
         List<Box> boxes = new ArrayList<>();
         List<Map<String, Object>> hashed = new ArrayList<>();
         for (Assertion assertion : all) {
-            Box.Super box = new Box.Super(Box.c2paType("cbor"), assertion.label(), List.of(new Box.Content("cbor", cbor(assertion.value()))));
+            Box.Super box = box(assertion);
             boxes.add(box);
-            Map<String, Object> uri = new LinkedHashMap<>();
-            uri.put("url", "self#jumbf=" + ASSERTIONS + "/" + assertion.label());
-            uri.put("hash", sha256(box.payload()));
-            hashed.add(uri);
+            hashed.add(hashedUri("self#jumbf=" + ASSERTIONS + "/" + assertion.label(), box.payload()));
         }
         Map<String, Object> claim = new LinkedHashMap<>();
         claim.put("instanceID", instance);
@@ -99,7 +139,19 @@ public final class Manifest {
                 new Box.Super(Box.c2paType("c2as"), ASSERTIONS, boxes),
                 new Box.Super(Box.c2paType("c2cl"), "c2pa.claim.v2", List.of(new Box.Content("cbor", claimBytes))),
                 new Box.Super(Box.c2paType("c2cs"), "c2pa.signature", List.of(new Box.Content("cbor", signature)))));
-        return new Box.Super(Box.c2paType("c2pa"), "c2pa", List.of(manifest)).bytes();
+        List<Box> manifests = new ArrayList<>();
+        List<String> carried = new ArrayList<>();
+        for (Parent parent : parents) { // a manifest two parents share is carried once
+            for (Box box : parent.carried()) {
+                String boxLabel = new Found(box.type(), box.payload()).label().orElse("");
+                if (!carried.contains(boxLabel)) {
+                    carried.add(boxLabel);
+                    manifests.add(box);
+                }
+            }
+        }
+        manifests.add(manifest);
+        return new Box.Super(Box.c2paType("c2pa"), "c2pa", manifests).bytes();
     }
 
     private static byte[] cbor(Object value) {
