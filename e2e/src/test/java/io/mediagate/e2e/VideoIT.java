@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.Probe;
+import io.mediagate.testing.C2paReference;
+import io.mediagate.testing.TestInfra;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -110,6 +113,44 @@ class VideoIT {
         assertEquals(1280, io.mediagate.common.media.ContentSniffer.dimensions(thumbnail).orElseThrow().width());
         byte[] preview = api.download(item.path("preview").asText());
         assertEquals(5 * 320, io.mediagate.common.media.ContentSniffer.dimensions(preview).orElseThrow().width(), "five frames side by side");
+        everyMp4AndStillCarriesContentCredentials(item, main, thumbnail, preview);
+    }
+
+    /**
+     * The C2PA reference implementation, trusting the deployment's CA, validates every MP4 rendition, the poster and the
+     * strip: the main rendition created by a trained model, the smaller one transcoded from it, the poster and the strip
+     * converted from the rendition they were taken from, each naming its parent, whose manifest it carries; WebM carries
+     * none (C2PA binds no WebM).
+     */
+    private void everyMp4AndStillCarriesContentCredentials(JsonNode item, byte[] main, byte[] thumbnail, byte[] preview) throws Exception {
+        Optional<Path> ca = Optional.of(TestInfra.get().keys().resolve("c2pa-ca.pem"));
+        C2paReference.Reading created = C2paReference.read(main, "video/mp4", ca);
+        assertEquals("Trusted", created.state(), created.codes("failure").toString());
+        JsonNode first = created.assertion("c2pa.actions.v2").path("actions").get(0);
+        assertEquals("c2pa.created", first.path("action").asText());
+        assertEquals("http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia", first.path("digitalSourceType").asText());
+        assertTrue(created.assertion("io.mediagate.generation").path("model").asText().startsWith("local/motion:"));
+        String mainManifest = created.json().path("active_manifest").asText();
+        Map<String, JsonNode> variants = variants(item);
+        byte[] small = api.download(variants.get("mp4:480p").path("url").asText());
+        C2paReference.Reading transcoded = C2paReference.read(small, "video/mp4", ca);
+        String smallest = variants.values().stream().filter(v -> v.path("format").asText().equals("mp4"))
+                .min(java.util.Comparator.comparingInt(v -> v.path("height").asInt())).orElseThrow().path("url").asText();
+        String smallestManifest = C2paReference.read(api.download(smallest), "video/mp4", ca).json().path("active_manifest").asText();
+        for (var made : List.of(new Object[] {transcoded, "c2pa.transcoded", mainManifest},
+                new Object[] {C2paReference.read(thumbnail, "image/webp", ca), "c2pa.converted", mainManifest},
+                new Object[] {C2paReference.read(preview, "image/webp", ca), "c2pa.converted", smallestManifest})) {
+            C2paReference.Reading reading = (C2paReference.Reading) made[0];
+            assertEquals("Trusted", reading.state(), made[1] + ": " + reading.codes("failure"));
+            JsonNode actions = reading.assertion("c2pa.actions.v2").path("actions");
+            assertEquals(List.of("c2pa.opened", made[1]), List.of(actions.get(0).path("action").asText(), actions.get(1).path("action").asText()));
+            JsonNode parent = reading.activeManifest().path("ingredients").get(0);
+            assertEquals("parentOf", parent.path("relationship").asText());
+            assertEquals(made[2], parent.path("active_manifest").asText(), "the parent is the rendition it was made from");
+        }
+        byte[] webm = api.download(variants.get("webm:720p").path("url").asText());
+        C2paReference.Reading unsigned = C2paReference.read(webm, "video/webm", ca);
+        assertTrue(unsigned.error().isPresent(), "WebM is kept as encoded: " + unsigned.json());
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.mediagate.provenance.manifest.Manifest;
 import io.mediagate.provenance.manifest.Parent;
 import io.mediagate.provenance.manifest.Store;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +43,22 @@ public final class ContentCredentials {
         this.key = key;
         this.version = version;
         this.withPrompt = withPrompt;
+    }
+
+    /**
+     * The deployment's signer as a service's configuration gives it: none when signing is off ({@code MEDIAGATE_C2PA=off});
+     * refused at once, saying where the credential belongs, when it is on and the key or chain cannot be read.
+     */
+    public static Optional<ContentCredentials> configured(boolean enabled, Path key, Path chain, boolean withPrompt, String version) {
+        if (!enabled) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new ContentCredentials(SigningKey.read(key, chain), version, withPrompt));
+        } catch (IOException e) {
+            throw new UncheckedIOException("C2PA signing is on (MEDIAGATE_C2PA) but its credential cannot be read; "
+                    + "mount it beside the internal-token keys (./mediagate keys DIR writes a development one)", e);
+        }
     }
 
     /**

@@ -1,12 +1,9 @@
 package io.mediagate.routing.credentials;
 
 import io.mediagate.provenance.ContentCredentials;
-import io.mediagate.provenance.cose.SigningKey;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -29,12 +26,7 @@ public class Credentials {
                 @ConfigProperty(name = "mediagate.c2pa.chain-location") Path chain,
                 @ConfigProperty(name = "mediagate.c2pa.prompt") boolean prompt,
                 @ConfigProperty(name = "quarkus.application.version") String version) {
-        try {
-            this.signer = enabled ? Optional.of(new ContentCredentials(SigningKey.read(key, chain), version, prompt)) : Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("C2PA signing is on (MEDIAGATE_C2PA) but its credential cannot be read; "
-                    + "mount it beside the internal-token keys (./mediagate keys DIR writes a development one)", e);
-        }
+        this.signer = ContentCredentials.configured(enabled, key, chain, prompt, version);
     }
 
     /** The images as generated, each signed where it can be. */

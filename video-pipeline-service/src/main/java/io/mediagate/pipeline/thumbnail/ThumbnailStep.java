@@ -3,6 +3,7 @@ package io.mediagate.pipeline.thumbnail;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.ffmpeg.Ffmpeg;
+import io.mediagate.pipeline.credentials.Credentials;
 import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
 import io.mediagate.pipeline.worker.Step;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
  * the video's size, from its main rendition) and a preview strip (five frames spread over the video, 320 px wide each, side
  * by side, from its smallest rendition), both WebP:
  * the media type OpenAI's video content declares for its {@code thumbnail} and {@code spritesheet}, and what browsers show.
+ * Each is signed as converted from the rendition it was taken from ({@link Credentials}).
  */
 @ApplicationScoped
 public class ThumbnailStep implements Step {
@@ -31,12 +33,15 @@ public class ThumbnailStep implements Step {
     private final Instance<StagingBucket> staging;
     private final PipelineConfig config;
     private final LocalCopies copies;
+    private final Credentials credentials;
 
-    ThumbnailStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, LocalCopies copies) {
+    ThumbnailStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, LocalCopies copies,
+                  Credentials credentials) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;
         this.copies = copies;
+        this.credentials = credentials;
     }
 
     @Override
@@ -79,12 +84,14 @@ public class ThumbnailStep implements Step {
                 () -> {
                     ffmpeg.get().run(List.of("-v", "error", "-y", "-ss", String.format(Locale.ROOT, "%.3f", at), "-i", video.toString(),
                             "-frames:v", "1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", poster.toString()), config.stepTimeout());
+                    credentials.converted(poster, "image/webp", video, work);
                     return stage(bucket, work, poster, POSTER, "thumbnail", work.width(), work.height());
                 },
                 () -> {
                     ffmpeg.get().run(List.of("-v", "error", "-y", "-i", from.toString(),
                             "-vf", "fps=" + every + ",scale=320:-2,tile=" + STRIP_FRAMES + "x1", "-frames:v", "1", "-c:v", "libwebp",
                             "-quality", "80", "-f", "webp", strip.toString()), config.stepTimeout());
+                    credentials.converted(strip, "image/webp", from, work);
                     return stage(bucket, work, strip, STRIP, "preview", 320 * STRIP_FRAMES, stripHeight);
                 }));
         copies.forget(work.jobId());

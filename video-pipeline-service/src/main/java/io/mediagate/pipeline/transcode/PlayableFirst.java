@@ -5,6 +5,7 @@ import io.mediagate.common.media.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
+import io.mediagate.pipeline.credentials.Credentials;
 import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
@@ -38,14 +39,16 @@ public class PlayableFirst {
     private final PipelineConfig config;
     private final MediaRegistry registry;
     private final LocalCopies copies;
+    private final Credentials credentials;
 
     PlayableFirst(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry,
-                  LocalCopies copies) {
+                  LocalCopies copies, Credentials credentials) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;
         this.registry = registry;
         this.copies = copies;
+        this.credentials = credentials;
     }
 
     /**
@@ -100,9 +103,13 @@ public class PlayableFirst {
         }
     }
 
-    /** Stages the main rendition in {@code out}, keeping a local copy for the thumbnail stage. */
+    /**
+     * Signs the main rendition in {@code out} as generated (the parent of every other file of the video) and stages it,
+     * keeping a local copy for the thumbnail stage.
+     */
     public VideoWork.StagedFile staged(VideoWork work, Path out, VideoSize top) {
         Path main = out.resolve(Ladder.mp4Name(top));
+        credentials.created(main, work);
         String key = key(work, top);
         long bytes = staging.get().upload(key, main, "video/mp4");
         copies.keep(key, main);

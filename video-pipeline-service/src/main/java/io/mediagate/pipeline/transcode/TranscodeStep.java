@@ -7,6 +7,7 @@ import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
 import io.mediagate.ffmpeg.Scratch;
+import io.mediagate.pipeline.credentials.Credentials;
 import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
@@ -30,7 +31,8 @@ import java.util.stream.Stream;
 /**
  * {@code video.generated} → {@code video.transcoded}: the main rendition (told as playable as soon as it is kept: see
  * {@link PlayableStep}, which makes it at once when the provider's file plays as it is), then the rest of the MP4 ladder,
- * WebM/VP9 and HLS (see {@link MainRendition} and {@link Ladder}).
+ * WebM/VP9 and HLS (see {@link MainRendition} and {@link Ladder}). The main rendition is signed as generated, each other
+ * MP4 rendition as transcoded from it ({@link Credentials}).
  */
 @ApplicationScoped
 public class TranscodeStep implements Step {
@@ -40,15 +42,17 @@ public class TranscodeStep implements Step {
     private final MediaRegistry registry;
     private final LocalCopies copies;
     private final PlayableFirst first;
+    private final Credentials credentials;
 
     TranscodeStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry,
-                  LocalCopies copies, PlayableFirst first) {
+                  LocalCopies copies, PlayableFirst first, Credentials credentials) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;
         this.registry = registry;
         this.copies = copies;
         this.first = first;
+        this.credentials = credentials;
     }
 
     @Override
@@ -137,7 +141,10 @@ public class TranscodeStep implements Step {
         // The other renditions staged at once, each on its own virtual thread, beside HLS when it is still to be made.
         List<Callable<List<VideoWork.StagedFile>>> rest = new ArrayList<>();
         for (VideoSize size : top.ladder().subList(1, top.ladder().size())) {
-            rest.add(() -> List.of(stage(bucket, work, out, Ladder.mp4Name(size), "rendition", "mp4", "h264", size, "video/mp4")));
+            rest.add(() -> {
+                credentials.transcoded(out.resolve(Ladder.mp4Name(size)), out.resolve(Ladder.mp4Name(top)), work);
+                return List.of(stage(bucket, work, out, Ladder.mp4Name(size), "rendition", "mp4", "h264", size, "video/mp4"));
+            });
         }
         rest.add(() -> List.of(stage(bucket, work, out, Ladder.webmName(top), "rendition", "webm", "vp9", top, "video/webm")));
         rest.add(hls);

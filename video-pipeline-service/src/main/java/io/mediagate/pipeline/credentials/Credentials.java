@@ -1,0 +1,81 @@
+package io.mediagate.pipeline.credentials;
+
+import io.mediagate.common.events.VideoWork;
+import io.mediagate.provenance.ContentCredentials;
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Content Credentials (C2PA) on a video's files before they are staged, each signed in place with the deployment's
+ * credential: the main MP4 rendition as created by the job's model and provider, every other MP4 rendition as
+ * transcoded from it, the poster and the preview strip as converted from the rendition they were taken from (each naming
+ * its source as parent ingredient). WebM and HLS carry none (C2PA has no binding for them that readers check). A file that
+ * cannot be signed (a provider's own credentials kept by a remux, a layout not signed here) is kept as it is, and said.
+ * {@code MEDIAGATE_C2PA=off} signs nothing.
+ */
+@Startup // a deployment without its credential fails at start, saying so, not at its first video
+@ApplicationScoped
+public class Credentials {
+    private static final Logger LOG = Logger.getLogger(Credentials.class);
+    private final Optional<ContentCredentials> signer;
+
+    Credentials(@ConfigProperty(name = "mediagate.c2pa.enabled") boolean enabled,
+                @ConfigProperty(name = "mediagate.c2pa.key-location") Path key,
+                @ConfigProperty(name = "mediagate.c2pa.chain-location") Path chain,
+                @ConfigProperty(name = "mediagate.c2pa.prompt") boolean prompt,
+                @ConfigProperty(name = "quarkus.application.version") String version) {
+        this.signer = ContentCredentials.configured(enabled, key, chain, prompt, version);
+    }
+
+    /** The main rendition {@code mp4} signed in place as generated for {@code work}. */
+    public void created(Path mp4, VideoWork work) {
+        signer.ifPresent(s -> inPlace(mp4, work, signed -> s.created(mp4, signed, generation(work))));
+    }
+
+    /** The rendition {@code mp4} signed in place as transcoded from {@code parent} (a signed rendition). */
+    public void transcoded(Path mp4, Path parent, VideoWork work) {
+        signer.ifPresent(s -> inPlace(mp4, work, signed -> s.transcoded(mp4, signed, parent, generation(work))));
+    }
+
+    /** The still {@code image} ({@code mime}) signed in place as converted from {@code parent} (a signed rendition). */
+    public void converted(Path image, String mime, Path parent, VideoWork work) {
+        signer.ifPresent(s -> inPlace(image, work, signed -> {
+            Optional<byte[]> made = s.converted(Files.readAllBytes(image), mime, parent, generation(work));
+            if (made.isPresent()) {
+                Files.write(signed, made.get());
+            }
+            return made.isPresent();
+        }));
+    }
+
+    private interface Signing {
+        boolean into(Path signed) throws IOException;
+    }
+
+    private static void inPlace(Path file, VideoWork work, Signing signing) {
+        Path signed = file.resolveSibling(file.getFileName() + ".signed");
+        try {
+            if (signing.into(signed)) {
+                Files.move(signed, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } else {
+                Files.deleteIfExists(signed);
+                LOG.infof("job %s: %s kept without Content Credentials of ours (it carries its own, or its layout is not signed here)",
+                        work.jobId(), file.getFileName());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ContentCredentials.Generation generation(VideoWork work) {
+        return new ContentCredentials.Generation(work.modelSlug(), work.providerId(), work.jobId(), work.prompt());
+    }
+}
