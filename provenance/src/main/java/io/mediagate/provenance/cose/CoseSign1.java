@@ -14,6 +14,11 @@ import java.security.Signature;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -45,12 +50,16 @@ public final class CoseSign1 {
         }
     }
 
+    /** A signature that verified: its algorithm (as C2PA names it) and the certificate chain it names, signer first. */
+    public record Verified(String alg, List<X509Certificate> chain) {}
+
     /**
-     * The certificate that signed {@code claim} with {@code sign1}, when the signature is an ES256 COSE_Sign1 whose
-     * x5chain's first certificate verifies it; empty otherwise (another algorithm, a malformed or a wrong signature).
-     * Trust in the certificate is not judged here.
+     * The algorithm and chain of a COSE_Sign1 {@code sign1} that verifies over {@code claim} with the public key of its
+     * x5chain's first certificate (protected header, or unprotected as C2PA 1.x allowed): ES256/384/512, PS256/384/512 or
+     * Ed25519. Empty for a malformed signature, another algorithm or a signature that does not verify. Whether the chain
+     * is trusted is not judged here.
      */
-    public static Optional<X509Certificate> verify(byte[] sign1, byte[] claim) {
+    public static Optional<Verified> verify(byte[] sign1, byte[] claim) {
         try {
             JsonNode message = MAPPER.readTree(sign1);
             if (message == null || !message.isArray() || message.size() != 4) {
@@ -58,22 +67,59 @@ public final class CoseSign1 {
             }
             byte[] protectedHeader = message.get(0).binaryValue();
             JsonNode header = MAPPER.readTree(protectedHeader);
-            if (header == null || header.path(String.valueOf(ALG)).asInt() != ES256) {
+            JsonNode chainNode = header.path(String.valueOf(X5CHAIN));
+            if (chainNode.isMissingNode()) {
+                chainNode = message.get(1).path(String.valueOf(X5CHAIN)).isMissingNode() ? message.get(1).path("x5chain")
+                        : message.get(1).path(String.valueOf(X5CHAIN));
+            }
+            List<X509Certificate> chain = new ArrayList<>();
+            CertificateFactory certificates = CertificateFactory.getInstance("X.509");
+            for (JsonNode der : chainNode.isArray() ? chainNode : List.of(chainNode)) {
+                if (der.isBinary()) {
+                    chain.add((X509Certificate) certificates.generateCertificate(new ByteArrayInputStream(der.binaryValue())));
+                }
+            }
+            Optional<Algorithm> alg = Algorithm.of(header.path(String.valueOf(ALG)).asInt(0));
+            if (chain.isEmpty() || alg.isEmpty()) {
                 return Optional.empty();
             }
-            JsonNode chain = header.path(String.valueOf(X5CHAIN));
-            byte[] leaf = chain.isArray() ? chain.path(0).binaryValue() : chain.binaryValue();
-            if (leaf == null) {
-                return Optional.empty();
-            }
-            X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
-                    .generateCertificate(new ByteArrayInputStream(leaf));
-            Signature verifier = Signature.getInstance("SHA256withECDSAinP1363Format");
-            verifier.initVerify(certificate.getPublicKey());
+            Signature verifier = alg.get().verifier();
+            verifier.initVerify(chain.getFirst().getPublicKey());
             verifier.update(toBeSigned(protectedHeader, claim));
-            return verifier.verify(message.get(3).binaryValue()) ? Optional.of(certificate) : Optional.empty();
+            return verifier.verify(message.get(3).binaryValue()) ? Optional.of(new Verified(alg.get().name(), List.copyOf(chain)))
+                    : Optional.empty();
         } catch (IOException | GeneralSecurityException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /** The COSE algorithms C2PA allows, by their COSE identifiers, and the JDK signature that checks each. */
+    private enum Algorithm {
+        ES256(-7, "SHA256withECDSAinP1363Format", null), ES384(-35, "SHA384withECDSAinP1363Format", null),
+        ES512(-36, "SHA512withECDSAinP1363Format", null), PS256(-37, "RSASSA-PSS", "SHA-256"),
+        PS384(-38, "RSASSA-PSS", "SHA-384"), PS512(-39, "RSASSA-PSS", "SHA-512"), ED25519(-8, "Ed25519", null);
+
+        private final int id;
+        private final String jdk;
+        private final String pssDigest;
+
+        Algorithm(int id, String jdk, String pssDigest) {
+            this.id = id;
+            this.jdk = jdk;
+            this.pssDigest = pssDigest;
+        }
+
+        static Optional<Algorithm> of(int id) {
+            return Arrays.stream(values()).filter(a -> a.id == id).findFirst();
+        }
+
+        Signature verifier() throws GeneralSecurityException {
+            Signature signature = Signature.getInstance(jdk);
+            if (pssDigest != null) {
+                int length = Integer.parseInt(pssDigest.substring(4)) / 8;
+                signature.setParameter(new PSSParameterSpec(pssDigest, "MGF1", new MGF1ParameterSpec(pssDigest), length, 1));
+            }
+            return signature;
         }
     }
 

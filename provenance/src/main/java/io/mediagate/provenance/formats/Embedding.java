@@ -12,8 +12,13 @@ public sealed interface Embedding permits Png, Jpeg, WebP {
     /** Whether {@code file} is of this format (by its first bytes). */
     boolean is(byte[] file);
 
+    /** The manifest store {@code file} carries (its Content Credentials, as embedded), if any. */
+    Optional<byte[]> store(byte[] file);
+
     /** Whether {@code file} carries a manifest store already (its own Content Credentials). */
-    boolean carries(byte[] file);
+    default boolean carries(byte[] file) {
+        return store(file).isPresent();
+    }
 
     /** {@code file} with {@code manifest}, signed by {@code key}, embedded; refused for a file that {@link #carries} one. */
     byte[] sign(byte[] file, Manifest manifest, SigningKey key);

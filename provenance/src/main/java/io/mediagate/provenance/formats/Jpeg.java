@@ -3,6 +3,11 @@ package io.mediagate.provenance.formats;
 import io.mediagate.provenance.cose.SigningKey;
 import io.mediagate.provenance.manifest.Manifest;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * C2PA in JPEG: the manifest store in APP11 segments (JPEG XT boxes, ISO/IEC 19566-5): each carries {@code JP}, the
@@ -30,6 +35,39 @@ public record Jpeg() implements Embedding {
     @Override
     public boolean carries(byte[] jpeg) {
         return segments(jpeg).jumbf();
+    }
+
+    /** The JUMBF of the APP11 segments of the first box instance, put back together in sequence order. */
+    @Override
+    public Optional<byte[]> store(byte[] jpeg) {
+        if (!is(jpeg)) {
+            return Optional.empty();
+        }
+        Map<Integer, byte[]> parts = new TreeMap<>();
+        int instance = -1;
+        for (int at = 2; at + 4 <= jpeg.length && (jpeg[at] & 0xff) == 0xff; ) {
+            int marker = jpeg[at + 1] & 0xff;
+            int length = ((jpeg[at + 2] & 0xff) << 8) | (jpeg[at + 3] & 0xff);
+            if (marker == SOS || length < 2 || at + 2 + length > jpeg.length) {
+                break;
+            }
+            if (marker == APP11 && length >= SEGMENT_FRAMING - 2 && jpeg[at + 4] == 'J' && jpeg[at + 5] == 'P') {
+                int en = ((jpeg[at + 6] & 0xff) << 8) | (jpeg[at + 7] & 0xff);
+                int sequence = ByteBuffer.wrap(jpeg, at + 8, 4).getInt();
+                instance = instance < 0 ? en : instance;
+                int from = at + SEGMENT_FRAMING + (sequence > 1 ? 8 : 0);
+                if (en == instance && from <= at + 2 + length) {
+                    parts.put(sequence, Arrays.copyOfRange(jpeg, from, at + 2 + length));
+                }
+            }
+            at += 2 + length;
+        }
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        ByteArrayOutputStream store = new ByteArrayOutputStream();
+        parts.values().forEach(store::writeBytes);
+        return Optional.of(store.toByteArray());
     }
 
     @Override

@@ -118,7 +118,7 @@ public final class Mp4 {
             byte[] movieBytes = movie.array();
             long at = boxes.getFirst().offset() + boxes.getFirst().size();
             Manifest.Binding binding = new Manifest.Binding("c2pa.hash.bmff.v3", length -> length + C2PA_BOX_FRAMING,
-                    (embedded, hashed) -> hash(hashed ? digest(file, boxes, moov, shifted(movieBytes, moov, embedded), embedded) : new byte[32]));
+                    (embedded, hashed) -> hash(hashed ? digest(file, boxes, moov, shifted(movieBytes, moov, embedded), embedded, UNHASHED) : new byte[32]));
             byte[] store = manifest.store(key, binding);
             long shift = store.length + C2PA_BOX_FRAMING;
             try (OutputStream written = Files.newOutputStream(out, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
@@ -159,6 +159,11 @@ public final class Mp4 {
      * C2PA box, {@code ftyp}, {@code free}, {@code skip}, {@code mfra}) is {@code expected}.
      */
     public static boolean hashes(Path file, byte[] expected) throws IOException {
+        return hashes(file, UNHASHED, expected);
+    }
+
+    /** As {@link #hashes(Path, byte[])} with {@code excluded} top-level box types left out (and the C2PA box). */
+    public static boolean hashes(Path file, Set<String> excluded, byte[] expected) throws IOException {
         try (FileChannel channel = FileChannel.open(file)) {
             List<TopBox> boxes = boxes(channel);
             TopBox moov = boxes.stream().filter(b -> b.type().equals("moov")).findFirst().orElse(null);
@@ -167,18 +172,18 @@ public final class Mp4 {
             }
             ByteBuffer movie = ByteBuffer.allocate((int) moov.size());
             channel.read(movie, moov.offset());
-            return MessageDigest.isEqual(expected, digest(channel, boxes, moov, movie.array(), 0));
+            return MessageDigest.isEqual(expected, digest(channel, boxes, moov, movie.array(), 0, excluded));
         } catch (IllegalArgumentException | UncheckedIOException e) {
             return false;
         }
     }
 
     /** The BMFF hash of the file as it will be: each hashed top-level box after {@code ftyp} moved by {@code shift}. */
-    private static byte[] digest(FileChannel file, List<TopBox> boxes, TopBox moov, byte[] moved, long shift) {
+    private static byte[] digest(FileChannel file, List<TopBox> boxes, TopBox moov, byte[] moved, long shift, Set<String> excluded) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             for (TopBox box : boxes) {
-                if (UNHASHED.contains(box.type()) || box.c2pa(file)) {
+                if (excluded.contains(box.type()) || box.c2pa(file)) {
                     continue;
                 }
                 digest.update(ByteBuffer.allocate(8).putLong(box.offset() + shift).array());

@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.zip.CRC32;
 
 /**
@@ -28,15 +29,15 @@ public record Png() implements Embedding {
     }
 
     @Override
-    public boolean carries(byte[] png) {
+    public Optional<byte[]> store(byte[] png) {
         for (int at = 8; at + 8 <= png.length; ) {
-            if (new String(png, at + 4, 4, StandardCharsets.US_ASCII).equals("caBX")) {
-                return true;
-            }
             long length = ByteBuffer.wrap(png, at, 4).getInt() & 0xffffffffL;
+            if (new String(png, at + 4, 4, StandardCharsets.US_ASCII).equals("caBX")) {
+                return at + 8 + length <= png.length ? Optional.of(Arrays.copyOfRange(png, at + 8, at + 8 + (int) length)) : Optional.empty();
+            }
             at = (int) Math.min(Integer.MAX_VALUE, at + CHUNK_FRAMING + length);
         }
-        return false;
+        return Optional.empty();
     }
 
     @Override

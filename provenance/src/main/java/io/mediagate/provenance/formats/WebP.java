@@ -7,6 +7,8 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * C2PA in WebP: the manifest store in a {@code C2PA} chunk appended to the RIFF container (whose size then counts it);
@@ -28,16 +30,17 @@ public record WebP() implements Embedding {
     }
 
     @Override
-    public boolean carries(byte[] webp) {
+    public Optional<byte[]> store(byte[] webp) {
         long end = Math.min(webp.length, riffEnd(webp));
         for (long at = 12; at + CHUNK_HEADER <= end; ) {
-            if (new String(webp, (int) at, 4, StandardCharsets.US_ASCII).equals("C2PA")) {
-                return true;
-            }
             long size = ByteBuffer.wrap(webp, (int) at + 4, 4).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xffffffffL;
+            if (new String(webp, (int) at, 4, StandardCharsets.US_ASCII).equals("C2PA")) {
+                return at + CHUNK_HEADER + size <= end
+                        ? Optional.of(Arrays.copyOfRange(webp, (int) at + CHUNK_HEADER, (int) (at + CHUNK_HEADER + size))) : Optional.empty();
+            }
             at += CHUNK_HEADER + size + (size % 2);
         }
-        return false;
+        return Optional.empty();
     }
 
     @Override
