@@ -279,6 +279,13 @@ class ImageGenerationIT {
             assertTrue(generation.path("job").asText().startsWith("job_"), generation.toString());
             assertFalse(generation.has("prompt"), "the prompt stays out unless the operator asks: " + generation);
             assertEquals(item.path("bytes").asLong(), file.length, "the item's size is the signed file's");
+            JsonNode provenance = item.path("provenance");
+            assertEquals("Trusted", provenance.path("state").asText(), format + ": the item says what the file carries: " + provenance);
+            assertEquals("c2pa.created", provenance.path("actions").get(0).asText());
+            JsonNode whole = api.get("/v1/media/" + item.path("id").asText() + "/provenance", key).body().path("result").path("provenance");
+            assertEquals("Trusted", whole.path("validation_state").asText(), whole.toString());
+            assertEquals(reading.json().path("active_manifest").asText(), whole.path("active_manifest").asText(),
+                    "the API reads the manifest the reference reads");
             if (!format.equals("webp")) {
                 assertEquals(256, TestImages.decode(file).getWidth(), format + " still decodes");
             }

@@ -131,6 +131,9 @@ class VideoIT {
         assertEquals("http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia", first.path("digitalSourceType").asText());
         assertTrue(created.assertion("io.mediagate.generation").path("model").asText().startsWith("local/motion:"));
         String mainManifest = created.json().path("active_manifest").asText();
+        JsonNode provenance = api.get("/v1/media/" + item.path("id").asText(), pro).body().path("result").path("media").path("provenance");
+        assertEquals("Trusted", provenance.path("state").asText(), "the item says what its main file carries: " + provenance);
+        assertEquals(List.of("c2pa.created"), List.of(provenance.path("actions").get(0).asText()));
         Map<String, JsonNode> variants = variants(item);
         byte[] small = api.download(variants.get("mp4:480p").path("url").asText());
         C2paReference.Reading transcoded = C2paReference.read(small, "video/mp4", ca);

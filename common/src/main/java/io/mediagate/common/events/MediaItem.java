@@ -11,7 +11,8 @@ import java.util.List;
  * {@code modelSlug} and {@code providerName} appear in listings; everything else everywhere. Videos add
  * {@code thumbnail} (poster image), {@code preview} (a strip of frames) and {@code variants}. The result
  * of an image edit or variation names the items it was made from in {@code sources}. {@code price} is what
- * making this one item cost in USD (absent for uploads).
+ * making this one item cost in USD (absent for uploads). {@code provenance}: the Content Credentials its main file carries
+ * (absent for items kept before they were read).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MediaItem(
@@ -39,7 +40,8 @@ public record MediaItem(
         String preview,
         List<Variant> variants,
         List<String> sources,
-        BigDecimal price) {
+        BigDecimal price,
+        Provenance provenance) {
 
     /** One rendition of a video: MP4/H.264 at a size, WebM/VP9, or an HLS playlist. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -49,6 +51,6 @@ public record MediaItem(
     /** The generation-response form: listing-only fields left out. */
     public MediaItem forGeneration() {
         return new MediaItem(id, url, mime, user, media, model, provider, prompt, size, duration, createdAt,
-                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt, thumbnail, preview, variants, sources, price);
+                null, null, isPublic, bytes, width, height, expiresAt, status, revisedPrompt, thumbnail, preview, variants, sources, price, provenance);
     }
 }

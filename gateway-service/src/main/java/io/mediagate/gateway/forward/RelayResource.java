@@ -54,6 +54,14 @@ public class RelayResource {
         return to(owners.media(), uri, ctx);
     }
 
+    @Operation(summary = "Read a media item's Content Credentials (C2PA), validated: every manifest, the validation results and state")
+    @Tag(name = "Media")
+    @GET
+    @Path("media/{id}/provenance")
+    public Uni<Response> mediaProvenance(@Context UriInfo uri, @Context ContainerRequestContext ctx) {
+        return to(owners.media(), uri, ctx);
+    }
+
     @Operation(summary = "List models with their offers and prices")
     @Tag(name = "Catalog")
     @GET

@@ -6,6 +6,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.media.provenance.Provenances;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
 import jakarta.annotation.security.RolesAllowed;
@@ -26,7 +27,8 @@ import java.util.Map;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * One media item: {@code GET} (owner, or anyone for public items), {@code PATCH {public?, retainDays?}}
+ * One media item: {@code GET} (owner, or anyone for public items), {@code GET .../provenance} (its Content Credentials,
+ * read whole), {@code PATCH {public?, retainDays?}}
  * and {@code DELETE} (owner only). Another user's private item is 403, an unknown id 404. {@code DELETE}
  * also cancels the owner's pending upload: its declaration stops counting and its URL finds no record.
  */
@@ -38,12 +40,14 @@ public class MediaItemResource {
     private final MediaUrls urls;
     private final Deletion deletion;
     private final Clock clock;
+    private final Provenances provenances;
 
-    MediaItemResource(JsonWebToken caller, MediaUrls urls, Deletion deletion, Clock clock) {
+    MediaItemResource(JsonWebToken caller, MediaUrls urls, Deletion deletion, Clock clock, Provenances provenances) {
         this.caller = caller;
         this.urls = urls;
         this.deletion = deletion;
         this.clock = clock;
+        this.provenances = provenances;
     }
 
     /** {@code retainDays}: keep the item this many days from now (at most the tier's retention). */
@@ -61,6 +65,21 @@ public class MediaItemResource {
             throw new ApiException(ErrorCode.PERMISSION_DENIED, "media " + id + " is private");
         }
         return Envelope.of(Map.of("media", urls.item(record)));
+    }
+
+    /**
+     * The whole reading of the item's main file's Content Credentials, validated now: every manifest of its store (claim
+     * generator, signer, assertions, ingredients), the active manifest's validation results and state; {@code signed:
+     * false} when it carries none. Seen by whoever may see the item.
+     */
+    @GET
+    @Path(MediaApi.ITEM + "/provenance")
+    public Envelope<Map<String, Object>> provenance(@PathParam("id") String id) {
+        MediaRecord record = find(id);
+        if (!record.isPublic && !owns(record)) {
+            throw new ApiException(ErrorCode.PERMISSION_DENIED, "media " + id + " is private");
+        }
+        return Envelope.of(Map.of("id", id, "provenance", provenances.report(record.objectKey, record.mime)));
     }
 
     @PATCH

@@ -1,8 +1,10 @@
 package io.mediagate.media.records;
 
 import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.events.Provenance;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -58,6 +60,9 @@ public class MediaRecord extends PanacheEntityBase {
     public Instant createdAt;
     @Column(name = "expires_at")
     public Instant expiresAt;
+    /** The main file's Content Credentials, as read when it was kept (null: not read). */
+    @Convert(converter = ProvenanceColumn.class)
+    public Provenance provenance;
 
     /**
      * Bytes {@code owner} keeps: every ready item, plus pending uploads declared after {@code pendingSince}
@@ -78,6 +83,6 @@ public class MediaRecord extends PanacheEntityBase {
         return new MediaItem(id, url, mime, ownerId, kind, model, provider, prompt, sizeLabel, durationSeconds,
                 createdAt, modelSlug, providerName, isPublic, bytes, width, height, expiresAt, status, revisedPrompt,
                 thumbnail, preview, variants, sources == null ? null : List.of(sources.split(",")),
-                price == null || price.signum() == 0 ? price : price.stripTrailingZeros());
+                price == null || price.signum() == 0 ? price : price.stripTrailingZeros(), provenance);
     }
 }

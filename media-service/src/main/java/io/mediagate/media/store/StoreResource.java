@@ -10,6 +10,7 @@ import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.media.items.Deletion;
+import io.mediagate.media.provenance.Provenances;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
@@ -37,7 +38,8 @@ import org.hibernate.exception.ConstraintViolationException;
 
 /**
  * Keeps generated items for the services that made them (routing's images, the pipeline's videos).
- * Services only. Idempotent on the media id, so a redelivered job stores nothing twice.
+ * Services only. Idempotent on the media id, so a redelivered job stores nothing twice. The main file's Content
+ * Credentials are read once the item is whole ({@link Provenances}).
  */
 @Path(MediaApi.ROOT)
 @RolesAllowed(InternalToken.SERVICE)
@@ -51,13 +53,15 @@ public class StoreResource {
     private final MediaKeeper keeper;
     private final ObjectMapper json;
     private final Deletion deletion;
+    private final Provenances provenances;
 
-    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper, ObjectMapper json, Deletion deletion) {
+    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper, ObjectMapper json, Deletion deletion, Provenances provenances) {
         this.store = store;
         this.urls = urls;
         this.keeper = keeper;
         this.json = json;
         this.deletion = deletion;
+        this.provenances = provenances;
     }
 
     /**
@@ -173,6 +177,9 @@ public class StoreResource {
         List<MediaFile> further = new ArrayList<>();
         long total = copy(record, command, primary, inline, Set.of(), further);
         boolean partial = command.partial() && command.kind() == MediaKind.VIDEO;
+        if (!partial) {
+            record.provenance = inline != null ? provenances.of(inline, record.mime) : provenances.ofStored(record.objectKey, record.mime);
+        }
         return keeper.keep(record, command.isPublic(), command.retentionDays(), total, further, partial);
     }
 
@@ -194,6 +201,9 @@ public class StoreResource {
         List<MediaFile> kept = new ArrayList<>(MediaFile.of(record.id));
         Set<String> names = kept.stream().map(f -> f.name).collect(Collectors.toSet());
         long total = (record.totalBytes == null ? 0 : record.totalBytes) + copy(record, command, null, null, names, kept);
+        if (!command.partial() && record.provenance == null) { // the video is whole: its main file's credentials are read once
+            record.provenance = provenances.ofStored(record.objectKey, record.mime);
+        }
         return keeper.keep(record, command.isPublic(), command.retentionDays(), total, kept, command.partial());
     }
 

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.events.Provenance;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.media.items.Deletion;
+import io.mediagate.media.provenance.Provenances;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
@@ -63,12 +65,13 @@ public class UploadResource {
     private final Clock clock;
     private final Deletion deletion;
     private final Duration window;
+    private final Provenances provenances;
     /** {@code mediagate_limit_refusals_total{limit="storage"}}, the gateway counting the other limits under the same name. */
     private final Counter storageRefusals;
 
     UploadResource(JsonWebToken caller, ObjectStore store, UploadUrls uploadUrls, Inspection inspection, MediaKeeper keeper,
                    MediaUrls urls, Clock clock, Deletion deletion, MeterRegistry registry,
-                   @ConfigProperty(name = "mediagate.uploads.pending-window") Duration window) {
+                   @ConfigProperty(name = "mediagate.uploads.pending-window") Duration window, Provenances provenances) {
         this.caller = caller;
         this.store = store;
         this.uploadUrls = uploadUrls;
@@ -78,6 +81,7 @@ public class UploadResource {
         this.clock = clock;
         this.deletion = deletion;
         this.window = window;
+        this.provenances = provenances;
         this.storageRefusals = Counter.builder("mediagate.limit.refusals").description("Requests refused with 429, by limit")
                 .tag("limit", "storage").register(registry);
     }
@@ -159,6 +163,7 @@ public class UploadResource {
             String realKind = UploadLimits.kind(mime);
             UploadLimits.checkSize(realKind, size, "bytes");
             Inspection.Facts facts = inspection.inspect(file, realKind);
+            Provenance provenance = provenances.of(file, mime); // read and validated; never signed as ours
             java.nio.file.Path thumbnail = dir.resolve("thumbnail.jpg");
             inspection.thumbnail(file, facts, thumbnail);
             String finalKey = "media/" + MediaUrls.fileName(id, mime);
@@ -188,6 +193,7 @@ public class UploadResource {
                 r.height = facts.height();
                 r.durationSeconds = facts.durationSeconds();
                 r.sizeLabel = facts.width() + "x" + facts.height();
+                r.provenance = provenance;
                 MediaFile thumb = new MediaFile();
                 thumb.mediaId = id;
                 thumb.name = "thumbnail.jpg";

@@ -84,6 +84,78 @@ class UploadIT {
         return out.toByteArray();
     }
 
+    /** {@code png} with a tEXt chunk put before its IEND chunk (the last 12 bytes). */
+    private static byte[] withText(byte[] png, String text) {
+        byte[] data = ("Comment\0" + text).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        java.nio.ByteBuffer chunk = java.nio.ByteBuffer.allocate(data.length + 12);
+        chunk.putInt(data.length).put("tEXt".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).put(data);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(chunk.array(), 4, data.length + 4);
+        chunk.putInt((int) crc.getValue());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(png, 0, png.length - 12);
+        out.writeBytes(chunk.array());
+        out.write(png, png.length - 12, 12);
+        return out.toByteArray();
+    }
+
+    /** An upload's item after it was PUT and completed. */
+    private JsonPath uploaded(String user, byte[] png, boolean isPublic) throws Exception {
+        JsonPath upload = given().header("Authorization", as(user)).contentType("application/json")
+                .body(Map.of("mime", "image/png", "bytes", png.length, "public", isPublic)).when().post("/v1/media/upload")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(200, put(upload, png));
+        return given().header("Authorization", as(user)).when().post("/v1/media/" + upload.getString("result.id"))
+                .then().statusCode(200).extract().jsonPath();
+    }
+
+    /**
+     * An uploaded file's Content Credentials are read and validated, never signed as ours: signed by the deployment's
+     * credential it is trusted, by another signer valid but untrusted, changed after signing invalid, unsigned said so;
+     * the file is served as it came, and its whole reading is there for whoever may see the item.
+     */
+    @Test
+    void anUploadsContentCredentialsAreReadValidatedAndKeptAsTheyCame(@org.junit.jupiter.api.io.TempDir java.nio.file.Path other)
+            throws Exception {
+        java.nio.file.Path keys = io.mediagate.testing.TestInfra.get().keys();
+        var ours = new io.mediagate.provenance.ContentCredentials(io.mediagate.provenance.cose.SigningKey.read(
+                keys.resolve("c2pa-signing-key.pem"), keys.resolve("c2pa-signing-chain.pem")), "9.9", false);
+        io.mediagate.infra.SigningChain.write(other, "Someone else");
+        var theirs = new io.mediagate.provenance.ContentCredentials(io.mediagate.provenance.cose.SigningKey.read(
+                other.resolve("c2pa-signing-key.pem"), other.resolve("c2pa-signing-chain.pem")), "1.0", false);
+        var made = new io.mediagate.provenance.ContentCredentials.Generation("openai/gpt-image-1:2025-04-23", "openai", "job_x", null);
+        byte[] signed = ours.created(TestImages.png(48, 32), "image/png", made).orElseThrow();
+        byte[] changed = withText(signed, "edited after signing"); // still a PNG that decodes, no longer the bytes signed
+        String user = user();
+        Map<String, Object> expected = Map.of(
+                "Trusted", signed, "Valid", theirs.created(TestImages.png(48, 32), "image/png", made).orElseThrow(), "Invalid", changed);
+        for (var file : expected.entrySet()) {
+            JsonPath done = uploaded(user, (byte[]) file.getValue(), false);
+            assertEquals(true, done.getBoolean("result.media.provenance.signed"), file.getKey());
+            assertEquals(file.getKey(), done.getString("result.media.provenance.state"));
+            assertEquals(java.util.List.of("c2pa.created"), done.getList("result.media.provenance.actions"));
+            URI url = URI.create(done.getString("result.media.url")); // private: its address is signed
+            byte[] served = given().urlEncodingEnabled(false).when().get(url.getRawPath() + "?" + url.getRawQuery()).then().statusCode(200)
+                    .extract().asByteArray();
+            assertArrayEquals((byte[]) file.getValue(), served, "kept as it came, not signed again");
+            String id = done.getString("result.media.id");
+            JsonPath whole = given().header("Authorization", as(user)).when().get("/v1/media/" + id + "/provenance")
+                    .then().statusCode(200).extract().jsonPath();
+            assertEquals(file.getKey(), whole.getString("result.provenance.validation_state"));
+            String active = whole.getString("result.provenance.active_manifest");
+            assertTrue(whole.getMap("result.provenance.manifests").containsKey(active), whole.prettify());
+            given().header("Authorization", as(user())).when().get("/v1/media/" + id + "/provenance").then().statusCode(403)
+                    .body("error.code", equalTo("permission_denied"));
+        }
+        JsonPath changedReading = given().header("Authorization", as(user)).when()
+                .get("/v1/media/" + uploaded(user, changed, true).getString("result.media.id") + "/provenance").then().statusCode(200)
+                .extract().jsonPath();
+        assertTrue(changedReading.getList("result.provenance.validation_results.activeManifest.failure.code")
+                .contains("assertion.dataHash.mismatch"), changedReading.prettify());
+        JsonPath plain = uploaded(user, TestImages.png(16, 16), true);
+        assertEquals(false, plain.getBoolean("result.media.provenance.signed"));
+    }
+
     @Test
     void aFifteenMegabytePngGoesUpThroughThePresignedUrlAndBecomesReady() throws Exception {
         String user = user();

@@ -67,6 +67,16 @@ public final class Verifier {
     private record Mp4Binding(Path file) implements Binding {}
 
     private Report read(byte[] bytes, Binding binding) {
+        try {
+            return readStore(bytes, binding);
+        } catch (IllegalArgumentException | IndexOutOfBoundsException | UnsupportedOperationException e) {
+            Results results = new Results();
+            results.failure("claim.malformed", "self#jumbf=/c2pa", "the manifest store cannot be read: " + e.getMessage());
+            return new Report(true, null, Map.of(), results.json(), "Invalid");
+        }
+    }
+
+    private Report readStore(byte[] bytes, Binding binding) {
         Store store;
         try {
             store = new Store(bytes);
