@@ -140,6 +140,14 @@ class ImageEditsIT {
         }
         Api.Reply again = api.get("/v1/media/" + item.path("id").asText(), key);
         assertEquals(sources, again.body().path("result").path("media").path("sources"));
+        // its Content Credentials say it was edited by a model from the image, the mask an input to the model
+        JsonNode provenance = item.path("provenance");
+        assertEquals("Trusted", provenance.path("state").asText(), provenance.toString());
+        assertEquals("[\"c2pa.opened\",\"c2pa.edited\"]", provenance.path("actions").toString());
+        assertEquals(sources.get(0).asText(), provenance.path("ingredients").get(0).path("title").asText());
+        assertEquals("parentOf", provenance.path("ingredients").get(0).path("relationship").asText());
+        assertEquals(sources.get(1).asText(), provenance.path("ingredients").get(1).path("title").asText());
+        assertEquals("inputTo", provenance.path("ingredients").get(1).path("relationship").asText());
     }
 
     @Test

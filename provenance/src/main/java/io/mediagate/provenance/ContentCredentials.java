@@ -1,23 +1,24 @@
 package io.mediagate.provenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper;
-import io.mediagate.provenance.cose.CoseSign1;
 import io.mediagate.provenance.cose.SigningKey;
 import io.mediagate.provenance.formats.Embedding;
 import io.mediagate.provenance.formats.Mp4;
 import io.mediagate.provenance.manifest.Manifest;
-import io.mediagate.provenance.manifest.Parent;
+import io.mediagate.provenance.manifest.Ingredient;
 import io.mediagate.provenance.manifest.Store;
+import io.mediagate.provenance.reading.Report;
+import io.mediagate.provenance.reading.Trust;
+import io.mediagate.provenance.reading.Verifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Signs what the suite makes with the deployment's C2PA credential: a generated file (an image, a video's main MP4
@@ -31,8 +32,8 @@ public final class ContentCredentials {
     public static final String TRAINED_ALGORITHMIC_MEDIA = "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
     public static final String GENERATION = "io.mediagate.generation";
     private static final String GENERATOR = "Mediagate";
-    private static final ObjectMapper CBOR = new CBORMapper();
     private final SigningKey key;
+    private final Verifier verifier;
     private final String version;
     private final boolean withPrompt;
 
@@ -41,6 +42,7 @@ public final class ContentCredentials {
 
     public ContentCredentials(SigningKey key, String version, boolean withPrompt) {
         this.key = key;
+        this.verifier = new Verifier(new Trust(List.of(key.chain().getLast())), Clock.systemUTC());
         this.version = version;
         this.withPrompt = withPrompt;
     }
@@ -82,16 +84,52 @@ public final class ContentCredentials {
     }
 
     /**
+     * What {@code file} ({@code mime}) is as an ingredient of what is made from it: its credentials, if it carries any,
+     * read and validated here, the results recorded with it.
+     */
+    public Ingredient ingredient(byte[] file, String mime, String title, String relationship) {
+        Optional<byte[]> store = Embedding.of(mime).filter(e -> e.is(file)).flatMap(e -> e.store(file));
+        return ingredient(store, () -> verifier.read(file, mime), title, mime, relationship);
+    }
+
+    /** As {@link #ingredient(byte[], String, String, String)} for a file on disk (an MP4 is not read into memory). */
+    public Ingredient ingredient(Path file, String mime, String relationship) throws IOException {
+        String title = file.getFileName() == null ? "file" : file.getFileName().toString();
+        if (!"video/mp4".equals(mime)) {
+            return ingredient(Files.readAllBytes(file), mime, title, relationship);
+        }
+        Report reading = verifier.read(file, mime);
+        return ingredient(Mp4.is(file) ? Mp4.store(file) : Optional.empty(), () -> reading, title, mime, relationship);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Ingredient ingredient(Optional<byte[]> bytes, Supplier<Report> reading, String title, String mime,
+                                         String relationship) {
+        Optional<Store> store;
+        try {
+            store = bytes.map(Store::new);
+        } catch (IllegalArgumentException e) {
+            store = Optional.empty(); // a store that cannot be read is not carried
+        }
+        if (store.isEmpty()) {
+            return Ingredient.unsigned(title, mime, relationship);
+        }
+        Map<String, Object> results = reading.get().validationResults();
+        List<String> passed = ((List<Map<String, Object>>) results.getOrDefault("success", List.of())).stream()
+                .map(c -> (String) c.get("code")).distinct().toList();
+        List<String> failed = ((List<Map<String, Object>>) results.getOrDefault("failure", List.of())).stream()
+                .map(c -> (String) c.get("code")).distinct().toList();
+        return new Ingredient(title, mime, relationship, store, passed, failed);
+    }
+
+    /**
      * {@code in}, an MP4 encoded from {@code parent} (an MP4 with Content Credentials), signed as such into {@code out}:
      * {@code c2pa.opened} (the parent, its manifests carried along) then {@code c2pa.transcoded}. False, and nothing
      * written, when the parent carries no credentials or {@code in} is not a plain MP4.
      */
     public boolean transcoded(Path in, Path out, Path parent, Generation generation) throws IOException {
-        Optional<Parent> ingredient = parentOf(parent);
-        if (ingredient.isEmpty() || !Mp4.is(in) || Mp4.store(in).isPresent()) {
-            return false;
-        }
-        return signed(in, out, made(derived(ingredient.get(), "c2pa.transcoded"), generation));
+        Ingredient ingredient = ingredient(parent, "video/mp4", Ingredient.PARENT_OF);
+        return ingredient.store().isPresent() && derived(in, out, Derivation.transcoded(ingredient), generation);
     }
 
     /**
@@ -100,50 +138,26 @@ public final class ContentCredentials {
      * credentials or the image's format none here.
      */
     public Optional<byte[]> converted(byte[] still, String mime, Path parent, Generation generation) throws IOException {
-        Optional<Embedding> embedding = Embedding.of(mime).filter(e -> e.is(still) && !e.carries(still));
-        Optional<Parent> ingredient = parentOf(parent);
-        if (embedding.isEmpty() || ingredient.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(embedding.get().sign(still, made(derived(ingredient.get(), "c2pa.converted"), generation), key));
+        Ingredient ingredient = ingredient(parent, "video/mp4", Ingredient.PARENT_OF);
+        return ingredient.store().isPresent() ? derived(still, mime, Derivation.converted(ingredient), generation) : Optional.empty();
     }
 
     /**
-     * The parent ingredient of what is made from {@code mp4}, when it carries Content Credentials: its store, and what
-     * was checked of it here (the claim's ES256 signature against the certificate it names, the file's BMFF hash).
+     * {@code file}, an image made from others as {@code derivation} says, signed so: {@code c2pa.opened} (its parent) then
+     * the derivation's action naming the further inputs. Empty when its format carries no C2PA here, or it carries
+     * credentials already.
      */
-    static Optional<Parent> parentOf(Path mp4) throws IOException {
-        Optional<byte[]> bytes = Mp4.store(mp4);
-        if (bytes.isEmpty()) {
-            return Optional.empty();
-        }
-        Store store;
-        try {
-            store = new Store(bytes.get());
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-        List<String> passed = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        boolean signed = store.claim().flatMap(claim -> store.signature().flatMap(s -> CoseSign1.verify(s, claim))).isPresent();
-        (signed ? passed : failed).add(signed ? "claimSignature.validated" : "claimSignature.mismatch");
-        Optional<byte[]> hash = store.assertion("c2pa.hash.bmff.v3").or(() -> store.assertion("c2pa.hash.bmff.v2"))
-                .flatMap(ContentCredentials::hashOf);
-        if (hash.isPresent()) {
-            boolean bound = Mp4.hashes(mp4, hash.get());
-            (bound ? passed : failed).add(bound ? "assertion.bmffHash.match" : "assertion.bmffHash.mismatch");
-        }
-        String title = mp4.getFileName() == null ? "video.mp4" : mp4.getFileName().toString();
-        return Optional.of(new Parent(title, "video/mp4", store, passed, failed));
+    public Optional<byte[]> derived(byte[] file, String mime, Derivation derivation, Generation generation) {
+        Optional<Embedding> embedding = Embedding.of(mime).filter(e -> e.is(file) && !e.carries(file));
+        return embedding.map(e -> e.sign(file, made(derived(derivation), generation), key));
     }
 
-    private static Optional<byte[]> hashOf(byte[] cbor) {
-        try {
-            JsonNode hash = CBOR.readTree(cbor).path("hash");
-            return hash.isBinary() ? Optional.of(hash.binaryValue()) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
+    /** {@code in}, an MP4 made as {@code derivation} says, signed so into {@code out}; false, and nothing written, where it cannot be. */
+    public boolean derived(Path in, Path out, Derivation derivation, Generation generation) throws IOException {
+        if (!Mp4.is(in) || Mp4.store(in).isPresent()) {
+            return false;
         }
+        return signed(in, out, made(derived(derivation), generation));
     }
 
     private boolean signed(Path in, Path out, Manifest manifest) throws IOException {
@@ -155,12 +169,20 @@ public final class ContentCredentials {
         }
     }
 
-    /** A manifest opening {@code parent} and doing {@code action} to it. */
-    private Manifest derived(Parent parent, String action) {
+    /** A manifest opening the derivation's parent and doing its action, which names the further inputs. */
+    private Manifest derived(Derivation derivation) {
         Manifest manifest = new Manifest(GENERATOR, version);
         Map<String, Object> opened = action("c2pa.opened");
-        opened.put("parameters", Map.of("ingredients", List.of(manifest.parent(parent))));
-        return actions(manifest, opened, action(action));
+        opened.put("parameters", Map.of("ingredients", List.of(manifest.ingredient(derivation.parent().as(Ingredient.PARENT_OF)))));
+        Map<String, Object> done = action(derivation.action());
+        if (derivation.digitalSourceType() != null) {
+            done.put("digitalSourceType", derivation.digitalSourceType());
+        }
+        if (!derivation.inputs().isEmpty()) {
+            done.put("parameters", Map.of("ingredients", derivation.inputs().stream()
+                    .map(input -> manifest.ingredient(input.as(Ingredient.INPUT_TO))).toList()));
+        }
+        return actions(manifest, opened, done);
     }
 
     private Map<String, Object> action(String name) {

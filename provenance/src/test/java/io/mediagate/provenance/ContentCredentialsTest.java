@@ -54,6 +54,56 @@ class ContentCredentialsTest {
         assertEquals("a red fox in snow", reading.assertion(ContentCredentials.GENERATION).path("prompt").asText());
     }
 
+    /**
+     * A provider's signed image converted to the format asked for names the provider's file as its parent, whose manifest
+     * its store carries: a verifier sees the provider's claim and ours.
+     */
+    @Test
+    void aProvidersSignedImageConvertedNamesItAsParentAndCarriesItsManifest(@TempDir Path provider) throws Exception {
+        SigningChain.write(provider, "Provider test");
+        ContentCredentials theirs = new ContentCredentials(SigningKey.read(provider.resolve("c2pa-signing-key.pem"),
+                provider.resolve("c2pa-signing-chain.pem")), "7.0", false);
+        byte[] original = theirs.created(TestImages.png(32, 32), "image/png", MADE).orElseThrow();
+        String theirManifest = C2paReference.read(original, "image/png", Optional.empty()).json().path("active_manifest").asText();
+        ContentCredentials ours = new ContentCredentials(key, "1.2.3", false);
+        var parent = ours.ingredient(original, "image/png", "image.png", io.mediagate.provenance.manifest.Ingredient.PARENT_OF);
+        assertTrue(parent.failed().contains("signingCredential.untrusted") && parent.passed().contains("assertion.dataHash.match"),
+                "the provider's file was read and checked here: " + parent.passed() + " " + parent.failed());
+        byte[] converted = ours.derived(TestImages.jpeg(32, 32), "image/jpeg", Derivation.converted(parent), MADE).orElseThrow();
+        C2paReference.Reading reading = C2paReference.read(converted, "image/jpeg", Optional.empty());
+        assertEquals("Valid", reading.state(), reading.codes("failure").toString());
+        var actions = reading.assertion("c2pa.actions.v2").path("actions");
+        assertEquals("c2pa.opened", actions.get(0).path("action").asText());
+        assertEquals("c2pa.converted", actions.get(1).path("action").asText());
+        var ingredient = reading.activeManifest().path("ingredients").get(0);
+        assertEquals(theirManifest, ingredient.path("active_manifest").asText());
+        assertEquals("image/png", ingredient.path("format").asText());
+        assertTrue(reading.json().path("manifests").has(theirManifest), "the provider's manifest is carried");
+    }
+
+    /** An edit names the image edited as its parent and the other images and the mask as inputs to the model. */
+    @Test
+    void anEditNamesItsSourceAsParentAndItsOtherInputsAsInputsToTheModel() throws Exception {
+        ContentCredentials ours = new ContentCredentials(key, "1.2.3", false);
+        byte[] signedInput = ours.created(TestImages.png(16, 16), "image/png", MADE).orElseThrow();
+        var parent = ours.ingredient(TestImages.png(32, 32), "image/png", "photo.png", io.mediagate.provenance.manifest.Ingredient.PARENT_OF);
+        var inputs = java.util.List.of(ours.ingredient(signedInput, "image/png", "logo.png", io.mediagate.provenance.manifest.Ingredient.INPUT_TO),
+                ours.ingredient(TestImages.png(32, 32), "image/png", "mask.png", io.mediagate.provenance.manifest.Ingredient.INPUT_TO));
+        byte[] edited = ours.derived(TestImages.png(32, 32), "image/png", Derivation.edited(parent, inputs), MADE).orElseThrow();
+        C2paReference.Reading reading = C2paReference.read(edited, "image/png", Optional.empty());
+        assertEquals(java.util.List.of("signingCredential.untrusted"), reading.codes("failure"));
+        var actions = reading.assertion("c2pa.actions.v2").path("actions");
+        assertEquals("c2pa.edited", actions.get(1).path("action").asText());
+        assertEquals(Derivation.COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA, actions.get(1).path("digitalSourceType").asText());
+        var ingredients = reading.activeManifest().path("ingredients");
+        assertEquals(3, ingredients.size());
+        assertEquals(java.util.List.of("parentOf", "inputTo", "inputTo"), java.util.stream.StreamSupport.stream(ingredients.spliterator(), false)
+                .map(i -> i.path("relationship").asText()).toList());
+        assertEquals(java.util.List.of("photo.png", "logo.png", "mask.png"), java.util.stream.StreamSupport.stream(ingredients.spliterator(), false)
+                .map(i -> i.path("title").asText()).toList());
+        assertTrue(ingredients.get(1).has("active_manifest"), "a signed input's manifest is named: " + ingredients.get(1));
+    }
+
     @Test
     void aFileWithCredentialsOfItsOwnOrOfAFormatWithoutC2paHereIsLeftAlone() {
         ContentCredentials credentials = new ContentCredentials(key, "1.2.3", false);

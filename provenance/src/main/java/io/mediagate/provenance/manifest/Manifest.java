@@ -29,7 +29,7 @@ public final class Manifest {
     private final String instance = "xmp:iid:" + UUID.randomUUID();
     private final Map<String, Object> generator;
     private final List<Assertion> assertions = new ArrayList<>();
-    private final List<Parent> parents = new ArrayList<>();
+    private final List<Ingredient> ingredients = new ArrayList<>();
 
     /** An assertion: its label and its CBOR value. */
     public record Assertion(String label, Object value) {}
@@ -45,13 +45,13 @@ public final class Manifest {
     }
 
     /**
-     * Names {@code parent} as this manifest's parent ingredient ({@code c2pa.ingredient.v3}; its manifests are carried in
-     * this store) and answers the hashed URI of that assertion, which the {@code c2pa.opened} action names.
+     * Names {@code ingredient} in this manifest ({@code c2pa.ingredient.v3}, then {@code c2pa.ingredient.v3__1}, ...; its
+     * manifests, if any, are carried in this store) and answers the hashed URI of that assertion, which an action names.
      */
-    public Map<String, Object> parent(Parent parent) {
-        String label = "c2pa.ingredient.v3" + (parents.isEmpty() ? "" : "__" + parents.size());
-        parents.add(parent);
-        add(label, parent.ingredient());
+    public Map<String, Object> ingredient(Ingredient ingredient) {
+        String label = "c2pa.ingredient.v3" + (ingredients.isEmpty() ? "" : "__" + ingredients.size());
+        ingredients.add(ingredient);
+        add(label, ingredient.assertion());
         return hashedUri("self#jumbf=" + ASSERTIONS + "/" + label, box(assertions.getLast()).payload());
     }
 
@@ -141,8 +141,8 @@ public final class Manifest {
                 new Box.Super(Box.c2paType("c2cs"), "c2pa.signature", List.of(new Box.Content("cbor", signature)))));
         List<Box> manifests = new ArrayList<>();
         List<String> carried = new ArrayList<>();
-        for (Parent parent : parents) { // a manifest two parents share is carried once
-            for (Box box : parent.carried()) {
+        for (Ingredient ingredient : ingredients) { // a manifest two ingredients share is carried once
+            for (Box box : ingredient.carried()) {
                 String boxLabel = new Found(box.type(), box.payload()).label().orElse("");
                 if (!carried.contains(boxLabel)) {
                     carried.add(boxLabel);

@@ -2,6 +2,8 @@ package io.mediagate.pipeline.credentials;
 
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.provenance.ContentCredentials;
+import io.mediagate.provenance.Derivation;
+import io.mediagate.provenance.manifest.Ingredient;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
@@ -15,7 +17,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Content Credentials (C2PA) on a video's files before they are staged, each signed in place with the deployment's
- * credential: the main MP4 rendition as created by the job's model and provider, every other MP4 rendition as
+ * credential: the main MP4 rendition as created by the job's model and provider (as transcoded from the provider's file
+ * when that carries credentials of its own), every other MP4 rendition as
  * transcoded from it, the poster and the preview strip as converted from the rendition they were taken from (each naming
  * its source as parent ingredient). WebM and HLS carry none (C2PA has no binding for them that readers check). A file that
  * cannot be signed (a provider's own credentials kept by a remux, a layout not signed here) is kept as it is, and said.
@@ -35,9 +38,17 @@ public class Credentials {
         this.signer = ContentCredentials.configured(enabled, key, chain, prompt, version);
     }
 
-    /** The main rendition {@code mp4} signed in place as generated for {@code work}. */
-    public void created(Path mp4, VideoWork work) {
-        signer.ifPresent(s -> inPlace(mp4, work, signed -> s.created(mp4, signed, generation(work))));
+    /**
+     * The main rendition {@code mp4} signed in place as generated for {@code work}: created by the model, or, when the
+     * provider's file {@code source} carries Content Credentials of its own, transcoded from it (its parent, whose manifest
+     * is carried: a verifier sees the provider's claim and ours).
+     */
+    public void generated(Path mp4, Path source, VideoWork work) {
+        signer.ifPresent(s -> inPlace(mp4, work, signed -> {
+            Ingredient providers = s.ingredient(source, "video/mp4", Ingredient.PARENT_OF);
+            return providers.store().isPresent() ? s.derived(mp4, signed, Derivation.transcoded(providers), generation(work))
+                    : s.created(mp4, signed, generation(work));
+        }));
     }
 
     /** The rendition {@code mp4} signed in place as transcoded from {@code parent} (a signed rendition). */

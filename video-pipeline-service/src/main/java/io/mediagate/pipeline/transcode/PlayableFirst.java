@@ -72,7 +72,7 @@ public class PlayableFirst {
             LOG.warnf("job %s: the provider's file could not be remuxed (%s); encoding it", work.jobId(), e.toString());
             return Optional.empty();
         }
-        VideoWork.StagedFile staged = staged(work, out, top);
+        VideoWork.StagedFile staged = staged(work, source, out, top);
         tell(work, List.of(staged), progress);
         staging.get().upload(told(work, top), new byte[0], "application/octet-stream");
         return Optional.of(staged);
@@ -104,12 +104,12 @@ public class PlayableFirst {
     }
 
     /**
-     * Signs the main rendition in {@code out} as generated (the parent of every other file of the video) and stages it,
-     * keeping a local copy for the thumbnail stage.
+     * Signs the main rendition in {@code out} as generated from {@code source} (the provider's file; the main rendition is
+     * the parent of every other file of the video) and stages it, keeping a local copy for the thumbnail stage.
      */
-    public VideoWork.StagedFile staged(VideoWork work, Path out, VideoSize top) {
+    public VideoWork.StagedFile staged(VideoWork work, Path source, Path out, VideoSize top) {
         Path main = out.resolve(Ladder.mp4Name(top));
-        credentials.created(main, work);
+        credentials.generated(main, source, work);
         String key = key(work, top);
         long bytes = staging.get().upload(key, main, "video/mp4");
         copies.keep(key, main);

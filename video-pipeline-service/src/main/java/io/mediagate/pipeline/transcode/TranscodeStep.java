@@ -129,12 +129,12 @@ public class TranscodeStep implements Step {
                 hls = made::getLast;
             } else {
                 ffmpeg.get().run(Ladder.main(source, top, audio, out), config.stepTimeout());
-                files.add(told(work, out, top, progress));
+                files.add(told(work, source, out, top, progress));
                 hls = () -> hls(bucket, work, out.resolve(Ladder.mp4Name(top)), audio, out, top); // of what plays
             }
         } else {
             ffmpeg.get().run(Ladder.command(source, top, audio, out, true), config.stepTimeout(), ladder);
-            files.add(told(work, out, top, progress));
+            files.add(told(work, source, out, top, progress));
             hls = () -> hls(bucket, work, out.resolve(Ladder.mp4Name(top)), audio, out, top);
         }
         progress.accept(90);
@@ -191,9 +191,9 @@ public class TranscodeStep implements Step {
         return files;
     }
 
-    /** The main rendition encoded here, staged, kept as the item's first part and told as playable. */
-    private VideoWork.StagedFile told(VideoWork work, Path out, VideoSize top, Progress progress) {
-        VideoWork.StagedFile main = first.staged(work, out, top);
+    /** The main rendition encoded here from {@code source}, staged, kept as the item's first part and told as playable. */
+    private VideoWork.StagedFile told(VideoWork work, Path source, Path out, VideoSize top, Progress progress) {
+        VideoWork.StagedFile main = first.staged(work, source, out, top);
         first.tell(work, List.of(main), progress);
         return main;
     }

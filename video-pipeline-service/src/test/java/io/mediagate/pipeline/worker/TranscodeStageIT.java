@@ -166,6 +166,39 @@ class TranscodeStageIT {
         assertEquals(List.of("aac"), stream.audio().stream().map(Probe.Stream::codec).toList());
     }
 
+    /**
+     * A provider's video that carries Content Credentials of its own is the parent of the main rendition: transcoded from
+     * it, its manifest carried in the rendition's store, so a verifier sees the provider's claim and ours.
+     */
+    @Test
+    void aProvidersSignedVideoIsTheParentOfTheMainRendition() throws Exception {
+        String job = jobId();
+        Path clip = dir.resolve("provider.mp4");
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=854x480:r=24", "-t", "1", "-c:v", "libx264",
+                "-pix_fmt", "yuv420p", "-movflags", "+faststart", clip.toString()), Duration.ofSeconds(60));
+        Path keys = Files.createDirectories(dir.resolve("provider-keys"));
+        io.mediagate.infra.SigningChain.write(keys, "Video provider");
+        Path signed = dir.resolve("provider-signed.mp4");
+        new io.mediagate.provenance.ContentCredentials(io.mediagate.provenance.cose.SigningKey.read(keys.resolve("c2pa-signing-key.pem"),
+                keys.resolve("c2pa-signing-chain.pem")), "3.0", false).created(clip, signed,
+                new io.mediagate.provenance.ContentCredentials.Generation("openai/sora-2:2025-10-06", "openai", "video_1", null));
+        String providers = C2paReference.read(Files.readAllBytes(signed), "video/mp4", Optional.empty()).json().path("active_manifest").asText();
+        String key = StagingBucket.key(job, "source.mp4");
+        staging.upload(key, signed, "video/mp4");
+        publish("video.generated", job, json.writeValueAsString(work(job, key)));
+        ConsumerRecord<String, String> out = await(List.of("video.transcoded"), seen -> seen.stream().anyMatch(r -> job.equals(r.key())))
+                .stream().filter(r -> job.equals(r.key())).findFirst().orElseThrow();
+        Path main = dir.resolve("main-of-signed.mp4");
+        staging.download(json.readValue(out.value(), VideoWork.class).outputs().getFirst().key(), main);
+        C2paReference.Reading reading = C2paReference.read(Files.readAllBytes(main), "video/mp4", Optional.empty());
+        assertEquals(List.of("signingCredential.untrusted"), reading.codes("failure"), reading.json().toString());
+        var actions = reading.assertion("c2pa.actions.v2").path("actions");
+        assertEquals("c2pa.opened", actions.get(0).path("action").asText());
+        assertEquals("c2pa.transcoded", actions.get(1).path("action").asText());
+        assertEquals(providers, reading.activeManifest().path("ingredients").get(0).path("active_manifest").asText());
+        assertTrue(reading.json().path("manifests").has(providers), "the provider's manifest is carried");
+    }
+
     /** While it transcodes, the stage reports how far it is on video.progress: more than once, never going back. */
     @Test
     void theStageReportsItsProgressAsItTranscodes() throws Exception {

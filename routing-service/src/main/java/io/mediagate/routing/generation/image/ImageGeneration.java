@@ -86,8 +86,10 @@ public class ImageGeneration {
                             : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
                 })), candidate -> plan.price(candidate, request.n(), sources == null ? 0 : sources.images().size()));
         long keepStart = clock.millis();
-        // as the caller asked for them, then signed as made by the offer that served them (Content Credentials)
-        List<GeneratedImage> made = credentials.created(delivery.deliver(plan.options(), outcome.served(), outcome.result()),
+        // as the caller asked for them, then signed as made by the offer that served them, from the sources of an edit
+        // (Content Credentials)
+        List<GeneratedImage> made = credentials.signed(outcome.result(), delivery.deliver(plan.options(), outcome.served(), outcome.result()),
+                sources == null ? List.of() : EditSources.named(request, sources),
                 new ContentCredentials.Generation(plan.modelSlug(), outcome.served().providerId(), request.jobId(), request.prompt()));
         // billed at the quality the provider reports making (OpenAI's answer to "auto"), else as asked
         Candidate billed = outcome.served().madeAt(made.getFirst().made() == null ? null : made.getFirst().made().quality());
