@@ -1,8 +1,9 @@
 // One media item: the image or the video player, its files, the thumbnail strip, what made it and what it
-// cost, and the owner's actions: public or private, extend retention, delete, download.
+// cost, its Content Credentials, and the owner's actions: public or private, extend retention, delete, download.
 import { api } from 'console/api';
 import { h, bytes, notice, price, show, when } from 'console/ui';
 import { media, variantLinks } from 'console/player';
+import { credentials } from 'console/credentials';
 
 export async function render(main, [id]) {
   const item = (await api('GET', `/v1/media/${encodeURIComponent(id)}`)).result.media;
@@ -60,6 +61,6 @@ export async function render(main, [id]) {
           h('dt', {}, 'Created'), h('dd', {}, when(item.createdAt)),
           h('dt', {}, 'Expires'), h('dd', {}, item.expiresAt ? when(item.expiresAt) : 'never')),
         actions, status,
-        h('h2', {}, 'Files'), variantLinks(item)),
+        h('h2', {}, 'Files'), variantLinks(item), credentials(item)),
       h('section', { class: 'panel' }, media(item), strip)));
 }

@@ -371,6 +371,24 @@ class ConsoleIT {
         assertFalse(api.get("/v1/media/" + id, user).body().path("result").path("media").path("public").asBoolean());
     }
 
+    /** An item's view shows its Content Credentials as validated, and the whole manifest store when asked. */
+    @Test
+    void anItemShowsItsContentCredentialsAndTheWholeManifestStoreOnRequest() throws Exception {
+        String id = image(user, "a lighthouse in fog", false);
+        signIn(user);
+        page.navigate(suite.baseUrl() + "/console/#/media/" + id);
+        Locator credentials = page.locator("section.credentials");
+        assertThat(credentials).containsText("Trusted");
+        assertThat(credentials).containsText("Made by a trained model (AI-generated)");
+        assertThat(credentials).containsText("created");
+        assertThat(credentials).containsText("Mediagate");
+        page.getByText("Whole manifest store").click();
+        Locator whole = page.getByLabel("Whole manifest store");
+        assertThat(whole).containsText("\"validation_state\": \"Trusted\"");
+        assertThat(whole).containsText("io.mediagate.generation");
+        shot("credentials");
+    }
+
     @Test
     void usageShowsTheLimitsAndDrawsThirtyDaysOfSpendAndGenerations() throws Exception {
         String fresh = api.newUserKey(Suite.ADMIN_KEY, "basic");
