@@ -40,6 +40,8 @@ public final class Mp4 {
     private static final Set<String> PLAIN = Set.of("ftyp", "moov", "mdat", "free", "skip", "wide", "uuid", "udta", "pdin");
     private static final List<String> TO_CHUNK_OFFSETS = List.of("trak", "mdia", "minf", "stbl");
     private static final long MAX_MOOV = 256L << 20;
+    /** The largest manifest box read: C2PA stores are kilobytes, and a hostile file's box is not read into memory whole. */
+    private static final long MAX_STORE = 32L << 20;
 
     private Mp4() {
     }
@@ -66,11 +68,14 @@ public final class Mp4 {
         }
     }
 
-    /** The manifest store {@code file} carries (the payload of its C2PA {@code manifest} box), when it has one. */
+    /**
+     * The manifest store {@code file} carries (the payload of its C2PA {@code manifest} box), when it has one of a
+     * readable size (at most 32 MiB).
+     */
     public static Optional<byte[]> store(Path file) throws IOException {
         try (FileChannel channel = FileChannel.open(file)) {
             for (TopBox box : boxes(channel)) {
-                if (box.c2pa(channel)) {
+                if (box.c2pa(channel) && box.size() <= MAX_STORE) {
                     long skip = box.header() + 16 + 4;
                     ByteBuffer rest = ByteBuffer.allocate((int) Math.min(box.size() - skip, Integer.MAX_VALUE - 8));
                     channel.read(rest, box.offset() + skip);
