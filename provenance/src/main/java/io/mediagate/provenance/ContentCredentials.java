@@ -68,8 +68,16 @@ public final class ContentCredentials {
      * Credentials already (a provider's: kept as they are).
      */
     public Optional<byte[]> created(byte[] file, String mime, Generation generation) {
-        Optional<Embedding> embedding = Embedding.of(mime).filter(e -> e.is(file) && !e.carries(file));
-        return embedding.map(e -> e.sign(file, manifest(generation), key));
+        return signable(file, mime).map(e -> e.sign(file, manifest(generation), key));
+    }
+
+    /** The embedding of {@code file} when it is of its type and carries no manifest; none for a file broken where one would be. */
+    private static Optional<Embedding> signable(byte[] file, String mime) {
+        try {
+            return Embedding.of(mime).filter(e -> e.is(file) && !e.carries(file));
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -88,7 +96,12 @@ public final class ContentCredentials {
      * read and validated here, the results recorded with it.
      */
     public Ingredient ingredient(byte[] file, String mime, String title, String relationship) {
-        Optional<byte[]> store = Embedding.of(mime).filter(e -> e.is(file)).flatMap(e -> e.store(file));
+        Optional<byte[]> store;
+        try {
+            store = Embedding.of(mime).filter(e -> e.is(file)).flatMap(e -> e.store(file));
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            store = Optional.empty(); // broken where a manifest would be: nothing to carry
+        }
         return ingredient(store, () -> verifier.read(file, mime), title, mime, relationship);
     }
 
@@ -148,8 +161,7 @@ public final class ContentCredentials {
      * credentials already.
      */
     public Optional<byte[]> derived(byte[] file, String mime, Derivation derivation, Generation generation) {
-        Optional<Embedding> embedding = Embedding.of(mime).filter(e -> e.is(file) && !e.carries(file));
-        return embedding.map(e -> e.sign(file, made(derived(derivation), generation), key));
+        return signable(file, mime).map(e -> e.sign(file, made(derived(derivation), generation), key));
     }
 
     /** {@code in}, an MP4 made as {@code derivation} says, signed so into {@code out}; false, and nothing written, where it cannot be. */

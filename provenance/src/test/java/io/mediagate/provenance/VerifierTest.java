@@ -117,6 +117,41 @@ class VerifierTest {
         assertEquals(List.of("signingCredential.untrusted"), none);
     }
 
+    /** Files changed at random, in and around their manifests, read as invalid or unsigned: never an exception. */
+    @Test
+    void changedFilesReadAsInvalidOrUnsignedNeverAsAnError() throws Exception {
+        ContentCredentials credentials = new ContentCredentials(key, "1.2.3", false);
+        java.util.Random random = new java.util.Random(7);
+        Verifier verifier = verifier(true);
+        for (var image : Map.of("image/png", TestImages.png(24, 24), "image/jpeg", TestImages.jpeg(24, 24),
+                "image/webp", TestImages.webp(24, 24, 0xff0000ff)).entrySet()) {
+            byte[] signed = credentials.created(image.getValue(), image.getKey(), MADE).orElseThrow();
+            for (int i = 0; i < 300; i++) {
+                byte[] changed = signed.clone();
+                for (int n = 1 + random.nextInt(4); n > 0; n--) {
+                    changed[random.nextInt(changed.length)] = (byte) random.nextInt(256);
+                }
+                Report report = verifier.read(changed, image.getKey());
+                assertTrue(!report.signed() || List.of("Invalid", "Trusted").contains(report.state()), image.getKey() + ": " + report.state());
+            }
+            Report cut = verifier.read(java.util.Arrays.copyOf(signed, signed.length / 2), image.getKey());
+            assertTrue(!cut.signed() || "Invalid".equals(cut.state()), "a file cut short: " + cut.state());
+        }
+        Path clip = dir.resolve("fuzz.mp4");
+        ffmpeg.run(List.of("-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=64x36:rate=12:duration=1", "-c:v", "libx264",
+                "-pix_fmt", "yuv420p", clip.toString()), Duration.ofMinutes(1));
+        Path signedClip = dir.resolve("fuzz-signed.mp4");
+        assertTrue(credentials.created(clip, signedClip, MADE));
+        byte[] video = Files.readAllBytes(signedClip);
+        int manifestEnd = indexOf(video, "moov".getBytes(StandardCharsets.US_ASCII)); // the C2PA box lies between ftyp and moov
+        for (int i = 0; i < 200; i++) {
+            byte[] changed = video.clone();
+            changed[random.nextInt(manifestEnd + 64)] = (byte) random.nextInt(256);
+            Report report = verifier.read(write("fuzzed.mp4", changed), "video/mp4");
+            assertTrue(!report.signed() || List.of("Invalid", "Trusted").contains(report.state()), "mp4: " + report.state());
+        }
+    }
+
     private static int indexOf(byte[] in, byte[] what) {
         for (int i = 0; i + what.length <= in.length; i++) {
             if (java.util.Arrays.equals(in, i, i + what.length, what, 0, what.length)) {

@@ -30,12 +30,13 @@ public record Png() implements Embedding {
 
     @Override
     public Optional<byte[]> store(byte[] png) {
-        for (int at = 8; at + 8 <= png.length; ) {
-            long length = ByteBuffer.wrap(png, at, 4).getInt() & 0xffffffffL;
-            if (new String(png, at + 4, 4, StandardCharsets.US_ASCII).equals("caBX")) {
-                return at + 8 + length <= png.length ? Optional.of(Arrays.copyOfRange(png, at + 8, at + 8 + (int) length)) : Optional.empty();
+        for (long at = 8; at + 8 <= png.length; ) {
+            int chunk = (int) at;
+            long length = ByteBuffer.wrap(png, chunk, 4).getInt() & 0xffffffffL;
+            if (new String(png, chunk + 4, 4, StandardCharsets.US_ASCII).equals("caBX")) {
+                return at + 8 + length <= png.length ? Optional.of(Arrays.copyOfRange(png, chunk + 8, chunk + 8 + (int) length)) : Optional.empty();
             }
-            at = (int) Math.min(Integer.MAX_VALUE, at + CHUNK_FRAMING + length);
+            at += CHUNK_FRAMING + length;
         }
         return Optional.empty();
     }

@@ -50,12 +50,20 @@ public final class Verifier {
             Optional<byte[]> store = Mp4.is(file) ? Mp4.store(file) : Optional.empty();
             return store.isEmpty() ? Report.UNSIGNED : read(store.get(), new Mp4Binding(file));
         }
+        if (Embedding.of(mime).isEmpty()) {
+            return Report.UNSIGNED; // a format without C2PA here (GIF, WebM, QuickTime): not read into memory
+        }
         return read(Files.readAllBytes(file), mime);
     }
 
     /** The reading of {@code file} ({@code mime}: PNG, JPEG or WebP; anything else reads as carrying nothing). */
     public Report read(byte[] file, String mime) {
-        Optional<byte[]> store = Embedding.of(mime).filter(e -> e.is(file)).flatMap(e -> e.store(file));
+        Optional<byte[]> store;
+        try {
+            store = Embedding.of(mime).filter(e -> e.is(file)).flatMap(e -> e.store(file));
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            return malformed(e); // the format's own structure is broken around where a manifest would be
+        }
         return store.isEmpty() ? Report.UNSIGNED : read(store.get(), new DataBinding(file));
     }
 
@@ -70,10 +78,14 @@ public final class Verifier {
         try {
             return readStore(bytes, binding);
         } catch (IllegalArgumentException | IndexOutOfBoundsException | UnsupportedOperationException e) {
-            Results results = new Results();
-            results.failure("claim.malformed", "self#jumbf=/c2pa", "the manifest store cannot be read: " + e.getMessage());
-            return new Report(true, null, Map.of(), results.json(), "Invalid");
+            return malformed(e);
         }
+    }
+
+    private static Report malformed(RuntimeException e) {
+        Results results = new Results();
+        results.failure("claim.malformed", "self#jumbf=/c2pa", "the manifest store cannot be read: " + e.getMessage());
+        return new Report(true, null, Map.of(), results.json(), "Invalid");
     }
 
     private Report readStore(byte[] bytes, Binding binding) {
