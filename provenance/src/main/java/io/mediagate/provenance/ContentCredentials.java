@@ -157,8 +157,8 @@ public final class ContentCredentials {
 
     /**
      * {@code file}, an image made from others as {@code derivation} says, signed so: {@code c2pa.opened} (its parent) then
-     * the derivation's action naming the further inputs. Empty when its format carries no C2PA here, or it carries
-     * credentials already.
+     * the derivation's action naming the further inputs, and {@code generation} (null for a file no model took part in,
+     * as the thumbnail of an upload). Empty when its format carries no C2PA here, or it carries credentials already.
      */
     public Optional<byte[]> derived(byte[] file, String mime, Derivation derivation, Generation generation) {
         return signable(file, mime).map(e -> e.sign(file, made(derived(derivation), generation), key));
@@ -217,6 +217,9 @@ public final class ContentCredentials {
 
     /** {@code manifest} with Mediagate's assertion of the model, provider and job (and the prompt where asked). */
     private Manifest made(Manifest manifest, Generation generation) {
+        if (generation == null) { // made by no model: a still of an upload
+            return manifest;
+        }
         Map<String, Object> made = new LinkedHashMap<>();
         made.put("model", generation.model());
         made.put("provider", generation.provider());

@@ -3,9 +3,13 @@ package io.mediagate.media.provenance;
 import io.mediagate.common.events.Provenance;
 import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.media.storage.ObjectStore;
+import io.mediagate.provenance.ContentCredentials;
+import io.mediagate.provenance.Derivation;
+import io.mediagate.provenance.manifest.Ingredient;
 import io.mediagate.provenance.reading.Report;
 import io.mediagate.provenance.reading.Trust;
 import io.mediagate.provenance.reading.Verifier;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,20 +21,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * The Content Credentials (C2PA) of the files media-service keeps, read and validated ({@link Verifier}) with the
  * deployment's own signing chain as trusted (its {@code c2pa-signing-chain.pem}) and any further CAs the operator names
  * ({@code MEDIAGATE_C2PA_TRUST_ANCHORS}, a PEM file: the C2PA trust list, say). A media item keeps the summary of its
- * main file's reading ({@link Provenance}); {@code GET /v1/media/{id}/provenance} reads the file again, whole.
+ * main file's reading ({@link Provenance}); {@code GET /v1/media/{id}/provenance} reads the file again, whole. The
+ * thumbnail made here of an upload is signed as converted from it ({@link #signThumbnail}), with the deployment's
+ * credential unless {@code MEDIAGATE_C2PA=off}.
  */
+@Startup // signing on without a credential fails at start, saying so
 @ApplicationScoped
 public class Provenances {
+    private static final Logger LOG = Logger.getLogger(Provenances.class);
     private final Verifier verifier;
     private final ObjectStore store;
+    private final Optional<ContentCredentials> signer;
 
     Provenances(@ConfigProperty(name = "mediagate.c2pa.chain-location") Path chain,
-                @ConfigProperty(name = "mediagate.c2pa.trust-anchors") Optional<Path> anchors, ObjectStore store, Clock clock) {
+                @ConfigProperty(name = "mediagate.c2pa.trust-anchors") Optional<Path> anchors, ObjectStore store, Clock clock,
+                @ConfigProperty(name = "mediagate.c2pa.enabled") boolean signing,
+                @ConfigProperty(name = "mediagate.c2pa.key-location") Path key,
+                @ConfigProperty(name = "quarkus.application.version") String version) {
+        this.signer = ContentCredentials.configured(signing, key, chain, false, version);
         List<Path> trusted = new ArrayList<>(List.of(chain));
         anchors.ifPresent(trusted::add);
         try {
@@ -39,6 +53,31 @@ public class Provenances {
             throw new UncheckedIOException("a C2PA trust anchor file cannot be read", e);
         }
         this.store = store;
+    }
+
+    /**
+     * Signs {@code thumbnail} (a JPEG made here from an upload, {@code source} of {@code mime}) in place as converted from
+     * the upload, named {@code title}: its parent ingredient, whose own credentials, if any, the thumbnail's store carries.
+     * The upload itself is never signed. Best effort: a thumbnail that cannot be signed is kept as it is.
+     */
+    public void signThumbnail(Path thumbnail, Path source, String mime, String title) {
+        signer.ifPresent(s -> {
+            try {
+                Ingredient upload = s.ingredient(source, mime, Ingredient.PARENT_OF).titled(title);
+                s.derived(Files.readAllBytes(thumbnail), "image/jpeg", Derivation.converted(upload), null)
+                        .ifPresent(signed -> write(thumbnail, signed));
+            } catch (IOException | UncheckedIOException e) {
+                LOG.warnf("the thumbnail of %s is kept without Content Credentials: %s", title, e.toString());
+            }
+        });
+    }
+
+    private static void write(Path file, byte[] bytes) {
+        try {
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The summary of {@code file}'s credentials ({@code mime}: its type). */

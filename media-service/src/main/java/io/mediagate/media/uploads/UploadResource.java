@@ -166,6 +166,7 @@ public class UploadResource {
             Provenance provenance = provenances.of(file, mime); // read and validated; never signed as ours
             java.nio.file.Path thumbnail = dir.resolve("thumbnail.jpg");
             inspection.thumbnail(file, facts, thumbnail);
+            provenances.signThumbnail(thumbnail, file, mime, id);
             String finalKey = "media/" + MediaUrls.fileName(id, mime);
             String etag = store.copy(UploadKeys.of(id), finalKey, mime);
             String thumbKey = "media/" + id + "/thumbnail.jpg";

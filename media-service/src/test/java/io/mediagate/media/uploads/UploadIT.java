@@ -146,6 +146,16 @@ class UploadIT {
             assertTrue(whole.getMap("result.provenance.manifests").containsKey(active), whole.prettify());
             given().header("Authorization", as(user())).when().get("/v1/media/" + id + "/provenance").then().statusCode(403)
                     .body("error.code", equalTo("permission_denied"));
+            // the thumbnail made here is signed as converted from the upload, its parent (whose manifest it carries)
+            URI thumb = URI.create(done.getString("result.media.thumbnail"));
+            var reading = io.mediagate.testing.C2paReference.read(given().urlEncodingEnabled(false).when()
+                    .get(thumb.getRawPath() + "?" + thumb.getRawQuery()).then().statusCode(200).extract().asByteArray(), "image/jpeg",
+                    java.util.Optional.of(keys.resolve("c2pa-ca.pem")));
+            // trusted, but for the manifest it carries of an upload signed by a signer not trusted here
+            assertEquals(file.getKey().equals("Valid") ? "Valid" : "Trusted", reading.state(), file.getKey() + ": " + reading.codes("failure"));
+            var ingredient = reading.activeManifest().path("ingredients").get(0);
+            assertEquals(id, ingredient.path("title").asText());
+            assertEquals(active, ingredient.path("active_manifest").asText(), "the upload's own manifest is its parent's");
         }
         JsonPath changedReading = given().header("Authorization", as(user)).when()
                 .get("/v1/media/" + uploaded(user, changed, true).getString("result.media.id") + "/provenance").then().statusCode(200)
@@ -154,6 +164,11 @@ class UploadIT {
                 .contains("assertion.dataHash.mismatch"), changedReading.prettify());
         JsonPath plain = uploaded(user, TestImages.png(16, 16), true);
         assertEquals(false, plain.getBoolean("result.media.provenance.signed"));
+        var plainThumb = io.mediagate.testing.C2paReference.read(given().when()
+                .get(URI.create(plain.getString("result.media.thumbnail")).getPath()).then().statusCode(200).extract().asByteArray(),
+                "image/jpeg", java.util.Optional.of(keys.resolve("c2pa-ca.pem")));
+        assertEquals("c2pa.converted", plainThumb.assertion("c2pa.actions.v2").path("actions").get(1).path("action").asText(),
+                "an unsigned upload's thumbnail still says how it was made");
     }
 
     @Test

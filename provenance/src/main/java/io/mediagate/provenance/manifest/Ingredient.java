@@ -30,6 +30,11 @@ public record Ingredient(String title, String format, String relationship, Optio
         return new Ingredient(title, format, relationship, Optional.empty(), List.of(), List.of());
     }
 
+    /** The same ingredient under another title. */
+    public Ingredient titled(String otherTitle) {
+        return new Ingredient(otherTitle, format, relationship, store, passed, failed);
+    }
+
     /** The same ingredient in another relationship. */
     public Ingredient as(String otherRelationship) {
         return new Ingredient(title, format, otherRelationship, store, passed, failed);
