@@ -302,6 +302,51 @@ class RoutingIT {
         assertEquals(8.0, rounded.path("data").get(0).path("duration").asDouble(), 0.1, "the item's duration is the delivered file's");
     }
 
+    /**
+     * Images an OpenAI-compatible provider signed with Content Credentials of its own, as OpenAI's are: one delivered as
+     * it came keeps the provider's manifest and bytes; one converted to the format asked for names the provider's file as
+     * its parent and carries its manifest. The provider's signer is not trusted here, so neither is better than Valid.
+     */
+    @Test
+    void aProvidersContentCredentialsAreKeptOrNamedAsTheParentOfAConversion() throws Exception {
+        java.nio.file.Path keys = java.nio.file.Files.createTempDirectory("openai-c2pa");
+        io.mediagate.infra.SigningChain.write(keys, "OpenAI test");
+        var signer = io.mediagate.provenance.cose.SigningKey.read(keys.resolve("c2pa-signing-key.pem"), keys.resolve("c2pa-signing-chain.pem"));
+        java.util.function.UnaryOperator<byte[]> asOpenAi = image -> io.mediagate.common.media.ContentSniffer.mime(image)
+                .flatMap(io.mediagate.provenance.formats.Embedding::of)
+                .map(e -> e.sign(image, new io.mediagate.provenance.manifest.Manifest("OpenAI API", "1").add("c2pa.actions.v2",
+                        Map.of("actions", List.of(Map.of("action", "c2pa.created",
+                                "digitalSourceType", "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia")))), signer))
+                .orElse(image);
+        UPSTREAMS.get("plainPng").signing(asOpenAi);
+        UPSTREAMS.get("nativeGpt").signing(asOpenAi);
+        try {
+            JsonNode kept = generate(200, "{\"model\":\"acme/options\",\"prompt\":\"p\",\"provider\":\"native-gpt\",\"output_format\":\"jpeg\"}")
+                    .path("data").get(0);
+            JsonNode provenance = kept.path("provenance");
+            assertEquals("Valid", provenance.path("state").asText(), provenance.toString());
+            assertEquals("OpenAI API 1", provenance.path("generator").asText(), "the provider's own claim, untouched");
+            assertTrue(provenance.path("signer").asText().contains("OpenAI test"), provenance.toString());
+
+            JsonNode converted = generate(200, "{\"model\":\"acme/plain\",\"prompt\":\"p\",\"output_format\":\"webp\"}").path("data").get(0);
+            provenance = converted.path("provenance");
+            assertEquals("[\"c2pa.opened\",\"c2pa.converted\"]", provenance.path("actions").toString(), provenance.toString());
+            assertEquals("image/png", provenance.path("ingredients").get(0).path("format").asText());
+            assertEquals("Valid", provenance.path("state").asText(), "no more trusted than the provider's file it was made from");
+            byte[] file = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(converted.path("url").asText())).build(),
+                    HttpResponse.BodyHandlers.ofByteArray()).body();
+            var reading = io.mediagate.testing.C2paReference.read(file, "image/webp",
+                    java.util.Optional.of(io.mediagate.testing.TestInfra.get().keys().resolve("c2pa-ca.pem")));
+            assertEquals("Valid", reading.state(), "the reference reads it so too: " + reading.codes("failure"));
+            String parent = reading.activeManifest().path("ingredients").get(0).path("active_manifest").asText();
+            assertEquals("OpenAI API", reading.json().path("manifests").path(parent).path("claim_generator_info").get(0).path("name").asText(),
+                    "the provider's manifest is carried");
+        } finally {
+            UPSTREAMS.get("plainPng").signing(java.util.function.UnaryOperator.identity());
+            UPSTREAMS.get("nativeGpt").signing(java.util.function.UnaryOperator.identity());
+        }
+    }
+
     @Test
     void anImageOfAnotherSizeThanAskedSaysWhatWasDelivered() throws Exception {
         JsonNode r = generate(200, "{\"model\":\"acme/resized\",\"prompt\":\"p\",\"size\":\"64x64\"}");

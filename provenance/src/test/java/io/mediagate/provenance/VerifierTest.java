@@ -117,6 +117,24 @@ class VerifierTest {
         assertEquals(List.of("signingCredential.untrusted"), none);
     }
 
+    /** A file made from another signer's carries its manifest: trusted here or not, as the reference reads it. */
+    @Test
+    void aFileMadeFromAnotherSignersFileIsNoMoreTrustedThanIt() throws Exception {
+        Path other = Files.createDirectories(dir.resolve("other"));
+        SigningChain.write(other, "Other signer");
+        ContentCredentials theirs = new ContentCredentials(SigningKey.read(other.resolve("c2pa-signing-key.pem"),
+                other.resolve("c2pa-signing-chain.pem")), "5.0", false);
+        ContentCredentials ours = new ContentCredentials(key, "1.2.3", false);
+        byte[] parent = theirs.created(TestImages.png(20, 20), "image/png", MADE).orElseThrow();
+        var ingredient = ours.ingredient(parent, "image/png", "parent.png", io.mediagate.provenance.manifest.Ingredient.PARENT_OF);
+        byte[] converted = ours.derived(TestImages.jpeg(20, 20), "image/jpeg", Derivation.converted(ingredient), MADE).orElseThrow();
+        assertEquals("Valid", agree(write("of-other.jpg", converted), "image/jpeg", true).state(), "its own signer is trusted, the parent's is not");
+        byte[] fromOurs = ours.derived(TestImages.jpeg(20, 20), "image/jpeg", Derivation.converted(ours.ingredient(
+                ours.created(TestImages.png(20, 20), "image/png", MADE).orElseThrow(), "image/png", "p.png",
+                io.mediagate.provenance.manifest.Ingredient.PARENT_OF)), MADE).orElseThrow();
+        assertEquals("Trusted", agree(write("of-ours.jpg", fromOurs), "image/jpeg", true).state());
+    }
+
     /** Files changed at random, in and around their manifests, read as invalid or unsigned: never an exception. */
     @Test
     void changedFilesReadAsInvalidOrUnsignedNeverAsAnError() throws Exception {

@@ -37,6 +37,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
     private final AtomicReference<Mode> mode = new AtomicReference<>(Mode.B64_JSON);
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private volatile String requiredKey;
+    private volatile java.util.function.UnaryOperator<byte[]> credentials = java.util.function.UnaryOperator.identity();
     private final java.util.concurrent.atomic.AtomicInteger failuresLeft = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Mode failureMode = Mode.SERVER_ERROR;
     private volatile List<String> listed;
@@ -70,6 +71,15 @@ public final class FakeOpenAiImages implements AutoCloseable {
     /** The model ids {@code GET /v1/models} lists. */
     public FakeOpenAiImages lists(String... models) {
         this.listed = List.of(models);
+        return this;
+    }
+
+    /**
+     * Signs each generated image with {@code signer} before it is answered, as OpenAI's images carry Content Credentials
+     * (C2PA) of their own; a test with the provenance module at hand gives it (test-support cannot depend on it).
+     */
+    public FakeOpenAiImages signing(java.util.function.UnaryOperator<byte[]> signer) {
+        credentials = signer;
         return this;
     }
 
@@ -178,7 +188,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
             String item = current == Mode.URL
                     ? "{\"url\":\"http://127.0.0.1:" + server.getAddress().getPort() + "/files/" + size[0] + "x" + size[1] + ".png\",\"revised_prompt\":null}"
                     : "{\"b64_json\":\"" + Base64.getEncoder().encodeToString(current == Mode.SVG_B64 ? svg(size[0], size[1])
-                            : image(format, transparent, width, height))
+                            : credentials.apply(image(format, transparent, width, height)))
                       + "\",\"revised_prompt\":\"revised: " + body.path("prompt").asText().replace("\"", "") + "\"}";
             data.append(i == 0 ? "" : ",").append(item);
         }

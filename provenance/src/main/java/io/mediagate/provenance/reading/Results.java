@@ -5,12 +5,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The validation status codes a manifest's reading found, by kind, as C2PA reports them: code, URL, explanation. */
+/**
+ * The validation status codes a manifest's reading found, by kind, as C2PA reports them: code, URL, explanation; and
+ * the readings of the manifests of its ingredients, which bound its state as they do a C2PA validator's.
+ */
 final class Results {
+    private static final List<String> STATES = List.of("Trusted", "Valid", "Invalid");
     private static final String UNTRUSTED = "signingCredential.untrusted";
     private final List<Map<String, Object>> success = new ArrayList<>();
     private final List<Map<String, Object>> informational = new ArrayList<>();
     private final List<Map<String, Object>> failure = new ArrayList<>();
+    private final List<Results> ingredients = new ArrayList<>();
 
     void success(String code, String url, String explanation) {
         success.add(status(code, url, explanation));
@@ -28,12 +33,24 @@ final class Results {
         (passed ? success : failure).add(status(code, url, explanation));
     }
 
-    /** {@code Invalid} with any failure but an untrusted signer; {@code Valid} with that one; {@code Trusted} with none. */
+    /** The reading of an ingredient's manifest (its hard binding aside: its file is not at hand). */
+    void ingredient(Results reading) {
+        ingredients.add(reading);
+    }
+
+    /**
+     * {@code Invalid} with any failure but an untrusted signer; {@code Valid} with that one; {@code Trusted} with none; and
+     * no better than the state of any ingredient's manifest.
+     */
     String state() {
-        if (failure.stream().anyMatch(f -> !UNTRUSTED.equals(f.get("code")))) {
-            return "Invalid";
+        String own = failure.stream().anyMatch(f -> !UNTRUSTED.equals(f.get("code"))) ? "Invalid" : failure.isEmpty() ? "Trusted" : "Valid";
+        for (Results ingredient : ingredients) {
+            String theirs = ingredient.state();
+            if (STATES.indexOf(theirs) > STATES.indexOf(own)) {
+                own = theirs;
+            }
         }
-        return failure.isEmpty() ? "Trusted" : "Valid";
+        return own;
     }
 
     Map<String, Object> json() {

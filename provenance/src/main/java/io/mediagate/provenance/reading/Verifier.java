@@ -200,6 +200,7 @@ public final class Verifier {
         }
         Results own = new Results();
         manifest(store, manifest.get(), label, own, reading);
+        results.ingredient(own);
         json.put("validation_results", own.json());
         return json;
     }
