@@ -5,20 +5,17 @@ import io.mediagate.provenance.formats.Embedding;
 import io.mediagate.provenance.formats.Mp4;
 import io.mediagate.provenance.manifest.Manifest;
 import io.mediagate.provenance.manifest.Ingredient;
-import io.mediagate.provenance.manifest.Store;
 import io.mediagate.provenance.reading.Report;
 import io.mediagate.provenance.reading.Trust;
 import io.mediagate.provenance.reading.Verifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * Signs what the suite makes with the deployment's C2PA credential: a generated file (an image, a video's main MP4
@@ -85,9 +82,6 @@ public final class ContentCredentials {
      * MP4 ({@link Mp4}) or carries Content Credentials already.
      */
     public boolean created(Path in, Path out, Generation generation) throws IOException {
-        if (!Mp4.is(in) || Mp4.store(in).isPresent()) {
-            return false;
-        }
         return signed(in, out, manifest(generation));
     }
 
@@ -96,43 +90,22 @@ public final class ContentCredentials {
      * read and validated here, the results recorded with it.
      */
     public Ingredient ingredient(byte[] file, String mime, String title, String relationship) {
-        Optional<byte[]> store;
-        try {
-            store = Embedding.of(mime).filter(e -> e.is(file)).flatMap(e -> e.store(file));
-        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-            store = Optional.empty(); // broken where a manifest would be: nothing to carry
-        }
-        return ingredient(store, () -> verifier.read(file, mime), title, mime, relationship);
+        return ingredient(verifier.read(file, mime), title, mime, relationship);
     }
 
     /** As {@link #ingredient(byte[], String, String, String)} for a file on disk (an MP4 is not read into memory). */
     public Ingredient ingredient(Path file, String mime, String relationship) throws IOException {
         String title = file.getFileName() == null ? "file" : file.getFileName().toString();
-        if (!"video/mp4".equals(mime)) {
-            return ingredient(Files.readAllBytes(file), mime, title, relationship);
-        }
-        Report reading = verifier.read(file, mime);
-        return ingredient(Mp4.is(file) ? Mp4.store(file) : Optional.empty(), () -> reading, title, mime, relationship);
+        return ingredient(verifier.read(file, mime), title, mime, relationship);
     }
 
-    @SuppressWarnings("unchecked")
-    private static Ingredient ingredient(Optional<byte[]> bytes, Supplier<Report> reading, String title, String mime,
-                                         String relationship) {
-        Optional<Store> store;
-        try {
-            store = bytes.map(Store::new);
-        } catch (IllegalArgumentException e) {
-            store = Optional.empty(); // a store that cannot be read is not carried
-        }
-        if (store.isEmpty()) {
+    /** The ingredient a reading makes: its store carried when it could be read, with the codes its checks gave. */
+    private static Ingredient ingredient(Report reading, String title, String mime, String relationship) {
+        if (reading.store().isEmpty()) {
             return Ingredient.unsigned(title, mime, relationship);
         }
-        Map<String, Object> results = reading.get().validationResults();
-        List<String> passed = ((List<Map<String, Object>>) results.getOrDefault("success", List.of())).stream()
-                .map(c -> (String) c.get("code")).distinct().toList();
-        List<String> failed = ((List<Map<String, Object>>) results.getOrDefault("failure", List.of())).stream()
-                .map(c -> (String) c.get("code")).distinct().toList();
-        return new Ingredient(title, mime, relationship, store, passed, failed);
+        return new Ingredient(title, mime, relationship, reading.store(), reading.codes("success").stream().distinct().toList(),
+                reading.codes("failure").stream().distinct().toList());
     }
 
     /**
@@ -166,13 +139,14 @@ public final class ContentCredentials {
 
     /** {@code in}, an MP4 made as {@code derivation} says, signed so into {@code out}; false, and nothing written, where it cannot be. */
     public boolean derived(Path in, Path out, Derivation derivation, Generation generation) throws IOException {
-        if (!Mp4.is(in) || Mp4.store(in).isPresent()) {
-            return false;
-        }
         return signed(in, out, made(derived(derivation), generation));
     }
 
+    /** {@code in} signed with {@code manifest} into {@code out}, when it is a plain MP4 that carries no manifest yet. */
     private boolean signed(Path in, Path out, Manifest manifest) throws IOException {
+        if (!Mp4.is(in) || Mp4.store(in).isPresent()) {
+            return false;
+        }
         try {
             Mp4.sign(in, out, manifest, key);
             return true;

@@ -60,9 +60,8 @@ class VerifierTest {
         return mine;
     }
 
-    @SuppressWarnings("unchecked")
     private static List<String> failures(Report report) {
-        return ((List<Map<String, Object>>) report.validationResults().get("failure")).stream().map(f -> (String) f.get("code")).toList();
+        return report.codes("failure");
     }
 
     private static Path write(String name, byte[] bytes) throws Exception {

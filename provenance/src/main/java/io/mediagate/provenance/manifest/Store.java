@@ -2,11 +2,10 @@ package io.mediagate.provenance.manifest;
 
 import io.mediagate.provenance.jumbf.Found;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * A manifest store read from a file: its manifests (the active one last), and of the active manifest what a derived
- * file checks before it names the file as its parent: the claim, its signature and an assertion's CBOR.
+ * A manifest store read from a file: its manifests (the active one last), which a file made from it carries along,
+ * and the active manifest's label.
  */
 public record Store(byte[] bytes) {
     public Store {
@@ -28,25 +27,6 @@ public record Store(byte[] bytes) {
     /** The active manifest's label ({@code urn:c2pa:...}). */
     public String label() {
         return active().label().orElseThrow(() -> new IllegalArgumentException("the active manifest has no label"));
-    }
-
-    /** The active manifest's claim (CBOR), version 2 or 1. */
-    public Optional<byte[]> claim() {
-        return active().child("c2pa.claim.v2").or(() -> active().child("c2pa.claim")).flatMap(Store::content);
-    }
-
-    /** The active manifest's COSE_Sign1 signature. */
-    public Optional<byte[]> signature() {
-        return active().child("c2pa.signature").flatMap(Store::content);
-    }
-
-    /** The CBOR of the active manifest's assertion labelled {@code label}. */
-    public Optional<byte[]> assertion(String label) {
-        return active().child("c2pa.assertions").flatMap(a -> a.child(label)).flatMap(Store::content);
-    }
-
-    private static Optional<byte[]> content(Found superbox) {
-        return superbox.children().stream().findFirst().map(Found::payload);
     }
 
     private static List<Found> manifests(byte[] store) {

@@ -1,21 +1,24 @@
 package io.mediagate.provenance.reading;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.provenance.manifest.Store;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A file's Content Credentials as read and validated ({@link Verifier}): whether it carries any, the active manifest's
  * label, every manifest of the store (claim generator, signer, assertions, ingredients), the active manifest's
  * validation results and the validation state ({@code Trusted}, {@code Valid}: signed but by no trusted signer,
- * {@code Invalid}). {@link #json} is the whole reading, {@link #summary} what a media item shows of it.
+ * {@code Invalid}). {@link #json} is the whole reading, {@link #summary} what a media item shows of it; {@code store} the
+ * manifest store as read, when it could be (what a file made from this one carries along).
  */
-public record Report(boolean signed, String activeManifest, Map<String, Object> manifests, Map<String, Object> validationResults,
-                     String state) {
+public record Report(boolean signed, Optional<Store> store, String activeManifest, Map<String, Object> manifests,
+                     Map<String, Object> validationResults, String state) {
     /** The reading of a file that carries no Content Credentials. */
-    public static final Report UNSIGNED = new Report(false, null, Map.of(), Map.of(), null);
+    public static final Report UNSIGNED = new Report(false, Optional.empty(), null, Map.of(), Map.of(), null);
 
     /** What a media item shows: signed or not, state, signer, claim generator, actions, digital source type, ingredients. */
     public record Summary(boolean signed, String state, String signer, String generator, List<String> actions,
@@ -23,6 +26,13 @@ public record Report(boolean signed, String activeManifest, Map<String, Object> 
 
     /** An ingredient as a media item shows it. */
     public record Ingredient(String title, String format, String relationship) {}
+
+    /** The codes of the active manifest's validation results of one kind: {@code success}, {@code informational}, {@code failure}. */
+    @SuppressWarnings("unchecked")
+    public List<String> codes(String kind) {
+        return ((List<Map<String, Object>>) validationResults.getOrDefault(kind, List.of())).stream()
+                .map(status -> (String) status.get("code")).toList();
+    }
 
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>();

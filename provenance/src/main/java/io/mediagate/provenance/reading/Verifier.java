@@ -85,18 +85,12 @@ public final class Verifier {
     private static Report malformed(RuntimeException e) {
         Results results = new Results();
         results.failure("claim.malformed", "self#jumbf=/c2pa", "the manifest store cannot be read: " + e.getMessage());
-        return new Report(true, null, Map.of(), results.json(), "Invalid");
+        return new Report(true, Optional.empty(), null, Map.of(), results.json(), "Invalid");
     }
 
+    /** The reading of a store; one that cannot be read throws, and {@link #read(byte[], Binding)} says it is malformed. */
     private Report readStore(byte[] bytes, Binding binding) {
-        Store store;
-        try {
-            store = new Store(bytes);
-        } catch (IllegalArgumentException e) {
-            Results results = new Results();
-            results.failure("claim.malformed", "self#jumbf=/c2pa", "the manifest store cannot be read: " + e.getMessage());
-            return new Report(true, null, Map.of(), results.json(), "Invalid");
-        }
+        Store store = new Store(bytes);
         Map<String, Object> manifests = new LinkedHashMap<>();
         Results active = new Results();
         List<Found> all = store.manifests();
@@ -112,7 +106,7 @@ public final class Verifier {
             }
             manifests.put(label, read);
         }
-        return new Report(true, activeLabel, manifests, active.json(), active.state());
+        return new Report(true, Optional.of(store), activeLabel, manifests, active.json(), active.state());
     }
 
     /**
