@@ -2,8 +2,8 @@
 # The video pipeline against plain ffmpeg, and with one vs two transcode workers.
 #  1. ratio: a 10-second 1080p local/motion video through the running suite; its stats.processingTime
 #     (transcode + thumbnail + storage, with the Kafka hops and S3 copies between them) against
-#     plain ffmpeg producing the same files the same way from the same kind of clip on this machine
-#     (bench/plain-ladder.sh). Plain ffmpeg and the pipeline take turns (RUNS=5 each); the ratio is the median of
+#     plain ffmpeg producing the same files the same way from the same clip on this machine
+#     (bench/plain-ladder.sh). The pipeline and plain ffmpeg take turns (RUNS=5 each); the ratio is the median of
 #     the turns' ratios, over all turns and over the turns the hypervisor took (almost) no CPU from.
 #  2. throughput: N such videos submitted at once (Prefer: respond-async), wall time until all have
 #     succeeded, with the suite's one pipeline process, then again after `./mediagate worker transcode`.
@@ -27,9 +27,12 @@ plain_ffmpeg
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 
 echo "Video pipeline, 10 s 1080p source, $(nproc) cores"
-bench_clip "$work/src.mp4"
-# Plain ffmpeg and the pipeline take turns, so that both see the machine as it is at that moment (a shared machine's
-# speed drifts by a third within minutes); the claim is the median of each turn's ratio.
+# The pipeline and plain ffmpeg take turns, so that both see the machine as it is at that moment (a shared machine's
+# speed drifts by a third within minutes); the claim is the median of each turn's ratio. Each turn's plain ffmpeg works
+# on the very clip the pipeline was given in that turn: the job's main rendition, which is the provider's stream remuxed
+# (local/motion delivers browser-playable H.264 at the size), so it decodes and encodes exactly as the provider's file
+# does. Clips of different prompts differ in what they cost to encode by a tenth or more (moving gradients in other
+# colours, speeds and shapes), so a clip of another prompt would not do.
 # A virtual machine's hypervisor takes CPU time from it now and then ("steal", in /proc/stat): up to a fifth of the time
 # on the machine this was written on, in bursts of seconds. Each half of a turn records the share stolen while it ran
 # (for the pipeline, over the whole request: generation included); turns where neither half lost more than 5% are quiet.
@@ -39,12 +42,15 @@ stolen() { # "steal total" before, after: the percentage stolen in between
 }
 plains=(); times=(); ratios=(); steals=(); quiet=()
 for i in $(seq 1 "$RUNS"); do
-  c0="$(cpu)"; start=$(date +%s.%N); plain_ladder "$work/src.mp4" "$work/out"; end=$(date +%s.%N); c1="$(cpu)"
+  c0="$(cpu)"
+  answer="$(curl -s "$MEDIAGATE_URL/v1/videos/generations" "${auth[@]}" -d "$(body "ratio $i")")"
+  c1="$(cpu)"
+  ms=$(grep -o '"processingTime":[0-9]*' <<< "$answer" | cut -d: -f2)
+  clip=$(grep -o '"url":"[^"]*\.mp4"' <<< "$answer" | head -1 | cut -d'"' -f4)
+  curl -s -f -o "$work/src.mp4" "$clip" "${auth[@]}"
+  c2="$(cpu)"; start=$(date +%s.%N); plain_ladder "$work/src.mp4" "$work/out"; end=$(date +%s.%N); c3="$(cpu)"
   plain="$(calc "$end - $start")"
-  ms=$(curl -s "$MEDIAGATE_URL/v1/videos/generations" "${auth[@]}" -d "$(body "ratio $i")" \
-    | grep -o '"processingTime":[0-9]*' | cut -d: -f2)
-  c2="$(cpu)"
-  ratio="$(calc "$ms / 1000 / $plain")"; s1="$(stolen "$c0" "$c1")"; s2="$(stolen "$c1" "$c2")"
+  ratio="$(calc "$ms / 1000 / $plain")"; s1="$(stolen "$c2" "$c3")"; s2="$(stolen "$c0" "$c1")"
   plains+=("$plain"); times+=("$ms"); ratios+=("$ratio"); steals+=("$(printf '%.0f/%.0f%%' "$s1" "$s2")")
   if [ "$(calc "($s1 <= 5 && $s2 <= 5) ? 1 : 0")" = 1 ]; then quiet+=("$ratio"); fi
 done
