@@ -1,7 +1,8 @@
 # Sourced by the video benchmarks: the pipeline's files made by plain ffmpeg, the way the pipeline makes them.
 # plain_ffmpeg sets FF (and the library path) to the ffmpeg the services use: MEDIAGATE_FFMPEG, else the binaries
-# they unpacked from the Maven artifact. bench_clip FILE makes a 10-second 1080p H.264 clip like local/motion's.
-# plain_ladder SRC OUT makes from it: the main rendition remuxed (the clip is browser-playable H.264 at the size),
+# they unpacked from the Maven artifact. plain_ladder SRC OUT makes from a 10-second 1080p H.264 clip of local/motion's
+# (the scripts take the main rendition of a job the pipeline processed): the main rendition remuxed (the clip is
+# browser-playable H.264 at the size),
 # the rest of the ladder in one decode (720p and 480p MP4, 1080p WebM/VP9), HLS from the main rendition, the poster
 # from it and the frame strip from the smallest rendition, both WebP.
 plain_ffmpeg() {
@@ -10,10 +11,6 @@ plain_ffmpeg() {
     dir="$(ls -d "${MEDIAGATE_FFMPEG_CACHE:-$HOME/.cache/mediagate}"/*ffmpeg-* | head -1)"; FF="$dir/ffmpeg"
     export LD_LIBRARY_PATH="$dir"
   fi
-}
-bench_clip() {
-  "$FF" -v error -y -f lavfi -i "gradients=s=1920x1080:r=24:nb_colors=4:seed=7:speed=0.02" -frames:v 240 \
-    -c:v libx264 -preset veryfast -crf 21 -pix_fmt yuv420p -movflags +faststart "$1"
 }
 plain_ladder() { # SRC OUT
   mkdir -p "$2/hls"
