@@ -1,6 +1,7 @@
 package io.mediagate.pipeline.transcode;
 
 import io.mediagate.common.media.VideoSize;
+import io.mediagate.pipeline.thumbnail.Stills;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.Locale;
  * per size at and below the requested one (fast start, so browsers play while downloading) and one
  * WebM/VP9 at the requested size; every output letterboxed to its exact frame size. Audio, when the
  * source has it, becomes AAC in MP4 and Opus in WebM. The MP4 at the requested size is left out when the source is
- * remuxed into it instead ({@link MainRendition}).
+ * remuxed into it instead ({@link MainRendition}); then the same decode can give the video's poster and strip too
+ * ({@link #withStills}).
  */
 final class Ladder {
     private Ladder() {
@@ -26,19 +28,43 @@ final class Ladder {
     }
 
     static List<String> command(Path source, VideoSize top, boolean audio, Path dir, boolean withMain) {
-        return outputs(source, top, audio, dir, top.ladder().stream().filter(s -> withMain || s != top).toList(), true);
+        return outputs(source, top, audio, dir, top.ladder().stream().filter(s -> withMain || s != top).toList(), true, null);
+    }
+
+    /**
+     * As {@link #command} without the main rendition (the source is remuxed into it), the same decode also giving the
+     * poster and the strip of {@code stills}: the source plays as it is, so its frames are the main rendition's.
+     */
+    static List<String> withStills(Path source, VideoSize top, boolean audio, Path dir, StillsOf stills) {
+        return outputs(source, top, audio, dir, top.ladder().stream().filter(s -> s != top).toList(), true, stills);
     }
 
     /** The MP4 at the requested size alone: the main rendition when a remux of the source did not check out. */
     static List<String> main(Path source, VideoSize top, boolean audio, Path dir) {
-        return outputs(source, top, audio, dir, List.of(top), false);
+        return outputs(source, top, audio, dir, List.of(top), false, null);
     }
 
-    /** One decode of {@code source} split into an MP4 per size in {@code sizes}, and a WebM at {@code top} if asked. */
-    private static List<String> outputs(Path source, VideoSize top, boolean audio, Path dir, List<VideoSize> sizes, boolean webm) {
+    /** The poster and the strip of a video of {@code duration} seconds, to be written in {@code dir}. */
+    record StillsOf(double duration, Path dir) {
+        Path poster() {
+            return dir.resolve(Stills.POSTER);
+        }
+
+        Path strip() {
+            return dir.resolve(Stills.STRIP);
+        }
+    }
+
+    /**
+     * One decode of {@code source} split into an MP4 per size in {@code sizes}, a WebM at {@code top} if asked, and the
+     * stills when asked (null: none).
+     */
+    private static List<String> outputs(Path source, VideoSize top, boolean audio, Path dir, List<VideoSize> sizes, boolean webm,
+                                        StillsOf stills) {
         int outputs = sizes.size() + (webm ? 1 : 0);
-        StringBuilder graph = new StringBuilder("[0:v]split=").append(outputs);
-        for (int i = 0; i < outputs; i++) {
+        int branches = outputs + (stills == null ? 0 : 2);
+        StringBuilder graph = new StringBuilder("[0:v]split=").append(branches);
+        for (int i = 0; i < branches; i++) {
             graph.append("[s").append(i).append(']');
         }
         for (int i = 0; i < outputs; i++) {
@@ -46,6 +72,10 @@ final class Ladder {
             graph.append(';').append(String.format(Locale.ROOT,
                     "[s%d]scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p[v%d]",
                     i, size.width(), size.height(), size.width(), size.height(), i));
+        }
+        if (stills != null) {
+            graph.append(';').append(Stills.posterBranch("s" + outputs, stills.duration(), "poster"))
+                    .append(';').append(Stills.stripBranch("s" + (outputs + 1), stills.duration(), "strip"));
         }
         List<String> args = new ArrayList<>(List.of("-v", "error", "-y", "-i", source.toString(), "-filter_complex", graph.toString()));
         for (int i = 0; i < sizes.size(); i++) {
@@ -64,6 +94,12 @@ final class Ladder {
             }
             args.addAll(List.of("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
                     "-crf", "34", "-b:v", "0", dir.resolve(webmName(top)).toString()));
+        }
+        if (stills != null) {
+            args.addAll(List.of("-map", "[poster]"));
+            args.addAll(Stills.posterOutput(stills.poster()));
+            args.addAll(List.of("-map", "[strip]"));
+            args.addAll(Stills.stripOutput(stills.strip()));
         }
         return args;
     }

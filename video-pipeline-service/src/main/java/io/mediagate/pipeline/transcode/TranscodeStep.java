@@ -9,6 +9,7 @@ import io.mediagate.ffmpeg.Probe;
 import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.pipeline.credentials.Credentials;
 import io.mediagate.pipeline.storage.MediaRegistry;
+import io.mediagate.pipeline.thumbnail.Stills;
 import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
 import io.mediagate.pipeline.worker.Step;
@@ -31,8 +32,9 @@ import java.util.stream.Stream;
 /**
  * {@code video.generated} → {@code video.transcoded}: the main rendition (told as playable as soon as it is kept: see
  * {@link PlayableStep}, which makes it at once when the provider's file plays as it is), then the rest of the MP4 ladder,
- * WebM/VP9 and HLS (see {@link MainRendition} and {@link Ladder}). The main rendition is signed as generated, each other
- * MP4 rendition as transcoded from it ({@link Credentials}).
+ * WebM/VP9 and HLS (see {@link MainRendition} and {@link Ladder}), and, when that file plays as it is and the thumbnail
+ * stage runs in this process, the video's poster and strip from the same decode, kept here for it ({@link Stills}). The
+ * main rendition is signed as generated, each other MP4 rendition as transcoded from it ({@link Credentials}).
  */
 @ApplicationScoped
 public class TranscodeStep implements Step {
@@ -43,6 +45,8 @@ public class TranscodeStep implements Step {
     private final LocalCopies copies;
     private final PlayableFirst first;
     private final Credentials credentials;
+    /** Whether this process runs the thumbnail stage too: it then takes the stills this stage made ({@link Stills}). */
+    private final boolean thumbnailsHere;
 
     TranscodeStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry,
                   LocalCopies copies, PlayableFirst first, Credentials credentials) {
@@ -53,6 +57,7 @@ public class TranscodeStep implements Step {
         this.copies = copies;
         this.first = first;
         this.credentials = credentials;
+        this.thumbnailsHere = config.stages().stream().anyMatch(stage -> stage.trim().equalsIgnoreCase("thumbnail"));
     }
 
     @Override
@@ -92,6 +97,8 @@ public class TranscodeStep implements Step {
         VideoSize top = VideoSize.parse(work.size()).orElseThrow(() -> new Permanent("unknown size " + work.size()));
         Path source = dir.resolve("source");
         StagingBucket bucket = staging.get();
+        // Stills an earlier try kept are of the main rendition that try made; this one keeps its own, or none.
+        List.of(Stills.POSTER, Stills.STRIP).forEach(still -> copies.drop(Stills.madeKey(work.jobId(), still)));
         copies.fetch(bucket, work.source().key(), source); // the playable consumer may have fetched it
         Probe probe;
         try {
@@ -116,10 +123,17 @@ public class TranscodeStep implements Step {
         if (MainRendition.remuxable(probe, top)) {
             // The main rendition is the playable consumer's remux, made while the rest of the ladder is: taken once the
             // ladder is done, remuxed here if it is not there, encoded if the remux does not check out. HLS carries the
-            // same stream, so it is re-muxed from the provider's file and staged while the ladder encodes.
+            // same stream, so it is re-muxed from the provider's file and staged while the ladder encodes. So are the
+            // frames of the poster and the strip: when the thumbnail stage runs here, the ladder's decode gives them.
+            Ladder.StillsOf stills = thumbnailsHere ? new Ladder.StillsOf(work.duration(), dir.resolve("stills")) : null;
+            List<String> command = stills == null ? Ladder.command(source, top, audio, out, false)
+                    : Ladder.withStills(source, top, audio, out, stills);
             List<List<VideoWork.StagedFile>> made = Together.all(List.of(
                     () -> {
-                        ffmpeg.get().run(Ladder.command(source, top, audio, out, false), config.stepTimeout(), ladder);
+                        if (stills != null) {
+                            Files.createDirectories(stills.dir());
+                        }
+                        ffmpeg.get().run(command, config.stepTimeout(), ladder);
                         return List.of();
                     },
                     () -> hls(bucket, work, source, audio, out, top)));
@@ -127,6 +141,10 @@ public class TranscodeStep implements Step {
             if (main.isPresent()) {
                 files.add(main.get());
                 hls = made::getLast;
+                if (stills != null) { // of the stream the main rendition is, as it is
+                    copies.keep(Stills.madeKey(work.jobId(), Stills.POSTER), stills.poster());
+                    copies.keep(Stills.madeKey(work.jobId(), Stills.STRIP), stills.strip());
+                }
             } else {
                 ffmpeg.get().run(Ladder.main(source, top, audio, out), config.stepTimeout());
                 files.add(told(work, source, out, top, progress));

@@ -16,7 +16,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Files a stage of this process staged, kept on its local disk for a later stage of the same job in this process, so
- * that it does not download what was just uploaded (the thumbnail stage reads the renditions the transcode stage made).
+ * that it does not download what was just uploaded (the thumbnail stage reads the renditions the transcode stage made),
+ * and files a stage made for a later one here without staging them (the stills the transcode stage takes in its decode).
  * Kept by staging key, as hard links where the disk allows. A job's copies go when the stage that reads them is done
  * ({@link #forget}), or after {@link #LIFETIME} when that stage ran in another process and never asked. A stage redone
  * elsewhere may stage a new encode under the same key; a copy kept here is then an equal rendition of the same video.
@@ -49,16 +50,33 @@ public class LocalCopies {
 
     /** Puts the object staged under {@code key} at {@code target}: this process's copy when it has one, else downloaded. */
     public void fetch(StagingBucket bucket, String key, Path target) {
-        Path copy = root.resolve(key);
-        if (Files.isRegularFile(copy)) {
-            try {
-                link(copy, target);
-                return;
-            } catch (IOException e) {
-                LOG.debugf("the local copy of %s is unreadable (%s); downloading it", key, e.toString());
-            }
+        if (!local(key, target)) {
+            bucket.download(key, target);
         }
-        bucket.download(key, target);
+    }
+
+    /** Puts this process's copy kept under {@code key} at {@code target}, if it has one; whether it did. */
+    public boolean local(String key, Path target) {
+        Path copy = root.resolve(key);
+        if (!Files.isRegularFile(copy)) {
+            return false;
+        }
+        try {
+            link(copy, target);
+            return true;
+        } catch (IOException e) {
+            LOG.debugf("the local copy of %s is unreadable: %s", key, e.toString());
+            return false;
+        }
+    }
+
+    /** Lets the copy kept under {@code key} go, if there is one. */
+    public void drop(String key) {
+        try {
+            Files.deleteIfExists(root.resolve(key));
+        } catch (IOException e) {
+            LOG.debugf("the local copy of %s was not dropped: %s", key, e.toString());
+        }
     }
 
     /** Lets job {@code jobId}'s copies go. */

@@ -1,7 +1,9 @@
 package io.mediagate.pipeline.worker;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.staging.StagingBucket;
 import java.nio.file.Files;
@@ -63,5 +65,20 @@ class LocalCopiesTest {
         copies.forget(job);
         assertThrows(NullPointerException.class, () -> copies.fetch(null, key, dir.resolve("again.mp4")),
                 "once forgotten, it is downloaded");
+    }
+
+    @Test
+    void aStillMadeForTheThumbnailStageIsFoundHereOnlyWhileItsJobIsNotForgotten() throws Exception {
+        LocalCopies copies = copies();
+        String job = "job_localcopies2";
+        String key = StagingBucket.key(job, "stills/thumbnail.webp");
+        Path target = dir.resolve("poster.webp");
+        assertFalse(copies.local(key, target), "nothing made: the thumbnail stage makes it itself");
+        copies.keep(key, Files.write(dir.resolve("made.webp"), new byte[] {5, 6}));
+
+        assertTrue(copies.local(key, target));
+        assertArrayEquals(new byte[] {5, 6}, Files.readAllBytes(target));
+        copies.forget(job);
+        assertFalse(copies.local(key, dir.resolve("again.webp")));
     }
 }
