@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.infra.SigningChain;
+import io.mediagate.provenance.cose.SigningKey;
+import io.mediagate.provenance.formats.Embedding;
+import io.mediagate.provenance.manifest.Manifest;
+import io.mediagate.testing.C2paReference;
 import io.mediagate.testing.FakeOpenAiImages;
 import io.mediagate.testing.FakeOpenAiImages.Mode;
 import io.mediagate.testing.TestInfra;
@@ -18,6 +24,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -309,12 +317,12 @@ class RoutingIT {
      */
     @Test
     void aProvidersContentCredentialsAreKeptOrNamedAsTheParentOfAConversion() throws Exception {
-        java.nio.file.Path keys = java.nio.file.Files.createTempDirectory("openai-c2pa");
-        io.mediagate.infra.SigningChain.write(keys, "OpenAI test");
-        var signer = io.mediagate.provenance.cose.SigningKey.read(keys.resolve("c2pa-signing-key.pem"), keys.resolve("c2pa-signing-chain.pem"));
-        java.util.function.UnaryOperator<byte[]> asOpenAi = image -> io.mediagate.common.media.ContentSniffer.mime(image)
-                .flatMap(io.mediagate.provenance.formats.Embedding::of)
-                .map(e -> e.sign(image, new io.mediagate.provenance.manifest.Manifest("OpenAI API", "1").add("c2pa.actions.v2",
+        Path keys = Files.createTempDirectory("openai-c2pa");
+        SigningChain.write(keys, "OpenAI test");
+        SigningKey signer = SigningKey.read(keys.resolve("c2pa-signing-key.pem"), keys.resolve("c2pa-signing-chain.pem"));
+        UnaryOperator<byte[]> asOpenAi = image -> ContentSniffer.mime(image)
+                .flatMap(Embedding::of)
+                .map(e -> e.sign(image, new Manifest("OpenAI API", "1").add("c2pa.actions.v2",
                         Map.of("actions", List.of(Map.of("action", "c2pa.created",
                                 "digitalSourceType", "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia")))), signer))
                 .orElse(image);
@@ -335,15 +343,15 @@ class RoutingIT {
             assertEquals("Valid", provenance.path("state").asText(), "no more trusted than the provider's file it was made from");
             byte[] file = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(converted.path("url").asText())).build(),
                     HttpResponse.BodyHandlers.ofByteArray()).body();
-            var reading = io.mediagate.testing.C2paReference.read(file, "image/webp",
-                    java.util.Optional.of(io.mediagate.testing.TestInfra.get().keys().resolve("c2pa-ca.pem")));
+            C2paReference.Reading reading = C2paReference.read(file, "image/webp",
+                    Optional.of(TestInfra.get().keys().resolve("c2pa-ca.pem")));
             assertEquals("Valid", reading.state(), "the reference reads it so too: " + reading.codes("failure"));
             String parent = reading.activeManifest().path("ingredients").get(0).path("active_manifest").asText();
             assertEquals("OpenAI API", reading.json().path("manifests").path(parent).path("claim_generator_info").get(0).path("name").asText(),
                     "the provider's manifest is carried");
         } finally {
-            UPSTREAMS.get("plainPng").signing(java.util.function.UnaryOperator.identity());
-            UPSTREAMS.get("nativeGpt").signing(java.util.function.UnaryOperator.identity());
+            UPSTREAMS.get("plainPng").signing(UnaryOperator.identity());
+            UPSTREAMS.get("nativeGpt").signing(UnaryOperator.identity());
         }
     }
 
@@ -418,7 +426,7 @@ class RoutingIT {
         assertTrue(UPSTREAMS.get("plainPng").received().getLast().body().path("output_format").isMissingNode(), "not sent where not declared");
         byte[] file = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(converted.path("data").get(0).path("url").asText()))
                 .build(), HttpResponse.BodyHandlers.ofByteArray()).body();
-        assertEquals("image/webp", io.mediagate.common.media.ContentSniffer.mime(file).orElse(""), "the stored file is a WebP");
+        assertEquals("image/webp", ContentSniffer.mime(file).orElse(""), "the stored file is a WebP");
         assertEquals("image/webp", converted.path("data").get(0).path("mime").asText());
 
         JsonNode native_ = generate(200, "{\"model\":\"acme/options\",\"prompt\":\"p\",\"provider\":\"native-gpt\",\"output_format\":\"jpeg\"}");

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 
 /**
  * A stand-in for an OpenAI-compatible images API ({@code POST /v1/images/generations}), speaking its wire
@@ -37,7 +38,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
     private final AtomicReference<Mode> mode = new AtomicReference<>(Mode.B64_JSON);
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private volatile String requiredKey;
-    private volatile java.util.function.UnaryOperator<byte[]> credentials = java.util.function.UnaryOperator.identity();
+    private volatile UnaryOperator<byte[]> credentials = UnaryOperator.identity();
     private final java.util.concurrent.atomic.AtomicInteger failuresLeft = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Mode failureMode = Mode.SERVER_ERROR;
     private volatile List<String> listed;
@@ -75,10 +76,11 @@ public final class FakeOpenAiImages implements AutoCloseable {
     }
 
     /**
-     * Signs each generated image with {@code signer} before it is answered, as OpenAI's images carry Content Credentials
-     * (C2PA) of their own; a test with the provenance module at hand gives it (test-support cannot depend on it).
+     * Signs each generated image with {@code signer} before it is answered (as {@code b64_json}, streamed or behind a
+     * {@code url}), as OpenAI's images carry Content Credentials (C2PA) of their own; a test with the provenance module at
+     * hand gives it (test-support cannot depend on it).
      */
-    public FakeOpenAiImages signing(java.util.function.UnaryOperator<byte[]> signer) {
+    public FakeOpenAiImages signing(UnaryOperator<byte[]> signer) {
         credentials = signer;
         return this;
     }
@@ -188,7 +190,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
             String item = current == Mode.URL
                     ? "{\"url\":\"http://127.0.0.1:" + server.getAddress().getPort() + "/files/" + size[0] + "x" + size[1] + ".png\",\"revised_prompt\":null}"
                     : "{\"b64_json\":\"" + Base64.getEncoder().encodeToString(current == Mode.SVG_B64 ? svg(size[0], size[1])
-                            : credentials.apply(image(format, transparent, width, height)))
+                            : answered(format, transparent, width, height))
                       + "\",\"revised_prompt\":\"revised: " + body.path("prompt").asText().replace("\"", "") + "\"}";
             data.append(i == 0 ? "" : ",").append(item);
         }
@@ -202,7 +204,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
      * OpenAI's streamed answer ({@code stream: true}): {@code partial_images} partial image events, then a completed event
      * per image, as server-sent events; in {@code STREAM_BLOCKED} mode an {@code error} event in place of the images.
      */
-    private static void stream(HttpExchange ex, JsonNode body, Mode current, String format, boolean transparent, int width, int height,
+    private void stream(HttpExchange ex, JsonNode body, Mode current, String format, boolean transparent, int width, int height,
                                int n, String quality) throws IOException {
         ex.getResponseHeaders().add("Content-Type", "text/event-stream; charset=utf-8");
         ex.sendResponseHeaders(200, 0);
@@ -210,7 +212,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
             String common = ",\"background\":\"" + (transparent ? "transparent" : "opaque") + "\",\"created_at\":"
                     + (System.currentTimeMillis() / 1000) + ",\"output_format\":\"" + format + "\",\"quality\":\"" + quality
                     + "\",\"size\":\"" + width + "x" + height + "\"";
-            String b64 = Base64.getEncoder().encodeToString(image(format, transparent, width, height));
+            String b64 = Base64.getEncoder().encodeToString(answered(format, transparent, width, height));
             for (int i = 0; i < body.path("partial_images").asInt(0); i++) {
                 out.write(("event: image_generation.partial_image\ndata: {\"type\":\"image_generation.partial_image\",\"b64_json\":\""
                         + b64 + "\",\"partial_image_index\":" + i + common + "}\n\n").getBytes(StandardCharsets.UTF_8));
@@ -246,10 +248,15 @@ public final class FakeOpenAiImages implements AutoCloseable {
                 .getBytes(StandardCharsets.UTF_8);
     }
 
+    /** A generated image as this fake answers it: signed when a test asked ({@link #signing}). */
+    private byte[] answered(String format, boolean transparent, int width, int height) {
+        return credentials.apply(image(format, transparent, width, height));
+    }
+
     private void file(HttpExchange ex) throws IOException {
         String name = ex.getRequestURI().getPath().substring("/files/".length()).replace(".png", "");
         String[] size = name.split("x");
-        byte[] png = TestImages.png(Integer.parseInt(size[0]), Integer.parseInt(size[1]));
+        byte[] png = credentials.apply(TestImages.png(Integer.parseInt(size[0]), Integer.parseInt(size[1])));
         ex.getResponseHeaders().add("Content-Type", "image/png");
         ex.sendResponseHeaders(200, png.length);
         try (OutputStream out = ex.getResponseBody()) {

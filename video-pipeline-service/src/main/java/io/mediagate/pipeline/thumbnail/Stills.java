@@ -17,6 +17,7 @@ public final class Stills {
     public static final String POSTER = "thumbnail.webp";
     public static final String STRIP = "preview.webp";
     static final int STRIP_FRAME_WIDTH = 320;
+    static final int STRIP_WIDTH = STRIP_FRAMES * STRIP_FRAME_WIDTH;
 
     private Stills() {
     }

@@ -67,37 +67,34 @@ public class ThumbnailStep implements Step {
         copies.fetch(bucket, top.key(), video); // not downloaded again when this process transcoded it
         Path poster = dir.resolve(Stills.POSTER);
         Path strip = dir.resolve(Stills.STRIP);
-        Callable<VideoWork.StagedFile> posterMade;
-        Callable<VideoWork.StagedFile> stripMade;
-        if (copies.local(Stills.madeKey(work.jobId(), Stills.POSTER), poster) && copies.local(Stills.madeKey(work.jobId(), Stills.STRIP), strip)) {
-            // Made by this process's transcode stage, from the stream the main rendition is.
-            posterMade = () -> signedAndStaged(bucket, work, poster, video, "thumbnail", work.width(), work.height());
-            stripMade = () -> signedAndStaged(bucket, work, strip, video, "preview", Stills.STRIP_FRAMES * Stills.STRIP_FRAME_WIDTH,
-                    Stills.stripHeight(work.width(), work.height()));
-        } else {
-            VideoWork.StagedFile smallest = mp4(work).min(Comparator.comparingInt(VideoWork.StagedFile::height)).orElse(top);
-            Path small = video;
-            if (smallest != top) {
-                small = dir.resolve("small.mp4");
-                copies.fetch(bucket, smallest.key(), small);
-            }
-            Path from = small;
-            posterMade = () -> {
+        // Made already by this process's transcode stage, from the stream the main rendition is; else taken here.
+        boolean madeHere = copies.local(Stills.madeKey(work.jobId(), Stills.POSTER), poster)
+                && copies.local(Stills.madeKey(work.jobId(), Stills.STRIP), strip);
+        // The strip's rendition: taken here, from the smallest, which has its frames for a fraction of the decoding.
+        VideoWork.StagedFile smallest = mp4(work).min(Comparator.comparingInt(VideoWork.StagedFile::height)).orElse(top);
+        Path stripFrom = madeHere || smallest == top ? video : dir.resolve("small.mp4");
+        if (stripFrom != video) {
+            copies.fetch(bucket, smallest.key(), stripFrom);
+        }
+        Callable<VideoWork.StagedFile> posterMade = () -> {
+            if (!madeHere) {
                 List<String> args = new ArrayList<>(List.of("-v", "error", "-y", "-ss",
                         String.format(Locale.ROOT, "%.3f", Stills.posterAt(work.duration())), "-i", video.toString()));
                 args.addAll(Stills.posterOutput(poster));
                 ffmpeg.get().run(args, config.stepTimeout());
-                return signedAndStaged(bucket, work, poster, video, "thumbnail", work.width(), work.height());
-            };
-            stripMade = () -> {
-                List<String> args = new ArrayList<>(List.of("-v", "error", "-y", "-i", from.toString(), "-vf",
+            }
+            return signedAndStaged(bucket, work, poster, video, "thumbnail", work.width(), work.height());
+        };
+        Callable<VideoWork.StagedFile> stripMade = () -> {
+            if (!madeHere) {
+                List<String> args = new ArrayList<>(List.of("-v", "error", "-y", "-i", stripFrom.toString(), "-vf",
                         Stills.stripFilter(work.duration())));
                 args.addAll(Stills.stripOutput(strip));
                 ffmpeg.get().run(args, config.stepTimeout());
-                return signedAndStaged(bucket, work, strip, from, "preview", Stills.STRIP_FRAMES * Stills.STRIP_FRAME_WIDTH,
-                        Stills.stripHeight(work.width(), work.height()));
-            };
-        }
+            }
+            return signedAndStaged(bucket, work, strip, stripFrom, "preview", Stills.STRIP_WIDTH,
+                    Stills.stripHeight(work.width(), work.height()));
+        };
         // The poster and the strip are independent: each made (where it is still to be), signed and staged on its own thread.
         List<VideoWork.StagedFile> made = Together.all(List.of(posterMade, stripMade));
         copies.forget(work.jobId());

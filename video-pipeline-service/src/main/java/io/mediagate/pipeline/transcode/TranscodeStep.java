@@ -57,7 +57,7 @@ public class TranscodeStep implements Step {
         this.copies = copies;
         this.first = first;
         this.credentials = credentials;
-        this.thumbnailsHere = config.stages().stream().anyMatch(stage -> stage.trim().equalsIgnoreCase("thumbnail"));
+        this.thumbnailsHere = config.runs("thumbnail");
     }
 
     @Override

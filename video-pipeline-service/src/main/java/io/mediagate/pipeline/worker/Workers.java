@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -70,8 +69,8 @@ public class Workers {
     void start(@Observes StartupEvent ignored) {
         Map<String, List<Step>> known = steps.stream().collect(Collectors.groupingBy(Step::partOf));
         List<Step> chosen = new ArrayList<>();
-        for (String name : config.stages()) {
-            List<Step> consumers = known.get(name.trim().toLowerCase(Locale.ROOT));
+        for (String name : config.stageNames()) {
+            List<Step> consumers = known.get(name);
             if (consumers == null) {
                 throw new IllegalStateException("unknown pipeline stage '" + name + "' in mediagate.pipeline.stages; known: " + known.keySet());
             }
