@@ -22,12 +22,14 @@ PSQL=(psql -q -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1)
 "$J" -cp infra/launcher/target/classes io.mediagate.infra.KeyFiles "$WORK/keys"
 port() { "$J" -cp infra/launcher/target/classes io.mediagate.infra.FreePort 2; }   # a port and the next one
 S3PORT="$(port)"; MPORT="$(port)"
-out="$("$J" -cp infra/launcher/target/classes io.mediagate.infra.Launch s3 infra/s3/target/lib "$WORK/s3" "$S3PORT" bench benchsecret)"
+# A random S3 secret: the services refuse a short or patterned one (docs/operations.md, Configuration).
+S3SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+out="$("$J" -cp infra/launcher/target/classes io.mediagate.infra.Launch s3 infra/s3/target/lib "$WORK/s3" "$S3PORT" bench "$S3SECRET")"
 PIDS+=("${out%% *}")
 "${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB"
 cp -r media-service/target/quarkus-app "$WORK/app"
 MEDIAGATE_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" MEDIAGATE_KEYS_DIR="$WORK/keys" \
-  MEDIAGATE_S3_ENDPOINT="http://127.0.0.1:$S3PORT" MEDIAGATE_S3_ACCESS_KEY=bench MEDIAGATE_S3_SECRET_KEY=benchsecret \
+  MEDIAGATE_S3_ENDPOINT="http://127.0.0.1:$S3PORT" MEDIAGATE_S3_ACCESS_KEY=bench MEDIAGATE_S3_SECRET_KEY="$S3SECRET" \
   MEDIAGATE_KAFKA=127.0.0.1:1 MEDIAGATE_OUTBOX_EVERY=1h MEDIAGATE_SWEEP_EVERY=24h \
   "$J" -Xmx512m -Dquarkus.http.port="$MPORT" -Dquarkus.management.port="$((MPORT + 1))" -Dquarkus.log.level=WARN -jar "$WORK/app/quarkus-run.jar" > "$WORK/media.log" 2>&1 &
 PIDS+=("$!"); disown "$!"

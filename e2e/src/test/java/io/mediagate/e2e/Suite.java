@@ -31,7 +31,8 @@ import java.util.stream.Stream;
 final class Suite implements AutoCloseable {
     static final List<String> SERVICES = List.of("catalog-service", "media-service", "usage-service",
             "routing-service", "video-pipeline-service", "gateway-service");
-    static final String ADMIN_KEY = "mg_admin_e2e_" + Long.toHexString(Double.doubleToLongBits(Math.random()));
+    /** Random, as the services refuse a short or patterned admin key (common's SecretSettings). */
+    static final String ADMIN_KEY = "mg_admin_e2e_" + java.util.UUID.randomUUID().toString().replace("-", "");
     /** The suites running now, whose logs a failing test shows ({@link SuiteLogsOnFailure}). */
     private static final Set<Suite> OPEN = ConcurrentHashMap.newKeySet();
     /** At most this many of a service's warnings and errors are shown for a failed test. */

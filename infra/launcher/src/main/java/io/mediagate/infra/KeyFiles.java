@@ -3,6 +3,8 @@ package io.mediagate.infra;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
@@ -14,6 +16,12 @@ import java.util.Base64;
  * that signs private file URLs ({@code url-signing.key}); the HMAC keys are 32 random bytes in base64; and a development
  * C2PA signing credential ({@link SigningChain}: {@code c2pa-signing-key.pem}, {@code c2pa-signing-chain.pem},
  * {@code c2pa-ca.pem}).
+ *
+ * <p>Private keys and HMAC keys are the owner's alone (0600, in a folder of mode 0700 when this makes it) from the moment
+ * they exist, whatever the umask: {@link #writePrivate} writes them to a file created with those permissions and moves
+ * it into place, so no other user of the machine can read one even for an instant. Public keys and certificates keep
+ * the umask's mode. A container that runs as another user (uid 10001) reads them from a copy of its own
+ * ({@code ./mediagate up --containers}), a Kubernetes Secret, or a folder chowned to it (docs/operations.md).
  */
 public final class KeyFiles {
     private KeyFiles() {
@@ -38,7 +46,7 @@ public final class KeyFiles {
             if (!Files.exists(dir.resolve(name))) {
                 byte[] key = new byte[32];
                 new java.security.SecureRandom().nextBytes(key);
-                Files.writeString(dir.resolve(name), Base64.getEncoder().encodeToString(key) + "\n");
+                writePrivate(dir.resolve(name), Base64.getEncoder().encodeToString(key) + "\n");
             }
         }
     }
@@ -52,10 +60,30 @@ public final class KeyFiles {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("internal-private.pem"), pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
+        createPrivateDirectories(dir);
+        writePrivate(dir.resolve("internal-private.pem"), pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
         Files.writeString(dir.resolve("internal-public.pem"), pem("PUBLIC KEY", pair.getPublic().getEncoded()));
         writeSecrets(dir);
+    }
+
+    /** Makes {@code dir} (and its missing parents) readable by its owner only; an existing folder keeps its mode. */
+    static void createPrivateDirectories(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+    }
+
+    /** Writes {@code text} to {@code file} readable and writable by its owner only (0600), never wider even briefly. */
+    static void writePrivate(Path file, String text) throws IOException {
+        createPrivateDirectories(file.toAbsolutePath().getParent());
+        Path partial = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".partial",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(partial, text);
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(partial);
+        }
     }
 
     private static String pem(String type, byte[] der) {

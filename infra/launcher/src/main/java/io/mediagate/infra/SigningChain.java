@@ -23,7 +23,8 @@ import java.util.Base64;
  * asks of a claim signer (X.509 v3, key usage digitalSignature, the extended key usages documentSigning and
  * emailProtection, subject and authority key identifiers, not self-signed). Verifiers report it as untrusted unless
  * told to trust {@code c2pa-ca.pem}. Files: {@code c2pa-signing-key.pem} (PKCS#8), {@code c2pa-signing-chain.pem}
- * (the signer's certificate, then the CA's), {@code c2pa-ca.pem}.
+ * (the signer's certificate, then the CA's), {@code c2pa-ca.pem}. The signer's key is its owner's alone from the moment
+ * it exists ({@link KeyFiles#writePrivate}); the CA's key is not kept at all.
  */
 public final class SigningChain {
     static final String KEY = "c2pa-signing-key.pem";
@@ -49,8 +50,8 @@ public final class SigningChain {
             byte[] caCert = certificate(caName, caName, ca.getPublic(), ca.getPrivate(), ca.getPublic(), now, Duration.ofDays(3650), true);
             byte[] signerCert = certificate(name(organisation + " development C2PA signer", organisation), caName, signer.getPublic(),
                     ca.getPrivate(), ca.getPublic(), now, Duration.ofDays(730), false);
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve(KEY), pem("PRIVATE KEY", signer.getPrivate().getEncoded()));
+            KeyFiles.createPrivateDirectories(dir);
+            KeyFiles.writePrivate(dir.resolve(KEY), pem("PRIVATE KEY", signer.getPrivate().getEncoded()));
             Files.writeString(dir.resolve(CHAIN), pem("CERTIFICATE", signerCert) + pem("CERTIFICATE", caCert));
             Files.writeString(dir.resolve(CA), pem("CERTIFICATE", caCert));
         } catch (GeneralSecurityException e) {

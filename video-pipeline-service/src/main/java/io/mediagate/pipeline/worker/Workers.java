@@ -115,9 +115,15 @@ public class Workers {
         return states;
     }
 
+    /** Where the broker is and how to log in to it (SASL and TLS, as every other client of the service does). */
     private Map<String, Object> base() {
         Map<String, Object> props = new HashMap<>();
         props.put("bootstrap.servers", kafka.get("bootstrap.servers"));
+        kafka.forEach((name, value) -> {
+            if (name.startsWith("security.") || name.startsWith("sasl.") || name.startsWith("ssl.")) {
+                props.put(name, value);
+            }
+        });
         return props;
     }
 
