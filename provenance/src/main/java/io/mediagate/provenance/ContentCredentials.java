@@ -144,10 +144,10 @@ public final class ContentCredentials {
 
     /** {@code in} signed with {@code manifest} into {@code out}, when it is a plain MP4 that carries no manifest yet. */
     private boolean signed(Path in, Path out, Manifest manifest) throws IOException {
-        if (!Mp4.is(in) || Mp4.store(in).isPresent()) {
-            return false;
-        }
         try {
+            if (!Mp4.is(in) || !Mp4.stores(in).isEmpty()) {
+                return false;
+            }
             Mp4.sign(in, out, manifest, key);
             return true;
         } catch (IllegalArgumentException e) {

@@ -38,6 +38,39 @@ public final class C2paReference {
         }
     }
 
+    /** A file to read and its MIME type. */
+    public record File(byte[] bytes, String format) {}
+
+    /**
+     * What the reference library reads in each of {@code files}, in order, trusting {@code anchors} if any: one Node
+     * process for them all (a differential test reads hundreds).
+     */
+    public static List<Reading> readAll(List<File> files, Optional<Path> anchors) throws IOException, InterruptedException {
+        Path dir = installed();
+        Path work = Files.createTempDirectory("c2pa-batch-");
+        try {
+            List<java.util.Map<String, String>> list = new ArrayList<>();
+            for (int i = 0; i < files.size(); i++) {
+                Path input = Files.write(work.resolve(i + ".bin"), files.get(i).bytes());
+                java.util.Map<String, String> entry = new java.util.LinkedHashMap<>();
+                entry.put("file", input.toString());
+                entry.put("format", files.get(i).format());
+                anchors.ifPresent(a -> entry.put("anchors", a.toString()));
+                list.add(entry);
+            }
+            Path listFile = work.resolve("list.json");
+            JSON.writeValue(listFile.toFile(), list);
+            JsonNode readings = JSON.readTree(run(List.of("node", dir.resolve("read.mjs").toString(), "--batch", listFile.toString()), dir));
+            List<Reading> result = new ArrayList<>();
+            readings.forEach(r -> result.add(new Reading(r)));
+            return result;
+        } finally {
+            try (var paths = Files.walk(work)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
     /** A reading: the store's active manifest, what validation found, or why there is nothing to read. */
     public record Reading(JsonNode json) {
         public Optional<String> error() {

@@ -33,6 +33,8 @@ public final class CoseSign1 {
     private static final int ALG = 1;
     private static final int ES256 = -7;
     private static final int X5CHAIN = 33;
+    /** The most certificates read from an x5chain: a signer, its intermediates and perhaps a root. */
+    private static final int MAX_CHAIN = 10;
 
     private CoseSign1() {
     }
@@ -54,47 +56,86 @@ public final class CoseSign1 {
     public record Verified(String alg, List<X509Certificate> chain) {}
 
     /**
+     * A COSE_Sign1 as read, before it is checked: its algorithm (one C2PA allows), the x5chain (signer first), the
+     * protected header and the signature bytes.
+     */
+    public record Parsed(String alg, List<X509Certificate> chain, byte[] protectedHeader, byte[] signature, Algorithm algorithm) {
+        /** Whether the signature verifies over {@code claim} (the detached payload) with the signer's public key. */
+        public boolean verifies(byte[] claim) {
+            try {
+                Signature verifier = algorithm.verifier();
+                verifier.initVerify(chain.getFirst().getPublicKey());
+                verifier.update(toBeSigned(protectedHeader, claim));
+                return verifier.verify(signature);
+            } catch (GeneralSecurityException | RuntimeException e) {
+                return false;
+            }
+        }
+    }
+
+    /**
      * The algorithm and chain of a COSE_Sign1 {@code sign1} that verifies over {@code claim} with the public key of its
-     * x5chain's first certificate (protected header, or unprotected as C2PA 1.x allowed): ES256/384/512, PS256/384/512 or
-     * Ed25519. Empty for a malformed signature, another algorithm or a signature that does not verify. Whether the chain
-     * is trusted is not judged here.
+     * x5chain's first certificate; empty for a malformed signature, another algorithm or one that does not verify.
      */
     public static Optional<Verified> verify(byte[] sign1, byte[] claim) {
+        return parse(sign1, claim).filter(p -> p.verifies(claim)).map(p -> new Verified(p.alg(), p.chain()));
+    }
+
+    /**
+     * {@code sign1} read (C2PA 2.2, 14.5 and 15.7): a tagged or untagged COSE_Sign1 whose payload is detached (or, where
+     * attached, is {@code claim} itself); the x5chain (label 33, or the deprecated string label) from the protected header
+     * or, as C2PA 1.x allowed, the unprotected one, never from both; an algorithm C2PA allows (ES256/384/512,
+     * PS256/384/512, Ed25519). Empty when it is none of that. Whether it verifies, and whether the chain is trusted, is
+     * not judged here.
+     */
+    public static Optional<Parsed> parse(byte[] sign1, byte[] claim) {
         try {
             JsonNode message = MAPPER.readTree(sign1);
-            if (message == null || !message.isArray() || message.size() != 4) {
+            if (message == null || !message.isArray() || message.size() != 4 || !message.get(0).isBinary() || !message.get(3).isBinary()) {
                 return Optional.empty();
+            }
+            JsonNode payload = message.get(2);
+            if (!payload.isNull() && !(payload.isBinary() && Arrays.equals(payload.binaryValue(), claim))) {
+                return Optional.empty(); // an attached payload that is not the claim: the signature covers something else
             }
             byte[] protectedHeader = message.get(0).binaryValue();
             JsonNode header = MAPPER.readTree(protectedHeader);
-            JsonNode chainNode = header.path(String.valueOf(X5CHAIN));
-            if (chainNode.isMissingNode()) {
-                chainNode = message.get(1).path(String.valueOf(X5CHAIN)).isMissingNode() ? message.get(1).path("x5chain")
-                        : message.get(1).path(String.valueOf(X5CHAIN));
+            JsonNode unprotected = message.get(1);
+            if (header == null || !header.isObject() || !unprotected.isObject()) {
+                return Optional.empty();
             }
+            JsonNode inProtected = chainIn(header);
+            JsonNode inUnprotected = chainIn(unprotected);
+            if (!inProtected.isMissingNode() && !inUnprotected.isMissingNode()) {
+                return Optional.empty(); // two credentials (C2PA 2.2, 14.5)
+            }
+            JsonNode chainNode = inProtected.isMissingNode() ? inUnprotected : inProtected;
             List<X509Certificate> chain = new ArrayList<>();
             CertificateFactory certificates = CertificateFactory.getInstance("X.509");
             for (JsonNode der : chainNode.isArray() ? chainNode : List.of(chainNode)) {
-                if (der.isBinary()) {
-                    chain.add((X509Certificate) certificates.generateCertificate(new ByteArrayInputStream(der.binaryValue())));
+                if (!der.isBinary() || chain.size() == MAX_CHAIN) {
+                    return Optional.empty();
                 }
+                chain.add((X509Certificate) certificates.generateCertificate(new ByteArrayInputStream(der.binaryValue())));
             }
             Optional<Algorithm> alg = Algorithm.of(header.path(String.valueOf(ALG)).asInt(0));
             if (chain.isEmpty() || alg.isEmpty()) {
                 return Optional.empty();
             }
-            Signature verifier = alg.get().verifier();
-            verifier.initVerify(chain.getFirst().getPublicKey());
-            verifier.update(toBeSigned(protectedHeader, claim));
-            return verifier.verify(message.get(3).binaryValue()) ? Optional.of(new Verified(alg.get().name(), List.copyOf(chain)))
-                    : Optional.empty();
+            return Optional.of(new Parsed(alg.get().name(), List.copyOf(chain), protectedHeader, message.get(3).binaryValue(), alg.get()));
         } catch (IOException | GeneralSecurityException | RuntimeException e) {
             return Optional.empty();
         }
     }
 
+    /** The x5chain of a header bucket: label 33, else the deprecated string label; missing when neither. */
+    private static JsonNode chainIn(JsonNode bucket) {
+        JsonNode byNumber = bucket.path(String.valueOf(X5CHAIN));
+        return byNumber.isMissingNode() ? bucket.path("x5chain") : byNumber;
+    }
+
     /** The COSE algorithms C2PA allows, by their COSE identifiers, and the JDK signature that checks each. */
-    private enum Algorithm {
+    public enum Algorithm {
         ES256(-7, "SHA256withECDSAinP1363Format", null), ES384(-35, "SHA384withECDSAinP1363Format", null),
         ES512(-36, "SHA512withECDSAinP1363Format", null), PS256(-37, "RSASSA-PSS", "SHA-256"),
         PS384(-38, "RSASSA-PSS", "SHA-384"), PS512(-39, "RSASSA-PSS", "SHA-512"), ED25519(-8, "Ed25519", null);

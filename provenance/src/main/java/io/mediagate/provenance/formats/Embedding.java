@@ -2,6 +2,7 @@ package io.mediagate.provenance.formats;
 
 import io.mediagate.provenance.cose.SigningKey;
 import io.mediagate.provenance.manifest.Manifest;
+import java.util.List;
 import java.util.Optional;
 
 /** How a file format carries a C2PA manifest store: where it goes, and what the data hash leaves out. */
@@ -12,12 +13,21 @@ public sealed interface Embedding permits Png, Jpeg, WebP {
     /** Whether {@code file} is of this format (by its first bytes). */
     boolean is(byte[] file);
 
-    /** The manifest store {@code file} carries (its Content Credentials, as embedded), if any. */
-    Optional<byte[]> store(byte[] file);
+    /**
+     * Every C2PA manifest store {@code file} carries, where it is; refused ({@link IllegalArgumentException}) where the
+     * format's structure is broken around one. A file with two stores has none that counts (C2PA 2.2, 15.5.2.1).
+     */
+    List<Located> stores(byte[] file);
 
-    /** Whether {@code file} carries a manifest store already (its own Content Credentials). */
+    /** The manifest store {@code file} carries (its Content Credentials, as embedded), when it carries exactly one. */
+    default Optional<byte[]> store(byte[] file) {
+        List<Located> stores = stores(file);
+        return stores.size() == 1 ? Optional.of(stores.getFirst().store()) : Optional.empty();
+    }
+
+    /** Whether {@code file} carries a manifest store already (its own Content Credentials, or several). */
     default boolean carries(byte[] file) {
-        return store(file).isPresent();
+        return !stores(file).isEmpty();
     }
 
     /** {@code file} with {@code manifest}, signed by {@code key}, embedded; refused for a file that {@link #carries} one. */

@@ -4,9 +4,9 @@ import io.mediagate.provenance.cose.SigningKey;
 import io.mediagate.provenance.manifest.Manifest;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -32,19 +32,23 @@ public record Jpeg() implements Embedding {
         return file.length > 4 && (file[0] & 0xff) == 0xff && (file[1] & 0xff) == 0xd8 && (file[2] & 0xff) == 0xff;
     }
 
+    /** Any JUMBF already there (a C2PA store or other): a store is not added beside it. */
     @Override
     public boolean carries(byte[] jpeg) {
         return segments(jpeg).jumbf();
     }
 
-    /** The JUMBF of the APP11 segments of the first box instance, put back together in sequence order. */
+    /**
+     * Each C2PA store in the JPEG's APP11 JUMBF segments: the segments of one box instance ({@code En}) whose first box
+     * is a C2PA superbox, put back together in sequence order (every sequence number from 1 once), the segments' ranges
+     * its range. Other JUMBF (JPEG 360, privacy) is not a store.
+     */
     @Override
-    public Optional<byte[]> store(byte[] jpeg) {
+    public List<Located> stores(byte[] jpeg) {
         if (!is(jpeg)) {
-            return Optional.empty();
+            return List.of();
         }
-        Map<Integer, byte[]> parts = new TreeMap<>();
-        int instance = -1;
+        Map<Integer, Map<Integer, int[]>> instances = new TreeMap<>();
         for (int at = 2; at + 4 <= jpeg.length && (jpeg[at] & 0xff) == 0xff; ) {
             int marker = jpeg[at + 1] & 0xff;
             int length = ((jpeg[at + 2] & 0xff) << 8) | (jpeg[at + 3] & 0xff);
@@ -54,20 +58,41 @@ public record Jpeg() implements Embedding {
             if (marker == APP11 && length >= SEGMENT_FRAMING - 2 && jpeg[at + 4] == 'J' && jpeg[at + 5] == 'P') {
                 int en = ((jpeg[at + 6] & 0xff) << 8) | (jpeg[at + 7] & 0xff);
                 int sequence = ByteBuffer.wrap(jpeg, at + 8, 4).getInt();
-                instance = instance < 0 ? en : instance;
-                int from = at + SEGMENT_FRAMING + (sequence > 1 ? 8 : 0);
-                if (en == instance && from <= at + 2 + length) {
-                    parts.put(sequence, Arrays.copyOfRange(jpeg, from, at + 2 + length));
+                if (instances.computeIfAbsent(en, e -> new TreeMap<>()).put(sequence, new int[] {at, at + 2 + length}) != null) {
+                    throw new IllegalArgumentException("two APP11 segments of one JUMBF box have sequence number " + sequence);
                 }
             }
             at += 2 + length;
         }
-        if (parts.isEmpty()) {
-            return Optional.empty();
+        List<Located> stores = new ArrayList<>();
+        for (Map<Integer, int[]> segments : instances.values()) {
+            int[] first = segments.get(1);
+            if (first == null || !c2pa(jpeg, first[0] + SEGMENT_FRAMING, first[1])) {
+                continue;
+            }
+            ByteArrayOutputStream store = new ByteArrayOutputStream();
+            List<Located.Range> ranges = new ArrayList<>();
+            int expected = 1;
+            for (Map.Entry<Integer, int[]> segment : segments.entrySet()) {
+                if (segment.getKey() != expected++) {
+                    throw new IllegalArgumentException("the APP11 segments of a C2PA store skip a sequence number");
+                }
+                int from = segment.getValue()[0] + SEGMENT_FRAMING + (segment.getKey() > 1 ? 8 : 0);
+                if (from > segment.getValue()[1]) {
+                    throw new IllegalArgumentException("an APP11 segment is shorter than its framing");
+                }
+                store.write(jpeg, from, segment.getValue()[1] - from);
+                ranges.add(new Located.Range(segment.getValue()[0], segment.getValue()[1] - segment.getValue()[0]));
+            }
+            stores.add(new Located(store.toByteArray(), ranges));
         }
-        ByteArrayOutputStream store = new ByteArrayOutputStream();
-        parts.values().forEach(store::writeBytes);
-        return Optional.of(store.toByteArray());
+        return stores;
+    }
+
+    /** Whether the JUMBF at {@code from} is a superbox whose description's type is C2PA's ({@code c2pa...}). */
+    private static boolean c2pa(byte[] jpeg, int from, int end) {
+        return end - from >= 8 + 8 + 16 && jpeg[from + 4] == 'j' && jpeg[from + 5] == 'u' && jpeg[from + 6] == 'm' && jpeg[from + 7] == 'b'
+                && jpeg[from + 16] == 'c' && jpeg[from + 17] == '2' && jpeg[from + 18] == 'p' && jpeg[from + 19] == 'a';
     }
 
     @Override

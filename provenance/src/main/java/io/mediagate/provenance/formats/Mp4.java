@@ -41,7 +41,10 @@ public final class Mp4 {
     private static final List<String> TO_CHUNK_OFFSETS = List.of("trak", "mdia", "minf", "stbl");
     private static final long MAX_MOOV = 256L << 20;
     /** The largest manifest box read: C2PA stores are kilobytes, and a hostile file's box is not read into memory whole. */
-    private static final long MAX_STORE = 32L << 20;
+    private static final int MAX_STORE_MIB = 32;
+    private static final long MAX_STORE = (long) MAX_STORE_MIB << 20;
+    /** The most top-level boxes read: real files have a handful; a hostile one of tiny boxes is refused, not listed. */
+    private static final int MAX_TOP_BOXES = 100_000;
 
     private Mp4() {
     }
@@ -50,7 +53,7 @@ public final class Mp4 {
     record TopBox(String type, long offset, long size, int header) {
         boolean c2pa(FileChannel file) throws IOException {
             if (!type.equals("uuid") || size < header + 16) {
-                return false;
+                return false; // too short to carry an extended type: not a C2PA box
             }
             ByteBuffer uuid = ByteBuffer.allocate(16);
             file.read(uuid, offset + header);
@@ -69,30 +72,53 @@ public final class Mp4 {
     }
 
     /**
-     * The manifest store {@code file} carries (the payload of its C2PA {@code manifest} box), when it has one of a
-     * readable size (at most 32 MiB).
+     * The manifest store {@code file} carries (the payload of its C2PA {@code manifest} box), when it carries exactly one.
      */
     public static Optional<byte[]> store(Path file) throws IOException {
+        List<Located> stores = stores(file);
+        return stores.size() == 1 ? Optional.of(stores.getFirst().store()) : Optional.empty();
+    }
+
+    /**
+     * Every manifest store {@code file} carries: each top-level C2PA {@code uuid} box of purpose {@code manifest}, its
+     * payload after the purpose and merkle offset, the box its range. Refused ({@link IllegalArgumentException}) when such
+     * a box is too short for its own framing, or longer than {@value #MAX_STORE_MIB} MiB (a hostile file's box is not
+     * read into memory).
+     */
+    public static List<Located> stores(Path file) throws IOException {
+        List<Located> stores = new ArrayList<>();
         try (FileChannel channel = FileChannel.open(file)) {
             for (TopBox box : boxes(channel)) {
-                if (box.c2pa(channel) && box.size() <= MAX_STORE) {
-                    long skip = box.header() + 16 + 4;
-                    ByteBuffer rest = ByteBuffer.allocate((int) Math.min(box.size() - skip, Integer.MAX_VALUE - 8));
-                    channel.read(rest, box.offset() + skip);
-                    byte[] bytes = rest.array();
-                    int nul = 0;
-                    while (nul < bytes.length && bytes[nul] != 0) {
-                        nul++;
-                    }
-                    String purpose = new String(bytes, 0, nul, StandardCharsets.US_ASCII);
-                    int data = nul + 1 + 8; // the purpose, its NUL, the merkle offset
-                    if (purpose.equals("manifest") && data <= bytes.length) {
-                        return Optional.of(Arrays.copyOfRange(bytes, data, bytes.length));
-                    }
+                if (!box.c2pa(channel)) {
+                    continue;
+                }
+                long skip = box.header() + 16 + 4; // the header, the extended type, the version and flags
+                if (box.size() > MAX_STORE || box.size() < skip + 1 + 8) {
+                    throw new IllegalArgumentException("a C2PA box of " + box.size() + " bytes cannot be read");
+                }
+                ByteBuffer rest = ByteBuffer.allocate((int) (box.size() - skip));
+                readFully(channel, rest, box.offset() + skip);
+                byte[] bytes = rest.array();
+                int nul = 0;
+                while (nul < bytes.length && bytes[nul] != 0) {
+                    nul++;
+                }
+                String purpose = new String(bytes, 0, nul, StandardCharsets.US_ASCII);
+                int data = nul + 1 + 8; // the purpose, its NUL, the merkle offset
+                if (purpose.equals("manifest") && data <= bytes.length) {
+                    stores.add(new Located(Arrays.copyOfRange(bytes, data, bytes.length), List.of(new Located.Range(box.offset(), box.size()))));
                 }
             }
         }
-        return Optional.empty();
+        return stores;
+    }
+
+    private static void readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer, at + buffer.position()) < 0) {
+                throw new IllegalArgumentException("the file ended inside a box");
+            }
+        }
     }
 
     /**
@@ -164,22 +190,40 @@ public final class Mp4 {
      * C2PA box, {@code ftyp}, {@code free}, {@code skip}, {@code mfra}) is {@code expected}.
      */
     public static boolean hashes(Path file, byte[] expected) throws IOException {
-        return hashes(file, UNHASHED, expected);
+        return MessageDigest.isEqual(expected, hash(file, UNHASHED, true, "SHA-256"));
     }
 
-    /** As {@link #hashes(Path, byte[])} with {@code excluded} top-level box types left out (and the C2PA box). */
-    public static boolean hashes(Path file, Set<String> excluded, byte[] expected) throws IOException {
+    /**
+     * The {@code c2pa.hash.bmff.v3} hash of {@code file} by {@code algorithm}: every top-level box but those of the
+     * {@code excluded} types (and, when {@code withoutC2pa}, the C2PA {@code uuid} boxes), each preceded by its offset as 8
+     * bytes. Read from the file as it is, 64 KiB at a time: the movie box is never held whole.
+     */
+    public static byte[] hash(Path file, Set<String> excluded, boolean withoutC2pa, String algorithm) throws IOException {
         try (FileChannel channel = FileChannel.open(file)) {
-            List<TopBox> boxes = boxes(channel);
-            TopBox moov = boxes.stream().filter(b -> b.type().equals("moov")).findFirst().orElse(null);
-            if (moov == null || moov.size() > MAX_MOOV) {
-                return false;
+            MessageDigest digest = MessageDigest.getInstance(algorithm);
+            ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+            for (TopBox box : boxes(channel)) {
+                if (excluded.contains(box.type()) || (withoutC2pa && box.c2pa(channel))) {
+                    continue;
+                }
+                digest.update(ByteBuffer.allocate(8).putLong(box.offset()).array());
+                stream(channel, box, buffer, digest);
             }
-            ByteBuffer movie = ByteBuffer.allocate((int) moov.size());
-            channel.read(movie, moov.offset());
-            return MessageDigest.isEqual(expected, digest(channel, boxes, moov, movie.array(), 0, excluded));
-        } catch (IllegalArgumentException | UncheckedIOException e) {
-            return false;
+            return digest.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalArgumentException("no digest " + algorithm, e);
+        }
+    }
+
+    private static void stream(FileChannel file, TopBox box, ByteBuffer buffer, MessageDigest digest) throws IOException {
+        for (long at = box.offset(), end = box.offset() + box.size(); at < end; ) {
+            buffer.clear().limit((int) Math.min(buffer.capacity(), end - at));
+            int read = file.read(buffer, at);
+            if (read < 0) {
+                throw new IOException("the file ended inside a box");
+            }
+            digest.update(buffer.array(), 0, read);
+            at += read;
         }
     }
 
@@ -195,16 +239,7 @@ public final class Mp4 {
                 if (box == moov) {
                     digest.update(moved);
                 } else {
-                    ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
-                    for (long at = box.offset(), end = box.offset() + box.size(); at < end; ) {
-                        buffer.clear().limit((int) Math.min(buffer.capacity(), end - at));
-                        int read = file.read(buffer, at);
-                        if (read < 0) {
-                            throw new IOException("the file ended inside a box");
-                        }
-                        digest.update(buffer.array(), 0, read);
-                        at += read;
-                    }
+                    stream(file, box, ByteBuffer.allocate(1 << 16), digest);
                 }
             }
             return digest.digest();
@@ -290,6 +325,9 @@ public final class Mp4 {
             }
             if (size < headerSize || size > length - at) {
                 throw new IllegalArgumentException("a top-level " + type + " box is out of the file's range");
+            }
+            if (boxes.size() == MAX_TOP_BOXES) {
+                throw new IllegalArgumentException("more than " + MAX_TOP_BOXES + " top-level boxes");
             }
             boxes.add(new TopBox(type, at, size, headerSize));
             at += size;

@@ -5,8 +5,9 @@ import io.mediagate.provenance.manifest.Manifest;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Optional;
+import java.util.List;
 import java.util.zip.CRC32;
 
 /**
@@ -28,17 +29,20 @@ public record Png() implements Embedding {
                 && new String(file, 12, 4, StandardCharsets.US_ASCII).equals("IHDR");
     }
 
+    /** Each {@code caBX} chunk whole within the file: its data, and the chunk (length, type, data, CRC) as its range. */
     @Override
-    public Optional<byte[]> store(byte[] png) {
+    public List<Located> stores(byte[] png) {
+        List<Located> stores = new ArrayList<>();
         for (long at = 8; at + 8 <= png.length; ) {
             int chunk = (int) at;
             long length = ByteBuffer.wrap(png, chunk, 4).getInt() & 0xffffffffL;
-            if (new String(png, chunk + 4, 4, StandardCharsets.US_ASCII).equals("caBX")) {
-                return at + 8 + length <= png.length ? Optional.of(Arrays.copyOfRange(png, chunk + 8, chunk + 8 + (int) length)) : Optional.empty();
+            if (new String(png, chunk + 4, 4, StandardCharsets.US_ASCII).equals("caBX") && at + CHUNK_FRAMING + length <= png.length) {
+                stores.add(new Located(Arrays.copyOfRange(png, chunk + 8, chunk + 8 + (int) length),
+                        List.of(new Located.Range(at, CHUNK_FRAMING + length))));
             }
             at += CHUNK_FRAMING + length;
         }
-        return Optional.empty();
+        return stores;
     }
 
     @Override

@@ -7,8 +7,9 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Optional;
+import java.util.List;
 
 /**
  * C2PA in WebP: the manifest store in a {@code C2PA} chunk appended to the RIFF container (whose size then counts it);
@@ -29,18 +30,20 @@ public record WebP() implements Embedding {
                 && new String(file, 8, 4, StandardCharsets.US_ASCII).equals("WEBP");
     }
 
+    /** Each {@code C2PA} chunk whole within the RIFF container: its data, and the chunk's header and data as its range. */
     @Override
-    public Optional<byte[]> store(byte[] webp) {
+    public List<Located> stores(byte[] webp) {
+        List<Located> stores = new ArrayList<>();
         long end = Math.min(webp.length, riffEnd(webp));
         for (long at = 12; at + CHUNK_HEADER <= end; ) {
             long size = ByteBuffer.wrap(webp, (int) at + 4, 4).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xffffffffL;
-            if (new String(webp, (int) at, 4, StandardCharsets.US_ASCII).equals("C2PA")) {
-                return at + CHUNK_HEADER + size <= end
-                        ? Optional.of(Arrays.copyOfRange(webp, (int) at + CHUNK_HEADER, (int) (at + CHUNK_HEADER + size))) : Optional.empty();
+            if (new String(webp, (int) at, 4, StandardCharsets.US_ASCII).equals("C2PA") && at + CHUNK_HEADER + size <= end) {
+                stores.add(new Located(Arrays.copyOfRange(webp, (int) at + CHUNK_HEADER, (int) (at + CHUNK_HEADER + size)),
+                        List.of(new Located.Range(at, CHUNK_HEADER + size))));
             }
             at += CHUNK_HEADER + size + (size % 2);
         }
-        return Optional.empty();
+        return stores;
     }
 
     @Override

@@ -16,8 +16,11 @@ final class Results {
     private final List<Map<String, Object>> informational = new ArrayList<>();
     private final List<Map<String, Object>> failure = new ArrayList<>();
     private final List<Results> ingredients = new ArrayList<>();
+    /** The state once judged: a manifest many ingredients share is judged once, not once per path to it. */
+    private String state;
 
     void success(String code, String url, String explanation) {
+        state = null;
         success.add(status(code, url, explanation));
     }
 
@@ -26,15 +29,18 @@ final class Results {
     }
 
     void failure(String code, String url, String explanation) {
+        state = null;
         failure.add(status(code, url, explanation));
     }
 
     void add(boolean passed, String code, String url, String explanation) {
+        state = null;
         (passed ? success : failure).add(status(code, url, explanation));
     }
 
     /** The reading of an ingredient's manifest (its hard binding aside: its file is not at hand). */
     void ingredient(Results reading) {
+        state = null;
         ingredients.add(reading);
     }
 
@@ -43,6 +49,18 @@ final class Results {
      * no better than the state of any ingredient's manifest.
      */
     String state() {
+        if (state == null) {
+            state = judged();
+        }
+        return state;
+    }
+
+    /** Whether any failure was found (an untrusted signer's included). */
+    boolean failed() {
+        return !failure.isEmpty();
+    }
+
+    private String judged() {
         String own = failure.stream().anyMatch(f -> !UNTRUSTED.equals(f.get("code"))) ? "Invalid" : failure.isEmpty() ? "Trusted" : "Valid";
         for (Results ingredient : ingredients) {
             String theirs = ingredient.state();
