@@ -99,8 +99,11 @@ public final class ContentCredentials {
         return ingredient(verifier.read(file, mime), title, mime, relationship);
     }
 
-    /** The ingredient a reading makes: its store carried when it could be read, with the codes its checks gave. */
-    private static Ingredient ingredient(Report reading, String title, String mime, String relationship) {
+    /**
+     * The ingredient a reading makes (of a file read before, not read again): its store carried when it could be read,
+     * with the codes its checks gave.
+     */
+    public static Ingredient ingredient(Report reading, String title, String mime, String relationship) {
         if (reading.store().isEmpty()) {
             return Ingredient.unsigned(title, mime, relationship);
         }

@@ -68,7 +68,7 @@ public class MediaItemResource {
     }
 
     /**
-     * The whole reading of the item's main file's Content Credentials, validated now: every manifest of its store (claim
+     * The whole reading of the item's main file's Content Credentials, as validated when the item was kept: every manifest of its store (claim
      * generator, signer, assertions, ingredients), the active manifest's validation results and state; {@code signed:
      * false} when it carries none. Seen by whoever may see the item.
      */
@@ -79,7 +79,7 @@ public class MediaItemResource {
         if (!record.isPublic && !owns(record)) {
             throw new ApiException(ErrorCode.PERMISSION_DENIED, "media " + id + " is private");
         }
-        return Envelope.of(Map.of("id", id, "provenance", provenances.report(record.objectKey, record.mime)));
+        return Envelope.of(Map.of("id", id, "provenance", provenances.report(record)));
     }
 
     @PATCH

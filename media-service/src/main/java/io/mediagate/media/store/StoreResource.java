@@ -177,10 +177,16 @@ public class StoreResource {
         List<MediaFile> further = new ArrayList<>();
         long total = copy(record, command, primary, inline, Set.of(), further);
         boolean partial = command.partial() && command.kind() == MediaKind.VIDEO;
-        if (!partial) {
-            record.provenance = inline != null ? provenances.of(inline, record.mime) : provenances.ofStored(record.objectKey, record.mime);
+        Provenances.Reading reading = partial ? null
+                : inline != null ? provenances.read(inline, record.mime) : provenances.readStored(record.objectKey, record.mime);
+        if (reading != null) {
+            record.provenance = reading.summary();
         }
-        return keeper.keep(record, command.isPublic(), command.retentionDays(), total, further, partial);
+        MediaItem item = keeper.keep(record, command.isPublic(), command.retentionDays(), total, further, partial);
+        if (reading != null) {
+            Provenances.keep(record, reading); // once the item's row is there: the reading's row refers to it
+        }
+        return item;
     }
 
     /**
@@ -202,7 +208,7 @@ public class StoreResource {
         Set<String> names = kept.stream().map(f -> f.name).collect(Collectors.toSet());
         long total = (record.totalBytes == null ? 0 : record.totalBytes) + copy(record, command, null, null, names, kept);
         if (!command.partial() && record.provenance == null) { // the video is whole: its main file's credentials are read once
-            record.provenance = provenances.ofStored(record.objectKey, record.mime);
+            Provenances.keep(record, provenances.readStored(record.objectKey, record.mime));
         }
         return keeper.keep(record, command.isPublic(), command.retentionDays(), total, kept, command.partial());
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
-import io.mediagate.common.events.Provenance;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.tier.Tier;
@@ -163,10 +162,10 @@ public class UploadResource {
             String realKind = UploadLimits.kind(mime);
             UploadLimits.checkSize(realKind, size, "bytes");
             Inspection.Facts facts = inspection.inspect(file, realKind);
-            Provenance provenance = provenances.of(file, mime); // read and validated; never signed as ours
+            Provenances.Reading provenance = provenances.read(file, mime); // read and validated once; never signed as ours
             java.nio.file.Path thumbnail = dir.resolve("thumbnail.jpg");
             inspection.thumbnail(file, facts, thumbnail);
-            provenances.signThumbnail(thumbnail, file, mime, id);
+            provenances.signThumbnail(thumbnail, provenance, mime, id);
             String finalKey = "media/" + MediaUrls.fileName(id, mime);
             String etag = store.copy(UploadKeys.of(id), finalKey, mime);
             String thumbKey = "media/" + id + "/thumbnail.jpg";
@@ -194,7 +193,7 @@ public class UploadResource {
                 r.height = facts.height();
                 r.durationSeconds = facts.durationSeconds();
                 r.sizeLabel = facts.width() + "x" + facts.height();
-                r.provenance = provenance;
+                Provenances.keep(r, provenance);
                 MediaFile thumb = new MediaFile();
                 thumb.mediaId = id;
                 thumb.name = "thumbnail.jpg";

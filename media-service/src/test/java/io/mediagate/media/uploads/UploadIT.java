@@ -156,6 +156,10 @@ class UploadIT {
             var ingredient = reading.activeManifest().path("ingredients").get(0);
             assertEquals(id, ingredient.path("title").asText());
             assertEquals(active, ingredient.path("active_manifest").asText(), "the upload's own manifest is its parent's");
+            // the reading was made once, at completion, and kept: the file is not read again for it
+            store.put("media/" + id + ".png", "image/png", TestImages.png(8, 8));
+            assertEquals(file.getKey(), given().header("Authorization", as(user)).when().get("/v1/media/" + id + "/provenance")
+                    .then().statusCode(200).extract().jsonPath().getString("result.provenance.validation_state"));
         }
         JsonPath changedReading = given().header("Authorization", as(user)).when()
                 .get("/v1/media/" + uploaded(user, changed, true).getString("result.media.id") + "/provenance").then().statusCode(200)
