@@ -5,7 +5,8 @@ import { h, field, notice, select, show, table, when } from 'console/ui';
 
 const TIERS = ['free', 'basic', 'pro', 'enterprise'];
 const LIMITS = [['perMinute', 'Requests per minute'], ['perHour', 'Requests per hour'], ['perDay', 'Requests per day'],
-  ['videoPerMinute', 'Videos per minute'], ['concurrentImages', 'Concurrent images'], ['concurrentVideos', 'Concurrent videos']];
+  ['videoPerMinute', 'Videos per minute'], ['concurrentImages', 'Concurrent images'], ['concurrentVideos', 'Concurrent videos'],
+  ['eventStreams', 'Open event streams per key']];
 
 export async function render(main, [selected]) {
   const list = (await api('GET', `/v1/admin/accounts${query({ limit: 100 })}`)).result;

@@ -24,8 +24,9 @@ public interface JobsApi {
     CompletableFuture<JobView> cancel(String id, CallAs user);
 
     /**
-     * The job's events after the one numbered {@code after} (0: from the first), oldest first; when there is none yet,
-     * routing waits up to {@code wait} for one (a long poll) and answers none if none came.
+     * The job's events after the one numbered {@code after} (0: from the first), oldest first, and whether the job has
+     * ended with them; when there is none yet and the job has not ended, routing waits up to {@code wait} for one (a long
+     * poll) and answers none if none came. A finished job with nothing after {@code after} is answered at once.
      */
     CompletableFuture<JobEventList> events(String id, CallAs user, long after, Duration wait);
 

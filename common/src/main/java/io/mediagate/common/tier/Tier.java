@@ -10,14 +10,17 @@ import java.util.Optional;
  * configuration; the defaults here are only its starting point.
  */
 public enum Tier {
-    FREE(new Limits(10, 100, 1_000, 2, 2, 1, 1L << 30, 7)),
-    BASIC(new Limits(30, 500, 5_000, 5, 5, 2, 10L << 30, 30)),
-    PRO(new Limits(100, 2_000, 20_000, 20, 20, 5, 100L << 30, 90)),
-    ENTERPRISE(new Limits(1_000, 20_000, 200_000, 100, 100, 25, 1L << 40, 365));
+    FREE(new Limits(10, 100, 1_000, 2, 2, 1, 5, 1L << 30, 7)),
+    BASIC(new Limits(30, 500, 5_000, 5, 5, 2, 10, 10L << 30, 30)),
+    PRO(new Limits(100, 2_000, 20_000, 20, 20, 5, 25, 100L << 30, 90)),
+    ENTERPRISE(new Limits(1_000, 20_000, 200_000, 100, 100, 25, 100, 1L << 40, 365));
 
-    /** Requests per window, video generations per minute, concurrent generations, storage and retention. */
+    /**
+     * Requests per window, video generations per minute, concurrent generations, job event streams open at once per key
+     * (a few more than the generations that can run, so that each running job can be followed), storage and retention.
+     */
     public record Limits(int perMinute, int perHour, int perDay, int videoPerMinute,
-                         int concurrentImages, int concurrentVideos, long storageBytes, int retentionDays) {}
+                         int concurrentImages, int concurrentVideos, int eventStreams, long storageBytes, int retentionDays) {}
 
     private final Limits limits;
 

@@ -138,7 +138,7 @@ public class AdminResource {
             return json.writeValueAsString(json.treeToValue(node, AccountLimits.class).validated());
         } catch (JsonProcessingException e) {
             throw ApiException.invalid("limits", "limits takes perMinute, perHour, perDay, videoPerMinute, "
-                    + "concurrentImages and concurrentVideos as whole numbers");
+                    + "concurrentImages, concurrentVideos and eventStreams as whole numbers");
         }
     }
 

@@ -6,6 +6,7 @@ import io.mediagate.common.calls.PathTemplate;
 import io.mediagate.common.jobs.JobAnswer;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
+import io.mediagate.gateway.auth.ApiKeyAuthMechanism;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.Owners;
@@ -64,16 +65,21 @@ public class CallerJobsResource {
 
     /**
      * The job's events as {@code text/event-stream} ({@link JobEventFeed}), after the one {@code Last-Event-ID} names; the
-     * same visibility as the job (404 for a job that is not the caller's).
+     * same visibility as the job (404 for a job that is not the caller's); 204 when the job has ended with nothing after
+     * it; 429 when the key has its limit of streams open. The stream is the key's ({@code Authorization}, which
+     * admission already read): it ends when the key no longer authenticates.
      */
     @Operation(summary = "Follow a job's events as they happen (text/event-stream; Last-Event-ID resumes)")
     @GET
     @Path(JobsApi.EVENTS)
     @Produces({"text/event-stream", MediaType.APPLICATION_JSON})
-    public Uni<Response> events(@PathParam("id") String id, @HeaderParam("Last-Event-ID") String lastEventId) {
+    public Uni<Response> events(@PathParam("id") String id, @HeaderParam("Last-Event-ID") String lastEventId,
+                                @HeaderParam("Authorization") String authorization) {
         long after = JobEventFeed.after(lastEventId);
         Caller caller = Caller.of(identity);
-        return jobs.read(caller, id).map(job -> feed.follow(caller, id, after).response());
+        String keyHash = ApiKeyAuthMechanism.keyHash(authorization)
+                .orElseThrow(() -> new IllegalStateException("an authenticated request without a key"));
+        return jobs.read(caller, id).flatMap(job -> feed.open(caller, keyHash, id, after));
     }
 
     /** One of a running job's preview stills, as its {@code preview} event names it; the job's visibility. */

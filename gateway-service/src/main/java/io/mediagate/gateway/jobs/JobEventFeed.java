@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.jobs.JobEvent;
+import io.mediagate.common.jobs.JobEventList;
 import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.streams.EventStream;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +24,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * out as it is recorded, with its number as the stream's {@code id:}, its kind as {@code event:} and a JSON object as
  * {@code data:} (the job's id, when it happened, the event's fields); a client that reconnects with
  * {@code Last-Event-ID} gets every event after that one, from whichever replica it reaches. The stream ends after the
- * job's terminal event ({@code completed}, {@code failed}, {@code cancelled}) and is kept alive by comments meanwhile.
- * Routing is asked with long polls ({@link #POLL}); while it does not know the job yet (accepted, still in Kafka) or is
- * unreachable, the stream waits and asks again.
+ * job's terminal event ({@code completed}, {@code failed}, {@code cancelled}) and is kept alive by comments meanwhile; one
+ * resumed at or past a finished job's last event is answered 204 at once (EventSource then stops reconnecting). Each open
+ * stream holds one of its key's slots and ends when its key no longer authenticates ({@link OpenStreams}). Routing is
+ * asked with long polls ({@link #POLL}), which it answers from one follower per job ({@code JobFollowers} there); while
+ * it does not know the job yet (accepted, still in Kafka) or is unreachable, the stream waits and asks again.
  */
 @ApplicationScoped
 public class JobEventFeed {
@@ -35,13 +39,15 @@ public class JobEventFeed {
     private final JobsApi jobs;
     private final SubmittedJobs submitted;
     private final ObjectMapper json;
+    private final OpenStreams streams;
     private final Duration keepAlive;
 
-    JobEventFeed(JobsApi jobs, SubmittedJobs submitted, ObjectMapper json,
+    JobEventFeed(JobsApi jobs, SubmittedJobs submitted, ObjectMapper json, OpenStreams streams,
                  @ConfigProperty(name = "mediagate.streams.keep-alive", defaultValue = "15s") Duration keepAlive) {
         this.jobs = jobs;
         this.submitted = submitted;
         this.json = json;
+        this.streams = streams;
         this.keepAlive = keepAlive;
     }
 
@@ -56,37 +62,63 @@ public class JobEventFeed {
         return Long.parseLong(lastEventId.strip());
     }
 
-    /** Some events' frames, and whether the last of them ended the job. */
-    private record Batch(List<String> frames, boolean end) {
+    /** Some events' frames, and whether the job ended with them. */
+    record Batch(List<String> frames, boolean end) {
         static final Batch NONE = new Batch(List.of(), false);
     }
 
-    /** The stream of job {@code id}'s events after number {@code after}, as {@code caller} may see them. */
-    public EventStream follow(Caller caller, String id, long after) {
+    /**
+     * The answer to a request for job {@code id}'s events after {@code after}, as {@code caller} (who came with the key of
+     * hash {@code keyHash}) may see them: 204 when the job has ended with nothing after {@code after}, else the stream,
+     * once it holds one of the key's slots (429 when they are all taken).
+     */
+    public Uni<Response> open(Caller caller, String keyHash, String id, long after) {
         AtomicLong last = new AtomicLong(after);
-        Multi<String> frames = Multi.createBy().repeating().uni(() -> next(caller, id, last)).whilst(batch -> !batch.end())
-                .onItem().transformToIterable(Batch::frames);
-        return EventStream.of(frames, keepAlive);
+        return next(caller, id, last, Duration.ZERO, Duration.ZERO).flatMap(first -> {
+            if (first.frames().isEmpty() && first.end()) {
+                return Uni.createFrom().item(Response.noContent().header("Cache-Control", "no-cache").build());
+            }
+            return streams.open(caller, keyHash).map(stream -> follow(caller, id, last, first, stream).response());
+        });
     }
 
-    private Uni<Batch> next(Caller caller, String id, AtomicLong last) {
-        return Uni.createFrom().completionStage(() -> jobs.events(id, caller.as(), last.get(), POLL)).map(list -> {
-            List<String> frames = new ArrayList<>();
-            boolean end = false;
-            for (JobEvent event : list.events()) {
-                if (event.event() == null) {
-                    continue; // a kind this replica does not know yet (a newer routing): skipped, not misnamed
-                }
+    /** The stream that begins with {@code first} and follows the job from {@code last} on, until it ends or is cut. */
+    EventStream follow(Caller caller, String id, AtomicLong last, Batch first, OpenStreams.Stream stream) {
+        Multi<Batch> rest = first.end() ? Multi.createFrom().empty()
+                : Multi.createBy().repeating().uni(() -> next(caller, id, last, POLL, PICKUP)).whilst(batch -> !batch.end());
+        Multi<String> frames = Multi.createBy().concatenating().streams(Multi.createFrom().item(first), rest)
+                .onItem().transformToIterable(Batch::frames);
+        EventStream events = EventStream.of(frames, keepAlive, stream.cut().thenApply(this::error));
+        return new EventStream(events.frames().onSubscription().invoke(stream::started).onTermination().invoke(() -> streams.close(stream)));
+    }
+
+    private Uni<Batch> next(Caller caller, String id, AtomicLong last, Duration wait, Duration pickup) {
+        return Uni.createFrom().completionStage(() -> jobs.events(id, caller.as(), last.get(), wait)).map(list -> batch(id, list, last))
+                .onFailure(JobEventFeed::notFound).recoverWithUni(notFound -> submitted.find(caller.accountId(), id).flatMap(job -> job == null
+                        ? Uni.createFrom().item(new Batch(List.of(error((ApiException) notFound)), true))
+                        : pause(pickup)))
+                .onFailure().recoverWithUni(outage -> pause(wait.isZero() ? Duration.ZERO : OUTAGE));
+    }
+
+    private Batch batch(String id, JobEventList list, AtomicLong last) {
+        List<String> frames = new ArrayList<>();
+        boolean end = list.ended();
+        for (JobEvent event : list.events()) {
+            last.set(event.id());
+            end = end || event.terminal();
+            if (event.event() != null) { // a kind this replica does not know yet (a newer routing): skipped, not misnamed
                 frames.add(frame(id, event));
-                last.set(event.id());
-                end = end || event.terminal();
             }
-            return new Batch(frames, end);
-        }).onFailure(JobEventFeed::notFound).recoverWithUni(notFound -> submitted.find(caller.accountId(), id).flatMap(job -> job == null
-                ? Uni.createFrom().item(new Batch(List.of(EventStream.event("error", json.valueToTree(((ApiException) notFound)
-                        .body(null)).toString())), true))
-                : Uni.createFrom().item(Batch.NONE).onItem().delayIt().by(PICKUP)))
-                .onFailure().recoverWithUni(outage -> Uni.createFrom().item(Batch.NONE).onItem().delayIt().by(OUTAGE));
+        }
+        return new Batch(frames, end);
+    }
+
+    private static Uni<Batch> pause(Duration pause) {
+        return pause.isZero() ? Uni.createFrom().item(Batch.NONE) : Uni.createFrom().item(Batch.NONE).onItem().delayIt().by(pause);
+    }
+
+    private String error(ApiException failure) {
+        return EventStream.event("error", json.valueToTree(failure.body(null)).toString());
     }
 
     private String frame(String jobId, JobEvent event) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.jobs.JobEvent;
+import io.mediagate.common.jobs.JobEventList;
 import io.mediagate.routing.support.AfterCommit;
 import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,7 +20,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -30,14 +30,15 @@ import java.util.stream.Collectors;
  * gateway replica, can reconnect and get what it missed. Each is numbered 1, 2, … per job: the counter
  * ({@code jobs.events}) is raised under the job row's lock in the transaction that writes the event, so two writers of one
  * job never take the same number and numbers appear in the order they were committed. A follower waiting for the next
- * event ({@link #after(String, long, Duration)}) is woken once an event of its job is committed on this replica, and
- * looks again every {@link #RECHECK} for those written on another. An event of a kind the job's webhook asked for (by
+ * event ({@link #after(String, long, Duration)}) waits with every other follower of its job on this replica
+ * ({@link JobFollowers}): woken once an event of the job is committed here, or when the shared recheck sees it moved on
+ * another replica; it does not query on a timer of its own. A finished job with nothing after what was asked is answered
+ * at once, saying so ({@link JobEventList#ended()}). An event of a kind the job's webhook asked for (by
  * default its completion or failure) is queued for delivery in the same transaction, as {@code generation.<kind>} with
  * the event as the stream shows it.
  */
 @ApplicationScoped
 public class JobEvents {
-    static final Duration RECHECK = Duration.ofMillis(500);
     /** Most events answered at once; a follower asks again for the rest. */
     static final int PAGE = 200;
     /** The finished statuses as the jobs table holds them, quoted for SQL. */
@@ -48,10 +49,12 @@ public class JobEvents {
     private final TransactionSynchronizationRegistry transactions;
     private final Clock clock;
     private final Webhooks webhooks;
-    private final Map<String, CompletableFuture<Void>> bells = new ConcurrentHashMap<>();
+    private final JobFollowers followers;
 
-    JobEvents(EntityManager entities, ObjectMapper json, TransactionSynchronizationRegistry transactions, Clock clock, Webhooks webhooks) {
+    JobEvents(EntityManager entities, ObjectMapper json, TransactionSynchronizationRegistry transactions, Clock clock, Webhooks webhooks,
+              JobFollowers followers) {
         this.webhooks = webhooks;
+        this.followers = followers;
         this.entities = entities;
         this.json = json;
         this.transactions = transactions;
@@ -89,7 +92,7 @@ public class JobEvents {
             webhooks.enqueue("msg_" + jobId.substring(4) + "e" + seq, jobId, (String) job[1], (String) job[2],
                     "generation." + kind.wire(), event.wire(json, jobId));
         }
-        AfterCommit.run(transactions, () -> ring(jobId));
+        AfterCommit.run(transactions, () -> followers.committed(jobId));
     }
 
     /** Whether job {@code jobId} has had an event of {@code kind}. */
@@ -113,31 +116,61 @@ public class JobEvents {
         return events;
     }
 
+    /** What one look at a job found: its events after the number asked for (a page), its event count, whether it ended. */
+    record Look(List<JobEvent> events, long count, boolean finished) {
+        /** The look as answered: the job has ended with these events when it finished and none follows the last of them. */
+        JobEventList answer(long after) {
+            long last = events.isEmpty() ? after : events.getLast().id();
+            return new JobEventList(events, finished && last >= count);
+        }
+    }
+
+    /** The job's event count and state, then its events after {@code after} when there are any: one transaction. */
+    @Transactional
+    Look look(String jobId, long after) {
+        followers.read();
+        @SuppressWarnings("unchecked")
+        List<Object[]> job = entities.createNativeQuery("SELECT events, status FROM jobs WHERE id = ?1").setParameter(1, jobId).getResultList();
+        if (job.isEmpty()) {
+            return new Look(List.of(), 0, true); // gone: nothing more will come
+        }
+        long count = ((Number) job.getFirst()[0]).longValue();
+        JobStatus status = JobStatus.of((String) job.getFirst()[1]);
+        return new Look(count > after ? after(jobId, after) : List.of(), count, status != null && status.finished());
+    }
+
     /**
-     * As {@link #after(String, long)}, waiting up to {@code wait} for one when there is none yet (a long poll; the calling
-     * thread waits, so call it on a virtual thread). Empty when none came.
+     * As {@link #after(String, long)}, with whether the job has ended with them, waiting up to {@code wait} for one when
+     * there is none yet and the job has not ended (a long poll; the calling thread waits, so call it on a virtual thread).
+     * The wait is shared with every other follower of the job on this replica ({@link JobFollowers}): it looks only when
+     * the job moved, here or (seen by the shared recheck) on another replica.
      */
-    public List<JobEvent> after(String jobId, long after, Duration wait) {
-        Instant until = Instant.now(clock).plus(wait);
-        while (true) {
-            // The bell is taken before looking, so an event committed after the look rings it.
-            CompletableFuture<Void> bell = bells.computeIfAbsent(jobId, id -> new CompletableFuture<>());
-            List<JobEvent> events = after(jobId, after);
-            Duration left = Duration.between(Instant.now(clock), until);
-            if (!events.isEmpty() || left.isNegative() || left.isZero()) {
-                bells.remove(jobId, bell);
-                return events;
+    public JobEventList after(String jobId, long after, Duration wait) {
+        long until = System.nanoTime() + wait.toNanos();
+        JobFollowers.Follower follower = followers.join(jobId);
+        try {
+            while (true) {
+                // The bell is taken before looking, so an event committed after the look rings it.
+                CompletableFuture<Void> bell = follower.bell();
+                Look look = look(jobId, after);
+                follower.saw(look.count(), look.finished());
+                long left = until - System.nanoTime();
+                if (!look.events().isEmpty() || look.finished() || left <= 0) {
+                    return look.answer(after);
+                }
+                try {
+                    bell.get(left, TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    // the wait is over: the next turn answers what there is
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException(e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return new JobEventList(List.of(), false);
+                }
             }
-            try {
-                bell.get(Math.min(left.toMillis(), RECHECK.toMillis()), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                // look again: the event may have been written on another replica
-            } catch (ExecutionException e) {
-                throw new IllegalStateException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return List.of();
-            }
+        } finally {
+            followers.leave(follower);
         }
     }
 
@@ -147,13 +180,6 @@ public class JobEvents {
             return kind == JobEvent.Kind.COMPLETED || kind == JobEvent.Kind.FAILED;
         }
         return List.of(asked.split(",")).contains(kind.wire());
-    }
-
-    private void ring(String jobId) {
-        CompletableFuture<Void> bell = bells.remove(jobId);
-        if (bell != null) {
-            bell.complete(null);
-        }
     }
 
     private String write(Map<String, ?> data) {

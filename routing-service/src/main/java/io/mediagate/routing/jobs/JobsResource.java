@@ -61,8 +61,8 @@ public class JobsResource {
 
     /**
      * The job's events after the one numbered {@code after} (default 0: from the first), waiting up to {@code wait} ms (at
-     * most {@link #MAX_WAIT}, default none) for one when there is none yet. Runs on a virtual thread: a long poll holds no
-     * worker.
+     * most {@link #MAX_WAIT}, default none) for one when there is none yet and the job has not ended, and whether it has
+     * ended with them. Runs on a virtual thread: a long poll holds no worker (nor a database connection while it waits).
      */
     @GET
     @Path(JobsApi.EVENTS)
@@ -71,7 +71,7 @@ public class JobsResource {
         visible(JobRecord.findById(id), id);
         long from = number("after", after, Long.MAX_VALUE);
         long waitMs = number("wait", wait, MAX_WAIT.toMillis());
-        return Envelope.of(new JobEventList(events.after(id, from, Duration.ofMillis(waitMs))));
+        return Envelope.of(events.after(id, from, Duration.ofMillis(waitMs)));
     }
 
     /** A running job's preview still {@code index} (its {@code preview} event's {@code url}); 404 once it is gone. */
