@@ -15,10 +15,15 @@ RUN for lib in libpulse.so.0 libasound.so.2 libxcb-shm.so.0; do ldconfig -p | gr
     if [ -n "$missing" ]; then apt-get update && apt-get install -y --no-install-recommends libpulse0 libasound2 libxcb-shm0 \
       && rm -rf /var/lib/apt/lists/*; fi \
  && (id mediagate >/dev/null 2>&1 || useradd --system --uid 10001 --user-group --create-home mediagate)
-COPY --chown=mediagate ${SERVICE}/target/quarkus-app/ /app/
+# The application belongs to root, readable and not writable by the service's user: a compromised service cannot
+# change its own code. It writes only to /tmp (uploads being received, work files, the unpacked ffmpeg, the JVM's and
+# Vert.x's caches), so the root filesystem can be mounted read-only with a writable /tmp (docker-compose.yml, k8s/).
+COPY --chown=root:root --chmod=755 ${SERVICE}/target/quarkus-app/ /app/
 WORKDIR /app
-USER mediagate
+# By number, so that Kubernetes' runAsNonRoot can tell it is not root.
+USER 10001:10001
 # API on 8080; health, readiness and metrics (/q/*) on the management port 9000, for probes and Prometheus.
-ENV MEDIAGATE_BIND_HOST=0.0.0.0 QUARKUS_HTTP_PORT=8080 MEDIAGATE_MANAGEMENT_HOST=0.0.0.0 MEDIAGATE_MANAGEMENT_PORT=9000
+ENV MEDIAGATE_BIND_HOST=0.0.0.0 QUARKUS_HTTP_PORT=8080 MEDIAGATE_MANAGEMENT_HOST=0.0.0.0 MEDIAGATE_MANAGEMENT_PORT=9000 \
+    MEDIAGATE_FFMPEG_CACHE=/tmp/mediagate-ffmpeg
 EXPOSE 8080 9000
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-Djava.awt.headless=true", "-jar", "quarkus-run.jar"]

@@ -77,8 +77,11 @@ start_container() { # service
   alive "$STATE/pids/$svc" && return
   container_env "$svc"
   rotate_log "$STATE/logs/$svc.log"
+  # As docker-compose.yml runs them: the root filesystem read-only with a writable /tmp (exec: the packed ffmpeg is
+  # unpacked and run from there), no capabilities, no privilege escalation.
   podman run -d --replace --name "$name" --network host --env-file "$STATE/containers/$svc.env" \
     -v "$STATE/containers/keys:/keys:ro" --log-driver k8s-file --log-opt path="$STATE/logs/$svc.log" \
+    --read-only --tmpfs /tmp:rw,exec,nosuid,nodev,mode=1777 --cap-drop ALL --security-opt no-new-privileges \
     "mediagate/$svc:latest" > /dev/null || die "podman could not start $name"
   podman inspect --format '{{.State.Pid}}' "$name" > "$STATE/pids/$svc"
   echo "$name" > "$STATE/pids/$svc.container"

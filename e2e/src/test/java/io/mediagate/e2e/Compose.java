@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.mediagate.testing.RepoPaths;
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -17,12 +19,25 @@ import java.util.Map;
  * result, which is what the tests read.
  */
 final class Compose {
-    /** The secrets compose requires (its {@code ${VAR:?…}}), with stand-in values. */
-    static final Map<String, String> SECRETS = Map.of("MEDIAGATE_ADMIN_KEY", "mg_admin_test", "POSTGRES_PASSWORD", "pg-test",
-            "MINIO_ROOT_PASSWORD", "minio-test");
+    /** The secrets compose requires (its {@code ${VAR:?…}}), with random values as an operator's .env has them. */
+    static final Map<String, String> SECRETS = secrets("MEDIAGATE_ADMIN_KEY", "POSTGRES_PASSWORD", "MINIO_ROOT_PASSWORD", "S3_SECRET_KEY",
+            "REDIS_PASSWORD", "KAFKA_ADMIN_PASSWORD", "GATEWAY_DB_PASSWORD", "ROUTING_DB_PASSWORD", "MEDIA_DB_PASSWORD", "USAGE_DB_PASSWORD",
+            "GATEWAY_KAFKA_PASSWORD", "ROUTING_KAFKA_PASSWORD", "CATALOG_KAFKA_PASSWORD", "MEDIA_KAFKA_PASSWORD", "USAGE_KAFKA_PASSWORD",
+            "PIPELINE_KAFKA_PASSWORD");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private Compose() {
+    }
+
+    private static Map<String, String> secrets(String... names) {
+        Map<String, String> secrets = new HashMap<>();
+        SecureRandom random = new SecureRandom();
+        for (String name : names) {
+            byte[] bytes = new byte[32];
+            random.nextBytes(bytes);
+            secrets.put(name, HexFormat.of().formatHex(bytes));
+        }
+        return Map.copyOf(secrets);
     }
 
     /** What {@code docker-compose config} answered: its exit code and output (the resolved file, or its complaint). */

@@ -1,6 +1,7 @@
 package io.mediagate.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,13 +22,14 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
- * docker-compose.yml kept true to the images and the code (k8s/: KubernetesManifestsTest): Compose's own reading of it
- * ({@link Compose}) validates, runs each service from the image {@code ./mediagate images} builds with the readiness probe
- * of its management port and the keys mounted read-only, and tells each service where everything it would otherwise
- * look for on 127.0.0.1 is. ContainersIT runs that probe in the images.
+ * docker-compose.yml kept true to the images and the code (k8s/: KubernetesManifestsTest, KubernetesSecurityTest):
+ * Compose's own reading of it ({@link Compose}) validates, runs each service from the image {@code ./mediagate images}
+ * builds with the readiness probe of its management port and the keys mounted read-only, tells each service where
+ * everything it would otherwise look for on 127.0.0.1 is, gives each only the secrets it reads and no superuser's, and
+ * runs it without privileges; Kafka and Redis ask a login. ContainersIT runs that probe in the images.
  */
 class DeploymentFilesTest {
-    private static final Pattern SETTING = Pattern.compile("\\$\\{(MEDIAGATE_[A-Z0-9_]+)(?::([^}]*))?}");
+    private static final Set<String> SERVICES = Set.copyOf(Suite.SERVICES);
 
     @Test
     void composeValidatesAndRefusesToStartWithoutItsSecrets() throws Exception {
@@ -71,18 +73,10 @@ class DeploymentFilesTest {
     void composeTellsEveryServiceWhereItsInfrastructureAndPeersAre() throws Exception {
         JsonNode services = Compose.config(Compose.SECRETS).file().path("services");
         Set<String> image = dockerfileEnv();
-        Map<String, String> common = settings(Files.readString(RepoPaths.root().resolve(
-                "common/src/main/resources/META-INF/microprofile-config.properties")));
-        Map<String, String> staging = settings(Files.readString(RepoPaths.root().resolve(
-                "staging/src/main/resources/META-INF/microprofile-config.properties")));
         Set<String> read = new TreeSet<>();
         Set<String> databases = createdDatabases();
         for (String svc : Suite.SERVICES) {
-            Map<String, String> own = new HashMap<>(common);
-            own.putAll(settings(Files.readString(RepoPaths.root().resolve(svc + "/src/main/resources/application.properties"))));
-            if (Files.readString(RepoPaths.root().resolve(svc + "/pom.xml")).contains("<artifactId>staging</artifactId>")) {
-                own.putAll(staging); // the staging bucket's S3 settings
-            }
+            Map<String, String> own = ServiceSettings.settings(svc);
             read.addAll(own.keySet());
             JsonNode env = services.path(svc).path("environment");
             for (Map.Entry<String, String> setting : own.entrySet()) {
@@ -94,7 +88,9 @@ class DeploymentFilesTest {
             if (env.has("MEDIAGATE_DB_URL")) {
                 String url = env.path("MEDIAGATE_DB_URL").asText();
                 assertTrue(url.startsWith("jdbc:postgresql://postgres:5432/"), url);
-                assertTrue(databases.contains(url.substring(url.lastIndexOf('/') + 1)), url + " is created by deploy/postgres-init.sql");
+                String database = url.substring(url.lastIndexOf('/') + 1);
+                assertTrue(databases.contains(database), url + " is created by deploy/postgres-init.sh");
+                assertEquals(database, env.path("MEDIAGATE_DB_USER").asText(), svc + " logs in as its database's owner, not the superuser");
             }
         }
         for (String svc : Suite.SERVICES) {
@@ -103,14 +99,87 @@ class DeploymentFilesTest {
         }
     }
 
-    /** A properties file's MEDIAGATE_* settings and their defaults (null: none). */
-    private static Map<String, String> settings(String properties) {
-        Map<String, String> found = new HashMap<>();
-        Matcher m = SETTING.matcher(properties);
-        while (m.find()) {
-            found.put(m.group(1), m.group(2));
+    /** Each service gets the secrets it reads from .env and no other, none of them a superuser's (PostgreSQL, MinIO, Kafka). */
+    @Test
+    void composeGivesEachServiceTheSecretsItReadsAndNoSuperusersOnes() throws Exception {
+        JsonNode file = Compose.config(Compose.SECRETS).file();
+        Set<String> superusers = Set.of(Compose.SECRETS.get("POSTGRES_PASSWORD"), Compose.SECRETS.get("MINIO_ROOT_PASSWORD"),
+                Compose.SECRETS.get("KAFKA_ADMIN_PASSWORD"));
+        Map<String, String> used = new HashMap<>();
+        for (String svc : Suite.SERVICES) {
+            JsonNode env = file.path("services").path(svc).path("environment");
+            Set<String> given = new TreeSet<>();
+            env.properties().forEach(e -> {
+                if (ServiceSettings.SECRETS.contains(e.getKey())) {
+                    given.add(e.getKey());
+                }
+                assertFalse(superusers.contains(e.getValue().asText()), svc + " is given a superuser's password in " + e.getKey());
+                if (e.getKey().endsWith("_PASSWORD") || e.getKey().equals("MEDIAGATE_S3_SECRET_KEY")) {
+                    assertTrue(Compose.SECRETS.containsValue(e.getValue().asText()), svc + " " + e.getKey() + " comes from .env");
+                }
+            });
+            assertEquals(ServiceSettings.secrets(svc), given, svc + ": the secrets it reads, and only those");
+            for (String password : List.of("MEDIAGATE_DB_PASSWORD", "MEDIAGATE_KAFKA_PASSWORD")) {
+                if (env.has(password)) {
+                    String other = used.put(env.path(password).asText(), svc);
+                    assertTrue(other == null, svc + " and " + other + " share " + password + ": one login each");
+                }
+            }
+            if (env.has("MEDIAGATE_S3_ACCESS_KEY")) {
+                assertNotEquals(file.path("services").path("minio").path("environment").path("MINIO_ROOT_USER").asText(),
+                        env.path("MEDIAGATE_S3_ACCESS_KEY").asText(), svc + " uses MinIO's account for Mediagate, not its root");
+            }
         }
-        return found;
+    }
+
+    /** No service may gain a privilege, change its own files or keep a capability; no container may gain a privilege. */
+    @Test
+    void composeRunsEveryServiceWithoutPrivilegesOnAReadOnlyRootFilesystem() throws Exception {
+        JsonNode services = Compose.config(Compose.SECRETS).file().path("services");
+        services.properties().forEach(entry -> {
+            String name = entry.getKey();
+            JsonNode service = entry.getValue();
+            assertTrue(service.path("security_opt").toString().contains("no-new-privileges:true"), name + ": no-new-privileges");
+            assertFalse(service.path("privileged").asBoolean(false), name + ": privileged");
+            assertEquals("[\"ALL\"]", service.path("cap_drop").toString(), name + " drops every capability");
+            if (SERVICES.contains(name)) {
+                assertTrue(service.path("read_only").asBoolean(false), name + ": a read-only root filesystem");
+                assertTrue(service.path("cap_add").isEmpty(), name + " adds no capability");
+                assertTrue(service.path("tmpfs").toString().matches(".*\"/tmp:[^\"]*\\bexec\\b.*"),
+                        name + ": a writable /tmp the packed ffmpeg can run from: " + service.path("tmpfs"));
+                assertFalse(service.has("user"), name + " runs as its image's user");
+            }
+        });
+    }
+
+    /** Kafka authenticates and authorises every client, each service as its own principal; Redis asks a password. */
+    @Test
+    void composeRunsKafkaAndRedisWithLogins() throws Exception {
+        JsonNode services = Compose.config(Compose.SECRETS).file().path("services");
+        JsonNode kafka = services.path("kafka").path("environment");
+        for (String listener : kafka.path("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP").asText().split(",")) {
+            assertTrue(listener.split(":")[1].startsWith("SASL_"), "every listener asks a login: " + listener);
+        }
+        assertEquals("org.apache.kafka.metadata.authorizer.StandardAuthorizer", kafka.path("KAFKA_AUTHORIZER_CLASS_NAME").asText());
+        assertEquals("User:admin", kafka.path("KAFKA_SUPER_USERS").asText());
+        String setup = Files.readString(RepoPaths.root().resolve("k8s/base/kafka-setup.sh"));
+        JsonNode setupEnv = services.path("kafka-setup").path("environment");
+        assertTrue(services.path("kafka-setup").path("volumes").toString().contains("k8s/base/kafka-setup.sh"), "the Job's script");
+        for (String svc : Suite.SERVICES) {
+            JsonNode env = services.path(svc).path("environment");
+            assertTrue(env.path("MEDIAGATE_KAFKA_SECURITY_PROTOCOL").asText().startsWith("SASL_"), svc);
+            String principal = env.path("MEDIAGATE_KAFKA_USER").asText();
+            assertEquals(svc, principal, svc + "'s Kafka principal");
+            Matcher login = Pattern.compile("login " + principal + " \"\\$\\{(\\w+):-}\"").matcher(setup);
+            assertTrue(login.find(), "kafka-setup.sh makes " + principal + "'s login");
+            assertEquals(env.path("MEDIAGATE_KAFKA_PASSWORD").asText(), setupEnv.path(login.group(1)).asText(),
+                    "kafka-setup makes " + principal + "'s login with the password " + svc + " is given");
+            assertTrue(setup.contains("acl " + principal + " "), "kafka-setup.sh gives " + principal + " its ACLs");
+        }
+        String redis = services.path("redis").path("command").toString();
+        assertTrue(redis.contains("--requirepass") && redis.contains(Compose.SECRETS.get("REDIS_PASSWORD")), redis);
+        assertEquals(Compose.SECRETS.get("REDIS_PASSWORD"),
+                services.path("gateway-service").path("environment").path("MEDIAGATE_REDIS_PASSWORD").asText());
     }
 
     /** The variables the Dockerfile's {@code ENV} gives every image. */
@@ -119,9 +188,10 @@ class DeploymentFilesTest {
                 .flatMap(l -> Pattern.compile("(\\w+)=").matcher(l).results().map(r -> r.group(1))).collect(Collectors.toSet());
     }
 
+    /** The databases deploy/postgres-init.sh creates (each owned by a login of the same name). */
     private static Set<String> createdDatabases() throws IOException {
-        Path init = RepoPaths.root().resolve("deploy/postgres-init.sql");
-        return Pattern.compile("CREATE DATABASE (\\w+)").matcher(Files.readString(init)).results().map(r -> r.group(1))
+        Path init = RepoPaths.root().resolve("deploy/postgres-init.sh");
+        return Pattern.compile("(?m)^service_database (\\w+)$").matcher(Files.readString(init)).results().map(r -> "mediagate_" + r.group(1))
                 .collect(Collectors.toSet());
     }
 }

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.TestInstance;
  * images {@code ./mediagate images} builds out of the builds Maven has just made ({@code MEDIAGATE_PREBUILT=1}), on the
  * host's network, against the script's own Kafka, S3 server and Redis and the PostgreSQL on 127.0.0.1. An image, a
  * video through the whole pipeline, a listing and an upload go through the containerised gateway, and every container
- * runs as the images' own user and answers liveness and readiness on its management port. Skipped, saying why, where
- * podman cannot run.
+ * runs as the images' own user without capabilities or a writable root filesystem (/tmp aside) and answers liveness and
+ * readiness on its management port. Skipped, saying why, where podman cannot run.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class InContainers {
@@ -104,6 +104,14 @@ abstract class InContainers {
             String uid = Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("Uid:"))
                     .findFirst().orElseThrow().split("\\s+")[1];
             assertEquals("10001", uid, member + " runs as the images' user mediagate, not root");
+            // As docker-compose.yml and the manifests run them: no capability, no privilege to gain, a read-only root.
+            List<String> status = Files.readAllLines(Path.of("/proc/" + pid + "/status"));
+            assertTrue(status.contains("CapEff:\t0000000000000000"), member + " keeps no capability: " + status);
+            assertTrue(status.contains("NoNewPrivs:\t1"), member + " cannot gain privileges: " + status);
+            Command app = exec(member, "bash", "-c", "touch /app/written");
+            assertTrue(app.exit() != 0 && app.output().contains("Read-only"), member + " cannot change its own files: " + app.output());
+            Command tmp = exec(member, "bash", "-c", "touch /tmp/written && rm /tmp/written");
+            assertEquals(0, tmp.exit(), member + " writes to /tmp: " + tmp.output());
             for (String probe : List.of("/q/health/live", "/q/health/ready")) {
                 HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(URI.create(suite.managementUrl(member) + probe)).build(),
                         HttpResponse.BodyHandlers.ofString());

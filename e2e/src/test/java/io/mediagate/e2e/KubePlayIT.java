@@ -4,15 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.mediagate.testing.RepoPaths;
 import java.nio.file.Files;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -21,12 +14,12 @@ import org.junit.jupiter.api.Test;
  * The Kubernetes manifests run, not only validated: {@code ./mediagate up --kube} plays the rendered small overlay
  * ({@code k8s/overlays/small}) with {@code podman kube play}, changed only where one machine without a cluster needs
  * it (deploy/kube.sh says what and why). Every Deployment of the overlay, rendered here on its own, runs from its
- * manifest's image and passes {@link InContainers}'s flow; the Secrets reach the services as the manifests hand them
- * over (the admin key through {@code envFrom}, the key pair as a read-only volume); the kinds podman does not play are
- * printed, and each is in the script's report.
+ * manifest's image and passes {@link InContainers}'s flow; the Secrets, generated from the secrets/ the script writes
+ * as an operator would, reach the services as the manifests hand them over (the admin key through {@code envFrom}, each
+ * service's own key files as a read-only volume); the kinds podman does not play are printed, and each is in the
+ * script's report.
  */
 class KubePlayIT extends InContainers {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private List<JsonNode> overlay;
 
     @Override
@@ -45,15 +38,7 @@ class KubePlayIT extends InContainers {
 
     private synchronized List<JsonNode> rendered() throws Exception {
         if (overlay == null) {
-            String kubectl = System.getenv().getOrDefault("MEDIAGATE_KUBECTL", "kubectl");
-            Command render = Command.run(List.of(kubectl, "kustomize", RepoPaths.root().resolve("k8s/overlays/small").toString()),
-                    Map.of(), Duration.ofMinutes(1));
-            assertEquals(0, render.exit(), render.output());
-            List<JsonNode> objects = new ArrayList<>();
-            try (MappingIterator<JsonNode> docs = YAML.readerFor(JsonNode.class).readValues(render.output())) {
-                docs.forEachRemaining(objects::add);
-            }
-            overlay = objects;
+            overlay = Kustomized.render("overlays/small");
         }
         return overlay;
     }
@@ -75,10 +60,19 @@ class KubePlayIT extends InContainers {
     @Test
     void theSecretsReachTheServicesAsTheManifestsHandThemOver() throws Exception {
         Api.Reply accounts = api.get("/v1/admin/accounts", suite.adminKey());
-        assertEquals(200, accounts.status(), "the admin key of mediagate-secrets (envFrom) is the gateway's: " + accounts.body());
-        for (String member : members()) {
-            Command keys = exec(member, "bash", "-c", "head -1 /keys/internal-public.pem && echo x > /keys/written");
-            assertTrue(keys.output().startsWith("-----BEGIN PUBLIC KEY-----"), member + " reads the key pair at /keys: " + keys.output());
+        assertEquals(200, accounts.status(), "the admin key of gateway-service-env (envFrom) is the gateway's: " + accounts.body());
+        for (JsonNode deployment : deployments()) {
+            String member = deployment.path("metadata").path("name").asText();
+            String image = deployment.path("spec").path("template").path("spec").path("containers").get(0).path("image").asText();
+            Set<String> files = ServiceSettings.keyFiles(image.substring(image.lastIndexOf('/') + 1, image.lastIndexOf(':')));
+            Command listed = exec(member, "ls", "/keys");
+            assertEquals(files, new TreeSet<>(listed.output().lines().toList()),
+                    member + " is given the key files its service reads and no other: " + listed.output());
+            for (String file : files) {
+                Command read = exec(member, "head", "-c", "10", "/keys/" + file);
+                assertTrue(read.exit() == 0 && !read.output().isBlank(), member + " reads /keys/" + file + ": " + read.output());
+            }
+            Command keys = exec(member, "bash", "-c", "echo x > /keys/written");
             assertTrue(keys.exit() != 0 && keys.output().contains("Read-only"), member + " cannot write to /keys: " + keys.output());
         }
     }
