@@ -1,6 +1,9 @@
 package io.mediagate.catalog.catalog;
 
 import io.mediagate.common.catalog.AdapterNames;
+import io.mediagate.common.catalog.Lifecycle;
+import io.mediagate.common.catalog.MegapixelRates;
+import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
@@ -46,6 +49,32 @@ final class CatalogValidator {
         for (int i = 0; i < file.models().size(); i++) {
             validateModel(file.models().get(i), "models[" + i + "]", source, adapters, modelIds);
         }
+        for (int i = 0; i < file.models().size(); i++) { // once every model is known: replacements name one of them
+            ModelSpec m = file.models().get(i);
+            replacement(m.lifecycle(), m, modelIds, source, "models[" + i + "].lifecycle");
+            for (int j = 0; j < m.offers().size(); j++) {
+                replacement(m.offers().get(j).lifecycle(), m, modelIds, source, "models[" + i + "].offers[" + j + "].lifecycle");
+            }
+        }
+    }
+
+    /** A lifecycle's dates in order, with the page that announced them, and a replacement that is another catalog model. */
+    private static void lifecycle(Lifecycle lifecycle, String source, String at) {
+        if (lifecycle == null) {
+            return;
+        }
+        require(lifecycle.deprecated() != null || lifecycle.shutdown() != null, source, at, "needs deprecated or shutdown (or both)");
+        require(lifecycle.deprecated() == null || lifecycle.shutdown() == null || !lifecycle.deprecated().isAfter(lifecycle.shutdown()),
+                source, at + ".deprecated", "must not be after shutdown");
+        require(lifecycle.source() != null && lifecycle.source().startsWith("https://"), source, at + ".source",
+                "is required: the https address of the provider's page announcing it");
+    }
+
+    private static void replacement(Lifecycle lifecycle, ModelSpec m, Set<String> modelIds, String source, String at) {
+        if (lifecycle != null && lifecycle.replacement() != null) {
+            require(!lifecycle.replacement().equalsIgnoreCase(m.id()) && modelIds.contains(lifecycle.replacement().toLowerCase()), source,
+                    at + ".replacement", "must be another model of this catalog, got " + lifecycle.replacement());
+        }
     }
 
     /** {@code adapters}: each provider id's adapter. */
@@ -76,6 +105,7 @@ final class CatalogValidator {
                     at + ".parameters", "each parameter needs a name and a type of " + TYPES));
         }
         require(m.offers() != null && !m.offers().isEmpty(), source, at + ".offers", "at least one offer is required");
+        lifecycle(m.lifecycle(), source, at + ".lifecycle");
         for (int j = 0; j < m.offers().size(); j++) {
             OfferSpec o = m.offers().get(j);
             String oat = at + ".offers[" + j + "]";
@@ -114,6 +144,33 @@ final class CatalogValidator {
             if (o.versions() != null) {
                 o.versions().forEach(v -> require(versions.contains(v), source, oat + ".versions", "unknown version " + v));
             }
+            lifecycle(o.lifecycle(), source, oat + ".lifecycle");
+            metering(m, o, source, oat);
+            if (o.source() != null) {
+                require(o.source().url() != null && o.source().url().startsWith("https://") && o.source().read() != null, source,
+                        oat + ".source", "needs url (the provider's https page) and read (the day it was read)");
+            }
+        }
+    }
+
+    /** Token or megapixel rates only on image offers priced per image, one kind of metering, none negative. */
+    private static void metering(ModelSpec m, OfferSpec o, String source, String at) {
+        if (o.tokens() == null && o.megapixels() == null) {
+            return;
+        }
+        require(o.tokens() == null || o.megapixels() == null, source, at, "meters by tokens or by megapixels, not both");
+        require("image".equals(m.media()) && "image".equals(o.unit()), source, at, "only an image offer priced per image is metered");
+        if (o.tokens() != null) {
+            TokenRates t = o.tokens();
+            List<java.math.BigDecimal> rates = java.util.Arrays.asList(t.textInput(), t.imageInput(), t.textOutput(), t.imageOutput());
+            require(rates.stream().anyMatch(java.util.Objects::nonNull) && rates.stream().allMatch(r -> r == null || r.signum() >= 0), source,
+                    at + ".tokens", "needs non-negative rates in US dollars per million tokens (textInput, imageInput, textOutput, imageOutput)");
+        }
+        if (o.megapixels() != null) {
+            MegapixelRates r = o.megapixels();
+            require(r.first() != null && r.first().signum() >= 0 && (r.additional() == null || r.additional().signum() >= 0)
+                    && (r.input() == null || r.input().signum() >= 0), source, at + ".megapixels", "needs first (and additional, input) as non-negative US dollars");
+            require("up".equals(r.rounding()) || "exact".equals(r.rounding()), source, at + ".megapixels.rounding", "must be up or exact");
         }
     }
 

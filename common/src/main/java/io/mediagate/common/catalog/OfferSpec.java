@@ -14,6 +14,11 @@ import java.util.Set;
  * and the price per unit where the provider charges differently ({@code sizePrices}: at a size, e.g. a 4K image, at a
  * quality, {@code "high"}, or at both, {@code "high 1536x1024"}; {@code price} in every other case). A video offer's provider makes clips of the lengths in its
  * {@code durations} option (e.g. {@code "4,6,8"}), and is asked for, and bills, {@link #secondsFor} a request.
+ * Where the provider meters what it bills, the offer says how: {@code tokens} (rates per million tokens, charged from
+ * the usage the provider reports for the call) or {@code megapixels} (rates per megapixel of output and input); its
+ * {@code price} and {@code sizePrices} are then the provider's published per-image table, what ranking compares and what
+ * a call is charged when its answer reports no usage. {@code lifecycle}: the offer's own, where its provider retires it
+ * alone; {@code source}: where its facts were read, and when.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OfferSpec(
@@ -26,7 +31,17 @@ public record OfferSpec(
         List<String> inputs,
         String upstreamModel,
         Map<String, String> options,
-        Map<String, BigDecimal> sizePrices) {
+        Map<String, BigDecimal> sizePrices,
+        TokenRates tokens,
+        MegapixelRates megapixels,
+        Lifecycle lifecycle,
+        Source source) {
+
+    /** An offer priced per unit only, with no metering, lifecycle or source. */
+    public OfferSpec(String provider, BigDecimal price, String unit, List<String> features, List<String> versions, List<String> sizes,
+                     List<String> inputs, String upstreamModel, Map<String, String> options, Map<String, BigDecimal> sizePrices) {
+        this(provider, price, unit, features, versions, sizes, inputs, upstreamModel, options, sizePrices, null, null, null, null);
+    }
 
     /** The price per unit at {@code size} (null: the offer's base price). */
     public BigDecimal priceAt(String size) {
@@ -122,7 +137,7 @@ public record OfferSpec(
             return this;
         }
         return new OfferSpec(provider, price, unit, features().stream().filter(f -> !withheld.contains(f)).toList(), versions, sizes,
-                inputs, upstreamModel, options, sizePrices);
+                inputs, upstreamModel, options, sizePrices, tokens, megapixels, lifecycle, source);
     }
 
     public boolean servesVersion(String version) {
