@@ -43,7 +43,7 @@ create() { # topic partitions [--config k=v ...]
 login() { # principal password: the principal's SCRAM credentials, when its password is given
   [ -n "$2" ] || return 0
   kafka configs --alter --entity-type users --entity-name "$1" \
-    --add-config "SCRAM-SHA-256=[iterations=8192,password=$2],SCRAM-SHA-512=[password=$2]"
+    --add-config "SCRAM-SHA-512=[password=$2]"
 }
 acl() { # principal acl-arguments...
   kafka acls --add --allow-principal "User:$1" "${@:2}"
