@@ -10,7 +10,8 @@ import java.util.Map;
  * video transcoding and thumbnails); {@code retries} counts extra attempts, fallbacks included. {@code applied}: what
  * the serving provider was asked for, and billed, where it differs from the request (a video's {@code duration}
  * rounded up to the provider's clip lengths, an image's delivered {@code size}); absent when nothing differs. {@code image}: what
- * an image generation delivered ({@link ImageOutput}), which its answer also carries in OpenAI's fields.
+ * an image generation delivered ({@link ImageOutput}), which its answer also carries in OpenAI's fields. {@code usage}: what
+ * the serving provider metered and how the charge was made of it ({@link Usage}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Stats(
@@ -23,16 +24,38 @@ public record Stats(
         Routing routing,
         List<String> ignoredParams,
         Map<String, Object> applied,
-        ImageOutput image) {
+        ImageOutput image,
+        Usage usage) {
 
     public Stats(long setupTime, long processingTime, long generationTime, int retries, String providerId, List<Attempt> attempts,
                  Routing routing, List<String> ignoredParams, Map<String, Object> applied) {
-        this(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, null);
+        this(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, null, null);
+    }
+
+    public Stats(long setupTime, long processingTime, long generationTime, int retries, String providerId, List<Attempt> attempts,
+                 Routing routing, List<String> ignoredParams, Map<String, Object> applied, ImageOutput image) {
+        this(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, null);
+    }
+
+    /**
+     * What the serving provider metered for the job and how the charge ({@code price}) was made of it: {@code basis}
+     * {@code tokens} (the {@code tokens} it reported, at the offer's {@code rates} in US dollars per million), {@code
+     * megapixels} (the {@code megapixels} made and taken in, at the offer's rates), {@code provider} (the cost the provider
+     * reported for the call) or {@code table} (its published price per image, per second: the offer meters nothing, or
+     * the answer reported no usage, which {@code note} then says).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Usage(String basis, io.mediagate.common.catalog.TokenUsage tokens, io.mediagate.common.catalog.TokenRates rates,
+                        java.math.BigDecimal megapixels, java.math.BigDecimal charge, String note) {}
+
+    /** These stats with what the serving provider metered. */
+    public Stats withUsage(Usage metered) {
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, metered);
     }
 
     /** These stats with {@code processingTime} replaced (a video's is known only once the pipeline is done). */
     public Stats withProcessingTime(long ms) {
-        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image);
+        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage);
     }
 
     /** These stats with {@code applied} also saying that {@code field} was {@code value} (what was delivered, where it differs). */
@@ -40,12 +63,12 @@ public record Stats(
         Map<String, Object> merged = new java.util.LinkedHashMap<>(applied == null ? Map.of() : applied);
         merged.put(field, value);
         return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, Map.copyOf(merged),
-                image);
+                image, usage);
     }
 
     /** These stats with what the image generation delivered. */
     public Stats withImage(ImageOutput delivered) {
-        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, delivered);
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, delivered, usage);
     }
 
     /**

@@ -27,7 +27,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * provider is not disabled, or only the explicit provider's), at the requested size (the model's default when none
  * is named), times its units (images: {@code n}; seconds: the requested or the model's default duration, rounded up
  * to the offer's clip lengths as its provider bills it, {@link OfferSpec#secondsFor}), plus what the provider bills per
- * input image. Models are read from the catalog ({@link CatalogApi}, as routing reads them) and kept for
+ * input image; a metered offer (tokens, megapixels) also what it may charge beyond its table ({@link #metered}). Models
+ * are read from the catalog ({@link CatalogApi}, as routing reads them) and kept for
  * {@code mediagate.budgets.model-ttl}. A model or version the catalog does not know costs nothing here: routing
  * answers 404 for it.
  */
@@ -69,10 +70,33 @@ public class WorstCase {
             }
             BigDecimal units = BigDecimal.valueOf("second".equals(offer.unit()) ? offer.secondsFor(seconds(model, request))
                     : Math.max(1, request.n()));
-            worst = worst.max(unitPrice(offer, size, request.options()).multiply(units)
-                    .add(offer.inputImagePrice().multiply(BigDecimal.valueOf(inputs))));
+            BigDecimal each = unitPrice(offer, size, request.options());
+            worst = worst.max(each.multiply(units).add(offer.inputImagePrice().multiply(BigDecimal.valueOf(inputs)))
+                    .add(metered(offer, size, request, each, inputs)));
         }
         return worst;
+    }
+
+    /**
+     * What a metered offer may charge beyond its table price for the images made: a token-billed offer the prompt's text
+     * (at most one token per byte) and each input image as an image made at the dearest quality (OpenAI counts an input
+     * image's tokens from its size, much as a made one's); a megapixel-billed offer each image's megapixels at its rates,
+     * each input image counted as one of the requested size, where that is dearer than its table.
+     */
+    private static BigDecimal metered(OfferSpec offer, String size, GenerationRequest request, BigDecimal each, int inputs) {
+        if (offer.tokens() != null) {
+            long promptBytes = request.prompt() == null ? 0 : request.prompt().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            BigDecimal text = offer.tokens().cost(new io.mediagate.common.catalog.TokenUsage(promptBytes, 0, 0, 0));
+            return text.add(offer.dearestAt(size).multiply(BigDecimal.valueOf(inputs)));
+        }
+        if (offer.megapixels() != null && size != null && size.matches("[0-9]+x[0-9]+")) {
+            String[] wh = size.split("x");
+            long width = Long.parseLong(wh[0]);
+            long height = Long.parseLong(wh[1]);
+            BigDecimal perImage = offer.megapixels().cost(width, height, inputs * width * height);
+            return perImage.subtract(each).max(BigDecimal.ZERO).multiply(BigDecimal.valueOf(Math.max(1, request.n())));
+        }
+        return BigDecimal.ZERO;
     }
 
     /**

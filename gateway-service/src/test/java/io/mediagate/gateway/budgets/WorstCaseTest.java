@@ -95,6 +95,21 @@ class WorstCaseTest {
     }
 
     @Test
+    void aMeteredOfferReservesWhatItMayChargeBeyondItsTable() {
+        Map<String, BigDecimal> table = new HashMap<>(Map.of("high", new BigDecimal("0.1248"), "low", new BigDecimal("0.00816")));
+        OfferSpec tokens = new OfferSpec("openai", new BigDecimal("0.03168"), "image", List.of(), List.of(), List.of(), List.of(), "gpt", Map.of(),
+                table, new io.mediagate.common.catalog.TokenRates(new BigDecimal("5"), new BigDecimal("8"), null, new BigDecimal("30")), null, null, null);
+        GenerationRequest two = request(MediaKind.IMAGE, null, 2, null); // prompt "p": one byte, at most one token
+        assertPrice("0.249605", WorstCase.price(model(List.of(tokens), null), two), "2 images at the dearest quality and the prompt's text");
+        OfferSpec megapixels = new OfferSpec("bfl", new BigDecimal("0.03"), "image", List.of(), List.of(), List.of(), List.of(), "flux", Map.of(),
+                Map.of(), null, new io.mediagate.common.catalog.MegapixelRates(new BigDecimal("0.03"), new BigDecimal("0.015"),
+                new BigDecimal("0.015"), "up"), null, null);
+        GenerationRequest large = request(MediaKind.IMAGE, null, "2048x2048", 1, null);
+        // 4,194,304 pixels counted up to 5 megapixels: $0.03 + 4 x $0.015, dearer than its table's $0.03
+        assertPrice("0.09", WorstCase.price(model(List.of(megapixels), null), large));
+    }
+
+    @Test
     void aVideoCostsItsSecondsOrTheModelsDefault() {
         ResolvedModel model = model(List.of(offer("v", "0.10", "second")), new DurationSpec(4, 10, 6));
         assertPrice("0.8", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 8.0)));

@@ -1,5 +1,7 @@
 package io.mediagate.routing.providers;
 
+import io.mediagate.common.catalog.TokenUsage;
+import java.math.BigDecimal;
 import java.util.Map;
 
 /**
@@ -18,8 +20,14 @@ public record GeneratedImage(byte[] bytes, String mime, String revisedPrompt, Ma
 
     /**
      * What a provider says it made, as OpenAI's image answer does: the {@code quality} and {@code background} it chose
-     * (when asked for {@code auto}), and its token {@code usage} for the whole request (OpenAI's object, as given). Null where
-     * not said.
+     * (when asked for {@code auto}), its {@code usage} for the whole call (the provider's object, as given), the tokens it
+     * metered for that call by kind ({@code tokens}) and the cost it reported for it ({@code charged}, US dollars: BFL's
+     * {@code cost}). Null where not said. The images of one call share one {@code Made}: its usage and cost are the call's,
+     * counted once however many images it made.
      */
-    public record Made(String quality, String background, Map<String, Object> usage) {}
+    public record Made(String quality, String background, Map<String, Object> usage, TokenUsage tokens, BigDecimal charged) {
+        public Made(String quality, String background, Map<String, Object> usage) {
+            this(quality, background, usage, null, null);
+        }
+    }
 }

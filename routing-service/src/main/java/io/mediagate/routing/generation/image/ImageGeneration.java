@@ -22,6 +22,8 @@ import io.mediagate.provenance.ContentCredentials;
 import io.mediagate.routing.credentials.Credentials;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 
 /**
@@ -91,14 +93,19 @@ public class ImageGeneration {
         List<GeneratedImage> made = credentials.signed(outcome.result(), delivery.deliver(plan.options(), outcome.served(), outcome.result()),
                 sources == null ? List.of() : EditSources.named(request, sources),
                 new ContentCredentials.Generation(plan.modelSlug(), outcome.served().providerId(), request.jobId(), request.prompt()));
-        // billed at the quality the provider reports making (OpenAI's answer to "auto"), else as asked
+        // billed at the quality the provider reports making (OpenAI's answer to "auto"), else as asked; from what the
+        // provider metered where its offer says it bills so (tokens, megapixels)
         Candidate billed = outcome.served().madeAt(made.getFirst().made() == null ? null : made.getFirst().made().quality());
-        List<MediaItem> items = results.keep(request, plan, billed, made);
+        Charges.Charge charge = Charges.of(billed.offer(), made, sources == null ? List.of() : sources.images(),
+                plan.price(billed, made.size(), sources == null ? 0 : sources.images().size()));
+        List<MediaItem> items = results.keep(request, plan, billed, made, charge.price().divide(BigDecimal.valueOf(made.size()), MathContext.DECIMAL64));
         Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart)
                 .withImage(ImageDelivery.delivered(plan.options(), made, items.getFirst().size()));
+        if (charge.usage() != null) {
+            stats = stats.withUsage(charge.usage());
+        }
         // a provider that made another size than asked (its nearest ratio, its own "auto") says so in stats.applied
         String delivered = items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size())).findFirst().orElse(null);
-        return GenerationReply.ok(request.jobId(), items, plan.price(billed, items.size(), sources == null ? 0 : sources.images().size()),
-                delivered == null ? stats : stats.withApplied("size", delivered));
+        return GenerationReply.ok(request.jobId(), items, charge.price(), delivered == null ? stats : stats.withApplied("size", delivered));
     }
 }

@@ -12,6 +12,7 @@ import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.ranking.Candidate;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,7 +44,8 @@ class ImageResults {
         return ids;
     }
 
-    List<MediaItem> keep(GenerationRequest request, Plan plan, Candidate served, List<GeneratedImage> images) {
+    /** Registers each image, made by {@code served} and charged {@code each}. */
+    List<MediaItem> keep(GenerationRequest request, Plan plan, Candidate served, List<GeneratedImage> images, BigDecimal each) {
         int retention = Tier.orFree(request.tier()).limits().retentionDays();
         List<MediaItem> items = new ArrayList<>(images.size());
         for (int i = 0; i < images.size(); i++) {
@@ -59,7 +61,7 @@ class ImageResults {
             RegisterMedia command = RegisterMedia.image(
                     new RegisterMedia.Keeping("med_" + request.jobId().substring(4) + "x" + i, request.userId(), request.isPublic(), retention),
                     new MadeBy(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
-                            request.prompt(), image.revisedPrompt(), plan.price(served, 1)),
+                            request.prompt(), image.revisedPrompt(), each),
                     new RegisterMedia.Shape(size, null, width, height), file, sources(request));
             items.add(media.register(command, image.bytes()).forGeneration());
         }
