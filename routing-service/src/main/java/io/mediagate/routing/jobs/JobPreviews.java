@@ -30,11 +30,18 @@ public class JobPreviews {
         this.events = events;
     }
 
-    /** Keeps still {@code index} of job {@code jobId} and tells it as a {@code preview} event. */
+    /**
+     * Keeps still {@code index} of job {@code jobId} and tells it as a {@code preview} event, when it is an image whose
+     * header reads ({@link Stills}), as the type its bytes show; anything else is dropped and logged, never stored.
+     */
     public void keep(String jobId, int index, byte[] image, String mime) {
-        if (image == null || image.length == 0 || image.length > MAX_BYTES) {
+        Optional<String> checked = Stills.checked(image);
+        if (checked.isEmpty()) {
+            LOG.warnf("preview %d of job %s dropped: not a PNG, JPEG, WebP or GIF of sane dimensions (%d bytes, said to be %s)", index,
+                    jobId, image == null ? 0 : image.length, mime);
             return;
         }
+        mime = checked.get();
         try {
             staging.get().upload(key(jobId, index), image, mime);
             Map<String, Object> data = new LinkedHashMap<>();

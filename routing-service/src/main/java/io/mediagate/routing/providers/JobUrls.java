@@ -2,7 +2,8 @@ package io.mediagate.routing.providers;
 
 /**
  * The URLs a provider answers for a job it queued instead of an id (fal's queue, Replicate's predictions, BFL), used as
- * returned: the loop checks each is on the provider's own service before our key goes there ({@link Upstream#sameService}).
+ * returned: the loop checks each is on one of the provider's API hosts (or its configured base) before our key goes there
+ * ({@link ProviderHosts}).
  *
  * @param status where the job's state is read (required)
  * @param result where its result is read when that is another URL, or null

@@ -184,10 +184,12 @@ public final class Upstream {
 
     /**
      * Runs an asynchronous provider job whose handle is the URLs the provider answered ({@link JobUrls}), as
-     * {@link #run(ProviderSpec, TaskControl, UpstreamJob)}: each URL must be on the service at {@code base}.
+     * {@link #run(ProviderSpec, TaskControl, UpstreamJob)}: each URL must be one our key may go to ({@link ProviderHosts}:
+     * the provider's API hosts, or its configured base), checked when answered and again before each look or cancel.
      */
-    public <R> R run(ProviderSpec provider, String base, TaskControl control, UpstreamJob<JobUrls, R> job) {
-        return await(provider, control, job, checked(provider, base, job.submit()));
+    public <R> R run(ProviderSpec provider, ProviderHosts.Allowed hosts, TaskControl control, UpstreamJob<JobUrls, R> job) {
+        UpstreamJob<JobUrls, R> checking = checking(provider, hosts, job);
+        return await(provider, control, checking, checking.submit());
     }
 
     /**
@@ -195,38 +197,68 @@ public final class Upstream {
      * submitted first, so that the provider works on them together, then each is waited for in turn. When one fails,
      * those not yet waited for are cancelled.
      */
-    public <R> List<R> runAll(ProviderSpec provider, String base, TaskControl control, UpstreamJob<JobUrls, R> job, int times) {
+    public <R> List<R> runAll(ProviderSpec provider, ProviderHosts.Allowed hosts, TaskControl control, UpstreamJob<JobUrls, R> job, int times) {
+        UpstreamJob<JobUrls, R> checking = checking(provider, hosts, job);
         List<JobUrls> handles = new ArrayList<>();
         try {
             for (int i = 0; i < times; i++) {
-                handles.add(checked(provider, base, job.submit()));
+                handles.add(checking.submit());
             }
         } catch (RuntimeException e) {
-            handles.forEach(h -> stop(provider, job, h));
+            handles.forEach(h -> stop(provider, checking, h));
             throw e;
         }
         List<R> results = new ArrayList<>();
         for (int i = 0; i < handles.size(); i++) {
             try {
-                results.add(await(provider, control, job, handles.get(i)));
+                results.add(await(provider, control, checking, handles.get(i)));
             } catch (RuntimeException e) {
-                handles.subList(i + 1, handles.size()).forEach(h -> stop(provider, job, h));
+                handles.subList(i + 1, handles.size()).forEach(h -> stop(provider, checking, h));
                 throw e;
             }
         }
         return results;
     }
 
-    private static JobUrls checked(ProviderSpec provider, String base, JobUrls urls) {
-        if (urls == null || urls.status() == null) {
-            throw ProviderException.failed(provider.id() + " answered a job without a status URL");
-        }
-        for (String url : new String[] {urls.status(), urls.result(), urls.cancel()}) {
-            if (url != null) {
-                sameService(provider, base, url);
+    /**
+     * {@code job} with its URLs checked before our key goes to any of them: when the provider answers them, and again
+     * before each look and each cancel (the host's addresses are looked up anew each time).
+     */
+    private static <R> UpstreamJob<JobUrls, R> checking(ProviderSpec provider, ProviderHosts.Allowed hosts, UpstreamJob<JobUrls, R> job) {
+        return new UpstreamJob<>() {
+            @Override
+            public JobUrls submit() {
+                JobUrls urls = job.submit();
+                if (urls == null || urls.status() == null) {
+                    throw ProviderException.failed(provider.id() + " answered a job without a status URL");
+                }
+                return checked(urls);
             }
-        }
-        return urls;
+
+            @Override
+            public Poller.Poll<R> poll(JobUrls handle) {
+                return job.poll(checked(handle));
+            }
+
+            @Override
+            public void cancel(JobUrls handle) {
+                job.cancel(checked(handle));
+            }
+
+            @Override
+            public Duration minimumInterval() {
+                return job.minimumInterval();
+            }
+
+            private JobUrls checked(JobUrls urls) {
+                for (String url : new String[] {urls.status(), urls.result(), urls.cancel()}) {
+                    if (url != null) {
+                        hosts.keyed(provider, url);
+                    }
+                }
+                return urls;
+            }
+        };
     }
 
     private <H, R> R await(ProviderSpec provider, TaskControl control, UpstreamJob<H, R> job, H handle) {
@@ -242,13 +274,20 @@ public final class Upstream {
         }
     }
 
-    /** {@link #run} for a video job whose result is a URL: the video is then downloaded through the safe fetch. */
-    public GeneratedVideo runVideo(ProviderSpec provider, VideoTask task, String file, UpstreamJob<String, String> job) {
-        return video(provider, run(provider, task.control(), job), Map.of(), task.workDir().resolve(file));
+    /**
+     * {@link #run} for a video job whose result is a URL: the video is then downloaded through the safe fetch, from one of
+     * the provider's hosts ({@link #video}).
+     */
+    public GeneratedVideo runVideo(ProviderSpec provider, ProviderHosts.Allowed hosts, VideoTask task, String file, UpstreamJob<String, String> job) {
+        return video(provider, hosts, run(provider, task.control(), job), Map.of(), task.workDir().resolve(file));
     }
 
-    /** Downloads the result images the provider points at, through the safe fetch, in order. */
-    public List<GeneratedImage> images(ProviderSpec provider, List<String> urls) {
+    /**
+     * Downloads the result images the provider points at, in order: each URL on one of the provider's hosts
+     * ({@link ProviderHosts.Allowed#delivered}), fetched without our key through the safe fetch.
+     */
+    public List<GeneratedImage> images(ProviderSpec provider, ProviderHosts.Allowed hosts, List<String> urls) {
+        urls.forEach(url -> hosts.delivered(provider, url));
         try {
             Path target = Files.createTempFile("result", ".bin");
             try {
@@ -268,8 +307,16 @@ public final class Upstream {
         }
     }
 
-    /** Downloads a result video the provider points at, through the safe fetch, into {@code target}. */
-    public GeneratedVideo video(ProviderSpec provider, String url, Map<String, String> headers, Path target) {
+    /**
+     * Downloads a result video the provider points at, through the safe fetch, into {@code target}: from one of its
+     * delivery hosts without {@code headers}, or, when {@code headers} carry its credential, from one of its API hosts only.
+     */
+    public GeneratedVideo video(ProviderSpec provider, ProviderHosts.Allowed hosts, String url, Map<String, String> headers, Path target) {
+        if (headers.isEmpty()) {
+            hosts.delivered(provider, url);
+        } else {
+            hosts.keyed(provider, url);
+        }
         try {
             SafeFetch.Fetched f = fetch.fetch(url, headers, "result", "video", MAX_VIDEO_BYTES, target);
             return new GeneratedVideo(f.file(), f.mime());
@@ -300,25 +347,6 @@ public final class Upstream {
     public static String text(JsonNode node, String field) {
         JsonNode v = node == null ? null : node.get(field);
         return v == null || v.isNull() || v.isContainerNode() ? null : v.asText();
-    }
-
-    /**
-     * A URL the provider handed back (polling, status, result) must be on its own service before our key
-     * goes there: the base URL's host or a sibling of it (BFL answers regional hosts like api.us1.bfl.ai).
-     */
-    public static void sameService(ProviderSpec provider, String base, String url) {
-        String host = URI.create(base).getHost().toLowerCase(Locale.ROOT);
-        boolean literal = host.matches("[0-9.]+") || host.contains(":");
-        String parent = !literal && host.chars().filter(c -> c == '.').count() > 1 ? host.substring(host.indexOf('.') + 1) : host;
-        String other;
-        try {
-            other = URI.create(url).getHost();
-        } catch (IllegalArgumentException e) {
-            other = null;
-        }
-        if (other == null || !(other.equalsIgnoreCase(host) || other.toLowerCase(Locale.ROOT).endsWith("." + parent))) {
-            throw ProviderException.failed(provider.id() + " pointed us at another host");
-        }
     }
 
     /**

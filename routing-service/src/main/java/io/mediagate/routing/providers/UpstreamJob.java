@@ -4,7 +4,7 @@ package io.mediagate.routing.providers;
  * An asynchronous provider job as the kit's one loop runs it ({@link Upstream#run}): submitted, looked at until it is
  * done, and asked to stop when our job is cancelled, the deadline passes or the attempt ends. The adapter says only what
  * its provider's calls are; the loop owns the handle's checks (an id that can go into a URL path, or URLs on the
- * provider's own service), the polling (interval, progress, a few failed looks tolerated, a 404 of the job's own URL
+ * provider's own API hosts, {@link ProviderHosts}), the polling (interval, progress, a few failed looks tolerated, a 404 of the job's own URL
  * read as a lost job, not a gone model) and the cancellation.
  *
  * @param <H> the handle the provider answers for the job: its id ({@code String}), or the URLs it answered ({@link JobUrls})

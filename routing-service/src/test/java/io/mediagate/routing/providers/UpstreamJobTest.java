@@ -83,6 +83,8 @@ class UpstreamJobTest {
     }
 
     private static final String BASE = "https://queue.p.example";
+    /** The provider's hosts: its configured base alone. */
+    private static final ProviderHosts.Allowed HOSTS = ProviderHosts.baseOnly().at(BASE);
 
     /** A job whose handle is the URLs its provider answered; {@code failing} names the submission whose job fails. */
     private static UpstreamJob<JobUrls, String> urlJob(JobUrls answered, List<String> events, int failing) {
@@ -107,20 +109,20 @@ class UpstreamJobTest {
     }
 
     @Test
-    void urlsAnsweredForAJobMustBeOnTheProvidersOwnService() {
+    void urlsAnsweredForAJobMustBeOnTheProvidersOwnHosts() {
         List<String> events = new ArrayList<>();
-        assertEquals("image of " + BASE + "/requests/1", upstream.run(PROVIDER, BASE, TaskControl.NONE,
+        assertEquals("image of " + BASE + "/requests/1", upstream.run(PROVIDER, HOSTS, TaskControl.NONE,
                 urlJob(new JobUrls(BASE + "/requests", BASE + "/requests/r", BASE + "/cancel"), events, 0)));
         for (JobUrls elsewhere : List.of(new JobUrls("https://attacker.example/status", null, null),
                 new JobUrls(BASE + "/requests", "https://attacker.example/result", null),
                 new JobUrls(BASE + "/requests", null, "http://169.254.169.254/cancel"))) {
             List<String> seen = new ArrayList<>();
-            ProviderException e = assertThrows(ProviderException.class, () -> upstream.run(PROVIDER, BASE, TaskControl.NONE,
+            ProviderException e = assertThrows(ProviderException.class, () -> upstream.run(PROVIDER, HOSTS, TaskControl.NONE,
                     urlJob(elsewhere, seen, 0)));
             assertEquals(FailureClass.TRANSIENT, e.failure());
             assertEquals(List.of("submit 1"), seen, "no look at " + elsewhere);
         }
-        assertThrows(ProviderException.class, () -> upstream.run(PROVIDER, BASE, TaskControl.NONE, new UpstreamJob<JobUrls, String>() {
+        assertThrows(ProviderException.class, () -> upstream.run(PROVIDER, HOSTS, TaskControl.NONE, new UpstreamJob<JobUrls, String>() {
             public JobUrls submit() {
                 return JobUrls.statusOnly(null);
             }
@@ -131,16 +133,30 @@ class UpstreamJobTest {
         }));
     }
 
+    /** The URLs are checked again before each look: a host that resolved to a public address may not later lead our key inside. */
+    @Test
+    void answeredUrlsAreCheckedAgainBeforeEachLook() {
+        java.util.concurrent.atomic.AtomicInteger lookups = new java.util.concurrent.atomic.AtomicInteger();
+        ProviderHosts.Allowed rebinding = ProviderHosts.api("api.p.example").at("https://configured.p.example")
+                .resolvingWith(host -> new java.net.InetAddress[] {java.net.InetAddress.getByName(
+                        lookups.incrementAndGet() == 1 ? "93.184.216.34" : "10.0.0.7")});
+        List<String> events = new ArrayList<>();
+        ProviderException e = assertThrows(ProviderException.class, () -> upstream.run(PROVIDER, rebinding, TaskControl.NONE,
+                urlJob(JobUrls.statusOnly("https://api.p.example/jobs"), events, 0)));
+        assertTrue(e.getMessage().contains("private address"), e.getMessage());
+        assertEquals(List.of("submit 1"), events, "never looked at once its host led inside");
+    }
+
     @Test
     void severalJobsAreSubmittedTogetherAndTheRestCancelledWhenOneFails() {
         List<String> events = new ArrayList<>();
-        List<String> images = upstream.runAll(PROVIDER, BASE, TaskControl.NONE,
+        List<String> images = upstream.runAll(PROVIDER, HOSTS, TaskControl.NONE,
                 urlJob(new JobUrls(BASE + "/j", null, BASE + "/c"), events, 0), 3);
         assertEquals(List.of("image of " + BASE + "/j/1", "image of " + BASE + "/j/2", "image of " + BASE + "/j/3"), images);
         assertEquals(List.of("submit 1", "submit 2", "submit 3"), events.subList(0, 3), "all submitted before the first look");
 
         List<String> failing = new ArrayList<>();
-        ProviderException e = assertThrows(ProviderException.class, () -> upstream.runAll(PROVIDER, BASE, TaskControl.NONE,
+        ProviderException e = assertThrows(ProviderException.class, () -> upstream.runAll(PROVIDER, HOSTS, TaskControl.NONE,
                 urlJob(new JobUrls(BASE + "/j", null, BASE + "/c"), failing, 2), 4));
         assertEquals(FailureClass.TRANSIENT, e.failure());
         assertTrue(failing.containsAll(List.of("cancel " + BASE + "/c/3", "cancel " + BASE + "/c/4")), failing.toString());

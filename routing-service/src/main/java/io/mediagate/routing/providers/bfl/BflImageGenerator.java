@@ -8,6 +8,7 @@ import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.util.List;
@@ -22,6 +23,14 @@ import java.util.Map;
 public class BflImageGenerator implements ImageGenerator, ImageEditor {
     private static final Auth AUTH = Auth.header("x-key");
     static final String BASE = "https://api.bfl.ai";
+    /**
+     * docs.bfl.ai, "Integration guidelines" (2026): the global endpoint, the EU and US multi-cluster ones and the legacy
+     * single-cluster ones, whichever the polling_url names ("do not rebuild it or swap the host"); results are served from
+     * region-specific delivery hosts documented as the family {@code delivery.*.bfl.ai} ({@code delivery-eu1.bfl.ai},
+     * {@code delivery-us1.bfl.ai} in its examples), whose region names change.
+     */
+    static final ProviderHosts HOSTS = ProviderHosts.api("api.bfl.ai", "api.eu.bfl.ai", "api.us.bfl.ai", "api.eu1.bfl.ai", "api.us1.bfl.ai")
+            .delivery("delivery-*.bfl.ai", "delivery.*.bfl.ai");
     private final Upstream upstream;
 
     public BflImageGenerator(Upstream upstream) {
@@ -41,10 +50,11 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
     private List<GeneratedImage> run(ProviderSpec provider, ImageTask task, Map<String, Object> body) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
+        ProviderHosts.Allowed hosts = HOSTS.at(base);
         HttpJob<JobUrls, String> job = HttpJob.<JobUrls, String>of(upstream, provider, BflWire.ERRORS, key::sign)
                 .submit(() -> upstream.postJson(base + "/v1/" + task.upstreamModel(), body),
                         answer -> JobUrls.statusOnly(Upstream.text(answer, "polling_url")))
                 .look(urls -> upstream.request(urls.status()).header("Accept", "application/json").GET(), state -> BflWire.state(provider, state));
-        return upstream.images(provider, upstream.runAll(provider, base, task.control(), job, task.n()));
+        return upstream.images(provider, hosts, upstream.runAll(provider, hosts, task.control(), job, task.n()));
     }
 }

@@ -10,6 +10,7 @@ import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
@@ -30,6 +31,12 @@ import java.util.Map;
 public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     private static final Auth AUTH = Auth.header("Authorization", "Key ");
     static final String BASE = "https://queue.fal.run";
+    /**
+     * docs.fal.ai, "Queue" (2026): the queue's status, response and cancel URLs are on {@code queue.fal.run}; "fal CDN": model
+     * outputs are CDN URLs on {@code v3.fal.media}, with {@code fal.media} its fallback ({@code v2.fal.media} and
+     * {@code v3b.fal.media} are the CDN's other hosts in fal's own answers). No family is documented: exact hosts.
+     */
+    static final ProviderHosts HOSTS = ProviderHosts.api("queue.fal.run").delivery("fal.media", "v2.fal.media", "v3.fal.media", "v3b.fal.media");
     private final Upstream upstream;
 
     public FalGenerator(Upstream upstream) {
@@ -38,12 +45,13 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        return upstream.images(provider, FalWire.imageUrls(provider, run(provider, task.upstreamModel(), FalWire.generation(task), task.control())));
+        return upstream.images(provider, hosts(provider), FalWire.imageUrls(provider,
+                run(provider, task.upstreamModel(), FalWire.generation(task), task.control())));
     }
 
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
-        return upstream.images(provider, FalWire.imageUrls(provider,
+        return upstream.images(provider, hosts(provider), FalWire.imageUrls(provider,
                 run(provider, task.upstreamModel(), FalWire.edit(task, images, mask), task.control())));
     }
 
@@ -51,7 +59,11 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         var input = FalWire.video(task, task.image() == null ? null : Upstream.dataUri(task.image()));
         JsonNode result = run(provider, task.upstreamModel(), input, task.control());
-        return upstream.video(provider, FalWire.videoUrl(provider, result), Map.of(), task.workDir().resolve("fal.mp4"));
+        return upstream.video(provider, hosts(provider), FalWire.videoUrl(provider, result), Map.of(), task.workDir().resolve("fal.mp4"));
+    }
+
+    private static ProviderHosts.Allowed hosts(ProviderSpec provider) {
+        return HOSTS.at(Upstream.base(provider, BASE));
     }
 
     /**
@@ -61,7 +73,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
     private JsonNode run(ProviderSpec provider, String model, Map<String, Object> input, TaskControl control) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        return upstream.run(provider, base, control, new UpstreamJob<>() {
+        return upstream.run(provider, HOSTS.at(base), control, new UpstreamJob<>() {
             @Override
             public JobUrls submit() {
                 var queued = upstream.send(provider, key.sign(upstream.postJson(base + "/" + model, input)).build());

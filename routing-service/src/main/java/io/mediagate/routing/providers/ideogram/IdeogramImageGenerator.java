@@ -12,6 +12,7 @@ import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
@@ -35,6 +36,11 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
     private static final ErrorReader ERRORS = ErrorReader.message("/error").statuses(Map.of(422, FailureClass.MODERATION));
     private static final Auth AUTH = Auth.header("Api-Key");
     static final String BASE = "https://api.ideogram.ai";
+    /**
+     * developer.ideogram.ai, API reference "Generate with Ideogram 3.0": each image's {@code url} is a short-lived link on
+     * {@code ideogram.ai} ({@code /api/images/ephemeral/…}), downloaded without the key.
+     */
+    static final ProviderHosts HOSTS = ProviderHosts.api("api.ideogram.ai").delivery("ideogram.ai");
     /** The aspect ratios Ideogram 3.0 takes (it writes them {@code 16x9}). */
     static final List<String> RATIOS = List.of("1:3", "3:1", "1:2", "2:1", "9:16", "16:9", "10:16", "16:10", "2:3", "3:2", "3:4", "4:3",
             "4:5", "5:4", "1:1");
@@ -104,6 +110,6 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
         if (urls.isEmpty()) {
             throw ProviderException.moderated("the images were withheld by the provider's safety checks");
         }
-        return upstream.images(provider, urls);
+        return upstream.images(provider, HOSTS.at(Upstream.base(provider, BASE)), urls);
     }
 }

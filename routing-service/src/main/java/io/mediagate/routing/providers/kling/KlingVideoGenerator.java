@@ -6,6 +6,7 @@ import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
@@ -26,6 +27,11 @@ import java.util.function.Function;
  */
 public class KlingVideoGenerator implements VideoGenerator {
     static final String BASE = "https://api-singapore.klingai.com";
+    /**
+     * Kling's API reference names no host for a task's video {@code url}s (they are seen on hosts such as
+     * {@code v15-kling.klingai.com}, undocumented): they are downloaded without the key from any public https host.
+     */
+    static final ProviderHosts HOSTS = ProviderHosts.api("api-singapore.klingai.com").deliveryFromAnyPublicHost();
     /** The setting holding the secret key that signs the tokens. */
     public static final String SECRET_SETTING = "KLING_SECRET_KEY";
     private final Upstream upstream;
@@ -47,7 +53,7 @@ public class KlingVideoGenerator implements VideoGenerator {
         task.requireNoSourceVideo(provider);
         String path = Upstream.base(provider, BASE) + KlingWire.endpoint(task);
         var body = KlingWire.request(task, task.image() == null ? null : SourceImage.read(task.image()).base64());
-        return upstream.runVideo(provider, task, "kling.mp4", HttpJob.<String, String>of(upstream, provider, KlingWire.ERRORS,
+        return upstream.runVideo(provider, HOSTS.at(Upstream.base(provider, BASE)), task, "kling.mp4", HttpJob.<String, String>of(upstream, provider, KlingWire.ERRORS,
                         request -> Auth.bearer().with(KlingToken.sign(accessKey, secretKey, upstream.clock().instant())).sign(request))
                 .answeredBy(response -> {
                     JsonNode answer = upstream.read(response.body());

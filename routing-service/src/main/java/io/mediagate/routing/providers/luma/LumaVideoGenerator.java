@@ -5,6 +5,7 @@ import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
@@ -18,6 +19,8 @@ import io.mediagate.routing.providers.VideoTask;
 public class LumaVideoGenerator implements VideoGenerator {
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.lumalabs.ai/dream-machine/v1";
+    /** docs.lumalabs.ai, "Video generation": generations' assets are served from {@code storage.cdn-luma.com}. */
+    static final ProviderHosts HOSTS = ProviderHosts.api("api.lumalabs.ai").delivery("storage.cdn-luma.com");
     private final Upstream upstream;
 
     public LumaVideoGenerator(Upstream upstream) {
@@ -31,7 +34,7 @@ public class LumaVideoGenerator implements VideoGenerator {
         }
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        return upstream.runVideo(provider, task, "luma.mp4", HttpJob.<String, String>of(upstream, provider, LumaWire.ERRORS, key::sign)
+        return upstream.runVideo(provider, HOSTS.at(base), task, "luma.mp4", HttpJob.<String, String>of(upstream, provider, LumaWire.ERRORS, key::sign)
                 .submit(() -> upstream.postJson(base + "/generations/video", LumaWire.request(task)), HttpJob.id("/id"))
                 .look(id -> upstream.request(base + "/generations/" + id).GET(), generation -> LumaWire.state(provider, generation))
                 .cancel(id -> upstream.request(base + "/generations/" + id).DELETE()));

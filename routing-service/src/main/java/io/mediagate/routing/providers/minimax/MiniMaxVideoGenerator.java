@@ -6,6 +6,7 @@ import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
@@ -25,6 +26,11 @@ import java.util.Map;
 public class MiniMaxVideoGenerator implements VideoGenerator {
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.minimax.io";
+    /**
+     * platform.minimax.io, "Video download": a file's {@code download_url} has no documented host (its example is a
+     * placeholder): it is downloaded without the key from any public https host.
+     */
+    static final ProviderHosts HOSTS = ProviderHosts.api("api.minimax.io").deliveryFromAnyPublicHost();
     private final Upstream upstream;
 
     public MiniMaxVideoGenerator(Upstream upstream) {
@@ -49,7 +55,7 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
         } catch (ProviderException e) {
             throw e.ofJob(provider.id());
         }
-        return upstream.video(provider, MiniMaxWire.downloadUrl(provider, file), Map.of(), task.workDir().resolve("minimax.mp4"));
+        return upstream.video(provider, HOSTS.at(base), MiniMaxWire.downloadUrl(provider, file), Map.of(), task.workDir().resolve("minimax.mp4"));
     }
 
     /** An answer as {@link MiniMaxWire#ok} reads it, else the failure its code or status means. */

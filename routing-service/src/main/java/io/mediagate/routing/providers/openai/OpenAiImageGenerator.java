@@ -6,6 +6,7 @@ import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.io.InputStream;
@@ -73,13 +74,15 @@ public class OpenAiImageGenerator implements ImageGenerator, ImageEditor {
     /** The call; a streamed job's ({@link OpenAiWire#streamed}) answer is read as OpenAI's event stream, its partials passed on. */
     private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, HttpRequest.Builder request) {
         endpoint.authenticate(provider, request);
-        HttpResponse<InputStream> response = upstream.stream(provider, request.build());
+        HttpRequest call = request.build();
+        HttpResponse<InputStream> response = upstream.stream(provider, call);
         if (response.statusCode() != 200) {
             throw OpenAiWire.ERRORS.read(upstream, provider, response, Upstream.drain(response));
         }
         if (OpenAiWire.streamed(task) && response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
-            return OpenAiStream.read(response.body(), provider.id(), task.control());
+            return OpenAiStream.read(response.body(), provider.id(), task.n(), task.control());
         }
-        return OpenAiWire.answer(response.body(), provider.id()).images(upstream, provider);
+        // GPT image models answer base64; a URL answer (a compatible server's) is followed only on the server called.
+        return OpenAiWire.answer(response.body(), provider.id()).images(upstream, provider, ProviderHosts.baseOnly().at(call.uri().toString()));
     }
 }

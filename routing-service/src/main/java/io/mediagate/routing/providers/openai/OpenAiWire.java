@@ -13,6 +13,7 @@ import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.io.IOException;
@@ -99,12 +100,15 @@ public final class OpenAiWire {
 
     /** One item of {@code data}: exactly one of {@code url} and the image decoded from {@code b64_json}. */
     public record Item(String url, byte[] image, String revisedPrompt) {
-        /** The image: the decoded bytes, or the {@code url} downloaded at once through the safe fetch. */
-        public GeneratedImage fetch(Upstream upstream, ProviderSpec provider) {
+        /**
+         * The image: the decoded bytes, or the {@code url} downloaded at once through the safe fetch when it is on one of
+         * the provider's {@code hosts}.
+         */
+        public GeneratedImage fetch(Upstream upstream, ProviderSpec provider, ProviderHosts.Allowed hosts) {
             if (image != null) {
                 return Upstream.bytes(provider, image, revisedPrompt);
             }
-            GeneratedImage downloaded = upstream.images(provider, List.of(url)).getFirst();
+            GeneratedImage downloaded = upstream.images(provider, hosts, List.of(url)).getFirst();
             return new GeneratedImage(downloaded.bytes(), downloaded.mime(), revisedPrompt);
         }
     }
@@ -113,9 +117,9 @@ public final class OpenAiWire {
 
     /** The images of a 200 response and what the provider says it made (null when it says nothing). */
     public record Answer(List<Item> items, GeneratedImage.Made made) {
-        /** The images, each downloaded where only its URL was given, with what was made. */
-        public List<GeneratedImage> images(Upstream upstream, ProviderSpec provider) {
-            return items.stream().map(item -> item.fetch(upstream, provider))
+        /** The images, each downloaded where only its URL was given (from one of {@code hosts}), with what was made. */
+        public List<GeneratedImage> images(Upstream upstream, ProviderSpec provider, ProviderHosts.Allowed hosts) {
+            return items.stream().map(item -> item.fetch(upstream, provider, hosts))
                     .map(image -> made == null ? image : new GeneratedImage(image.bytes(), image.mime(), image.revisedPrompt(), made))
                     .toList();
         }

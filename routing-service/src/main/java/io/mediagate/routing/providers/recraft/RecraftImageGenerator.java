@@ -9,6 +9,7 @@ import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.openai.OpenAiWire;
@@ -80,6 +81,8 @@ public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
         if (response.statusCode() != 200) {
             throw ERRORS.read(upstream, provider, response, Upstream.drain(response));
         }
-        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider)).toList();
+        // Asked for b64_json: a URL answer is followed only on the API's own host.
+        ProviderHosts.Allowed hosts = ProviderHosts.baseOnly().at(Upstream.base(provider, BASE));
+        return OpenAiWire.items(response.body(), provider.id()).stream().map(item -> item.fetch(upstream, provider, hosts)).toList();
     }
 }

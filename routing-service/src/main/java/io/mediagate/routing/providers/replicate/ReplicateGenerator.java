@@ -10,6 +10,7 @@ import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
@@ -32,6 +33,12 @@ import java.util.concurrent.ConcurrentHashMap;
 public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://api.replicate.com/v1";
+    /**
+     * replicate.com/docs, "HTTP API" (a prediction's {@code urls.get} and {@code urls.cancel} on {@code api.replicate.com});
+     * "Output files" (2026): "Output files are served by replicate.delivery and its subdomains", the documented family
+     * {@code *.replicate.delivery} ({@code pbxt.replicate.delivery} in older answers).
+     */
+    static final ProviderHosts HOSTS = ProviderHosts.api("api.replicate.com").delivery("replicate.delivery", "*.replicate.delivery");
     private final Upstream upstream;
 
     public ReplicateGenerator(Upstream upstream) {
@@ -41,27 +48,30 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
         String base = Upstream.base(provider, BASE);
-        List<String> urls = upstream.run(provider, base, task.control(),
+        ProviderHosts.Allowed hosts = HOSTS.at(base);
+        List<String> urls = upstream.run(provider, hosts, task.control(),
                 prediction(provider, base, task.upstreamModel(), ReplicateWire.generation(task)));
-        return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
+        return upstream.images(provider, hosts, urls.subList(0, Math.min(urls.size(), task.n())));
     }
 
     /** An edit makes one image per prediction: {@code n} predictions, created together. */
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
         String base = Upstream.base(provider, BASE);
+        ProviderHosts.Allowed hosts = HOSTS.at(base);
         List<String> urls = new ArrayList<>();
-        upstream.runAll(provider, base, task.control(), prediction(provider, base, task.upstreamModel(), ReplicateWire.edit(task, images, mask)),
+        upstream.runAll(provider, hosts, task.control(), prediction(provider, base, task.upstreamModel(), ReplicateWire.edit(task, images, mask)),
                 task.n()).forEach(urls::addAll);
-        return upstream.images(provider, urls.subList(0, Math.min(urls.size(), task.n())));
+        return upstream.images(provider, hosts, urls.subList(0, Math.min(urls.size(), task.n())));
     }
 
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         String base = Upstream.base(provider, BASE);
         var input = ReplicateWire.video(task, task.image() == null ? null : Upstream.dataUri(task.image()));
-        List<String> urls = upstream.run(provider, base, task.control(), prediction(provider, base, task.upstreamModel(), input));
-        return upstream.video(provider, urls.getFirst(), Map.of(), task.workDir().resolve("replicate.mp4"));
+        ProviderHosts.Allowed hosts = HOSTS.at(base);
+        List<String> urls = upstream.run(provider, hosts, task.control(), prediction(provider, base, task.upstreamModel(), input));
+        return upstream.video(provider, hosts, urls.getFirst(), Map.of(), task.workDir().resolve("replicate.mp4"));
     }
 
     /**

@@ -4,6 +4,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
@@ -18,6 +19,8 @@ import java.time.Duration;
  */
 public class RunwayVideoGenerator implements VideoGenerator {
     static final String BASE = "https://api.dev.runwayml.com";
+    /** docs.dev.runwayml.com, "Outputs": a succeeded task's {@code output} URLs are on {@code dnznrvs05pmza.cloudfront.net}. */
+    static final ProviderHosts HOSTS = ProviderHosts.api("api.dev.runwayml.com").delivery("dnznrvs05pmza.cloudfront.net");
     private final Upstream upstream;
     private final Duration pollFloor;
 
@@ -32,7 +35,7 @@ public class RunwayVideoGenerator implements VideoGenerator {
         Auth.Credential key = Auth.bearer().of(provider);
         String base = Upstream.base(provider, BASE);
         var body = RunwayWire.request(task, task.image() == null ? null : Upstream.dataUri(task.image()));
-        return upstream.runVideo(provider, task, "runway.mp4", HttpJob.<String, String>of(upstream, provider, RunwayWire.ERRORS,
+        return upstream.runVideo(provider, HOSTS.at(base), task, "runway.mp4", HttpJob.<String, String>of(upstream, provider, RunwayWire.ERRORS,
                         request -> key.sign(request).header("X-Runway-Version", RunwayWire.VERSION))
                 .submit(() -> upstream.postJson(base + RunwayWire.endpoint(task), body), HttpJob.id("/id"))
                 .look(id -> upstream.request(base + "/v1/tasks/" + id).GET(), t -> RunwayWire.state(provider, t))

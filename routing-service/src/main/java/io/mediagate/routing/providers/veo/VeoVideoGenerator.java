@@ -4,6 +4,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
@@ -21,6 +22,11 @@ import io.mediagate.routing.providers.gemini.GoogleErrors;
 public class VeoVideoGenerator implements VideoGenerator {
     private static final Auth AUTH = Auth.header("x-goog-api-key");
     static final String BASE = "https://generativelanguage.googleapis.com/v1beta";
+    /**
+     * ai.google.dev, Gemini API "Generate videos with Veo": the sample's {@code video.uri} is a {@code files/…:download}
+     * URL on the API's own host, downloaded with the API key; no other host gets the key (not a sibling under googleapis.com).
+     */
+    static final ProviderHosts HOSTS = ProviderHosts.api("generativelanguage.googleapis.com");
     private final Upstream upstream;
 
     public VeoVideoGenerator(Upstream upstream) {
@@ -35,7 +41,6 @@ public class VeoVideoGenerator implements VideoGenerator {
         String uri = upstream.run(provider, task.control(), HttpJob.<String, String>of(upstream, provider, GoogleErrors.ERRORS, key::sign)
                 .submit(() -> upstream.postJson(base + "/models/" + task.upstreamModel() + ":predictLongRunning", body), HttpJob.id("/name"))
                 .look(name -> upstream.request(base + "/" + name).GET(), operation -> VeoWire.state(provider, operation)));
-        Upstream.sameService(provider, base, uri);
-        return upstream.video(provider, uri, key.asHeaders(), task.workDir().resolve("veo.mp4"));
+        return upstream.video(provider, HOSTS.at(base), uri, key.asHeaders(), task.workDir().resolve("veo.mp4"));
     }
 }

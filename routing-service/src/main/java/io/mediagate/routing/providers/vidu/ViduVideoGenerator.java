@@ -4,6 +4,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
+import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
@@ -19,6 +20,11 @@ import java.util.Map;
 public class ViduVideoGenerator implements VideoGenerator {
     private static final Auth AUTH = Auth.header("Authorization", "Token ");
     static final String BASE = "https://api.vidu.com";
+    /**
+     * platform.vidu.com, "Get generation": a creation's {@code url} has no documented host: it is downloaded without the
+     * key from any public https host.
+     */
+    static final ProviderHosts HOSTS = ProviderHosts.api("api.vidu.com").deliveryFromAnyPublicHost();
     private final Upstream upstream;
 
     public ViduVideoGenerator(Upstream upstream) {
@@ -31,7 +37,7 @@ public class ViduVideoGenerator implements VideoGenerator {
         task.requireNoSourceVideo(provider);
         String base = Upstream.base(provider, BASE);
         var body = ViduWire.request(task, task.image() == null ? null : Upstream.dataUri(task.image()));
-        return upstream.runVideo(provider, task, "vidu.mp4", HttpJob.<String, String>of(upstream, provider, ViduWire.ERRORS, key::sign)
+        return upstream.runVideo(provider, HOSTS.at(base), task, "vidu.mp4", HttpJob.<String, String>of(upstream, provider, ViduWire.ERRORS, key::sign)
                 .submit(() -> upstream.postJson(base + ViduWire.endpoint(task), body), HttpJob.id("/task_id"))
                 .look(id -> upstream.request(base + "/ent/v2/tasks/" + id + "/creations").GET(), t -> ViduWire.state(provider, t))
                 .cancel(id -> upstream.postJson(base + "/ent/v2/tasks/" + id + "/cancel", Map.of("id", id))));

@@ -33,6 +33,11 @@ class BflConformanceTest extends AdapterConformance {
     }
 
     @Override
+    protected String documentedHost() {
+        return "api.bfl.ai";
+    }
+
+    @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return textToImage(upstream, provider, prompt, control);
     }
@@ -58,7 +63,7 @@ class BflConformanceTest extends AdapterConformance {
                 case MALFORMED -> Reply.raw(200, "text/html", "<html>gateway</html>".getBytes());
                 default -> {
                     var job = fake.newJob(scenario);
-                    yield Reply.json(200, Map.of("id", job.id, "polling_url", fake.url() + "/v1/get_result?id=" + job.id,
+                    yield Reply.json(200, Map.of("id", job.id, "polling_url", fake.link() + "/v1/get_result?id=" + job.id,
                             "cost", 4.0, "input_mp", 0, "output_mp", 1.0));
                 }
             };
@@ -79,7 +84,7 @@ class BflConformanceTest extends AdapterConformance {
                 case MODERATED -> Reply.json(200, Map.of("id", job.id, "status", "Content Moderated", "details", Map.of()));
                 case JOB_FAILED -> Reply.json(200, Map.of("id", job.id, "status", "Error", "details", Map.of()));
                 default -> Reply.json(200, Map.of("id", job.id, "status", "Ready", "progress", 1.0,
-                        "result", Map.of("sample", fake.url() + "/samples/" + job.id + ".png", "prompt", "p", "seed", 7)));
+                        "result", Map.of("sample", fake.link() + "/samples/" + job.id + ".png", "prompt", "p", "seed", 7)));
             };
         });
         fake.on("GET", "/samples/", request -> Reply.raw(200, "image/png", TestImages.png(32, 32)));

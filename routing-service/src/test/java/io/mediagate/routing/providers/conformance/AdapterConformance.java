@@ -89,6 +89,14 @@ public abstract class AdapterConformance {
     }
 
     /**
+     * One of the hosts the provider's answers name as its documentation lists them (an API or a delivery host), or null
+     * when it lists none the adapter narrows to (results from any public host).
+     */
+    protected String documentedHost() {
+        return null;
+    }
+
+    /**
      * The provider's answer to a call for a model or endpoint it no longer has, in its own error format (a 404 by
      * default), or null when it has no such answer (a local server).
      */
@@ -279,6 +287,42 @@ public abstract class AdapterConformance {
         assertFalse(e.retryable());
         if (cancelCall() != null) {
             assertTrue(fake.received().stream().anyMatch(r -> (r.method() + " " + r.path()).contains(cancelCall())));
+        }
+    }
+
+    /**
+     * A provider answering URLs (polling, status, results) on a server other than its own: the adapter refuses them as a
+     * provider fault and never calls there, so our key never goes there either. The other server is on loopback over
+     * plain http, as an internal service would be.
+     */
+    @Test
+    void urlsAnsweredOnAnotherServerAreRefusedAndNeverFollowed() throws Exception {
+        assumeTrue(resultsByUrl(), adapter + " answers no URLs");
+        try (FakeUpstream elsewhere = new FakeUpstream()) {
+            elsewhere.answerAll(FakeUpstream.Reply.json(200, java.util.Map.of()));
+            fake.linkTo(elsewhere.url());
+            ProviderException e = assertThrows(ProviderException.class, () -> run("a lighthouse"));
+            assertEquals(FailureClass.TRANSIENT, e.failure(), e.getMessage());
+            assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
+            assertTrue(e.getMessage().contains("is not followed"), e.getMessage());
+            assertTrue(elsewhere.received().isEmpty(), "nothing was sent to the other server: " + elsewhere.received());
+        }
+    }
+
+    /**
+     * URLs on a sibling of the provider's documented host, over plain http on that very host, or on another port of it:
+     * each refused before anything is sent (not even a name lookup is needed to refuse them).
+     */
+    @Test
+    void urlsOnASiblingHostOrOverHttpAreRefused() {
+        String host = documentedHost();
+        assumeTrue(host != null, adapter + " lists no host its answers are narrowed to");
+        String sibling = "attacker" + host.substring(host.indexOf('.'));
+        for (String origin : List.of("https://" + sibling, "http://" + host, "https://" + host + ":8443")) {
+            fake.linkTo(origin);
+            ProviderException e = assertThrows(ProviderException.class, () -> run("a lighthouse"), origin);
+            assertEquals(FailureClass.TRANSIENT, e.failure(), origin + ": " + e.getMessage());
+            assertTrue(e.getMessage().contains("is not followed"), origin + ": " + e.getMessage());
         }
     }
 

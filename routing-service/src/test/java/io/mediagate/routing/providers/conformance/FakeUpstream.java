@@ -102,6 +102,22 @@ public final class FakeUpstream implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
+    private volatile String linksTo;
+
+    /**
+     * The origin the fake's answers name in the URLs they hand out (polling, status, results): its own, unless a test
+     * points them elsewhere ({@link #linkTo}), as a hostile provider would.
+     */
+    public String link() {
+        String to = linksTo;
+        return to == null ? url() : to;
+    }
+
+    /** From now on the URLs the fake hands out name {@code origin} instead of the fake itself. */
+    public void linkTo(String origin) {
+        linksTo = origin;
+    }
+
     /** Answers {@code method} requests whose path starts with {@code prefix} (the longest matching prefix wins). */
     public FakeUpstream on(String method, String prefix, Handler handler) {
         handlers.put(method + " " + prefix, handler);

@@ -39,6 +39,11 @@ class FalConformanceTest extends AdapterConformance {
     }
 
     @Override
+    protected String documentedHost() {
+        return "queue.fal.run";
+    }
+
+    @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return textToImage(upstream, provider, prompt, control);
     }
@@ -87,7 +92,7 @@ class FalConformanceTest extends AdapterConformance {
                     var job = fake.newJob(scenario);
                     job.facts.put("video", request.path().contains("video"));
                     // As fal does: the returned URLs drop the model's sub-path (/dev).
-                    String at = fake.url() + "/fal-ai/flux/requests/" + job.id;
+                    String at = fake.link() + "/fal-ai/flux/requests/" + job.id;
                     Map<String, Object> body = new LinkedHashMap<>();
                     body.put("request_id", job.id);
                     body.put("gateway_request_id", job.id);
@@ -122,8 +127,8 @@ class FalConformanceTest extends AdapterConformance {
                         "type", "content_policy_violation"))));
                 case JOB_FAILED -> Reply.json(500, Map.of("detail", "Internal error while running the model"));
                 default -> (Boolean) job.facts.get("video")
-                        ? Reply.json(200, Map.of("video", Map.of("url", fake.url() + "/files/" + job.id + ".mp4")))
-                        : Reply.json(200, Map.of("images", List.of(Map.of("url", fake.url() + "/files/" + job.id + ".png",
+                        ? Reply.json(200, Map.of("video", Map.of("url", fake.link() + "/files/" + job.id + ".mp4")))
+                        : Reply.json(200, Map.of("images", List.of(Map.of("url", fake.link() + "/files/" + job.id + ".png",
                                 "width", 1024, "height", 1024, "content_type", "image/png")), "seed", 123,
                                 "has_nsfw_concepts", List.of(false)));
             };

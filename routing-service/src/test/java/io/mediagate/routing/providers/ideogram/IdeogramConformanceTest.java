@@ -37,6 +37,11 @@ class IdeogramConformanceTest extends AdapterConformance {
         return true;
     }
 
+    @Override
+    protected String documentedHost() {
+        return "ideogram.ai";
+    }
+
     static ImageTask task(String prompt, int width, int height, int n, Map<String, String> options, TaskControl control) {
         return new ImageTask("V_3", options, "3", prompt, width, height, n, Map.of(), control);
     }
@@ -67,7 +72,7 @@ class IdeogramConformanceTest extends AdapterConformance {
                 List<Map<String, Object>> data = new ArrayList<>();
                 for (int i = 0; i < Integer.parseInt(form.text("num_images", "1")); i++) {
                     Map<String, Object> item = new LinkedHashMap<>();
-                    item.put("url", fake.url() + "/api/images/ephemeral/img" + i + ".png?exp=1743867804&sig=ab12");
+                    item.put("url", fake.link() + "/api/images/ephemeral/img" + i + ".png?exp=1743867804&sig=ab12");
                     item.put("prompt", form.text("prompt", ""));
                     item.put("resolution", "1024x1024");
                     item.put("is_image_safe", true);
@@ -113,7 +118,7 @@ class IdeogramConformanceTest extends AdapterConformance {
         assertEquals(ErrorCode.CONTENT_POLICY_VIOLATION, e.code());
         everyEndpoint(fake, request -> Reply.json(200, Map.of("created", "2026-11-25T10:00:00Z", "data", List.of(
                 Map.of("url", "", "prompt", "p", "resolution", "1024x1024", "is_image_safe", false, "seed", 1),
-                Map.of("url", fake.url() + "/api/images/ephemeral/ok.png", "prompt", "p", "resolution", "1024x1024", "is_image_safe", true,
+                Map.of("url", fake.link() + "/api/images/ephemeral/ok.png", "prompt", "p", "resolution", "1024x1024", "is_image_safe", true,
                         "seed", 2)))));
         assertEquals(List.of("image/png"), generate(upstream(false), provider(), "p", TaskControl.NONE));
     }

@@ -159,7 +159,7 @@ class KlingConformanceTest extends AdapterConformance {
             data.put("task_status", "succeed");
             data.put("task_status_msg", "");
             data.put("task_result", Map.of("videos", List.of(Map.of("id", "v-" + id,
-                    "url", fake.url() + "/cdn/" + id + ".mp4", "duration", "5.1"))));
+                    "url", fake.link() + "/cdn/" + id + ".mp4", "duration", "5.1"))));
         }
         return envelope(200, 0, "SUCCEED", data);
     }

@@ -43,6 +43,11 @@ class LumaConformanceTest extends AdapterConformance {
     }
 
     @Override
+    protected String documentedHost() {
+        return "storage.cdn-luma.com";
+    }
+
+    @Override
     protected String basePath() {
         return "/dream-machine/v1";
     }
@@ -65,7 +70,7 @@ class LumaConformanceTest extends AdapterConformance {
         g.put("failure_reason", failure);
         g.put("created_at", "2026-11-22T10:00:00.000Z");
         Map<String, Object> assets = new LinkedHashMap<>();
-        assets.put("video", "completed".equals(state) ? fake.url() + "/cdn/" + job.id + ".mp4" : null);
+        assets.put("video", "completed".equals(state) ? fake.link() + "/cdn/" + job.id + ".mp4" : null);
         assets.put("image", null);
         g.put("assets", assets);
         g.put("model", "ray-2");

@@ -117,7 +117,7 @@ class MiniMaxConformanceTest extends AdapterConformance {
             }
             String fileId = request.query().substring("file_id=".length());
             return ok(Map.of("file", Map.of("file_id", fileId, "bytes", 64, "created_at", 1767225600, "filename", "output.mp4",
-                    "purpose", "video_generation", "download_url", fake.url() + "/oss/" + fileId + ".mp4?Expires=1767229200")));
+                    "purpose", "video_generation", "download_url", fake.link() + "/oss/" + fileId + ".mp4?Expires=1767229200")));
         });
         fake.on("GET", "/oss/", request -> Reply.raw(200, "video/mp4", Samples.mp4()));
     }

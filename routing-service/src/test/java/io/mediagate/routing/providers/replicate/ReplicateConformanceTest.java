@@ -50,6 +50,11 @@ class ReplicateConformanceTest extends AdapterConformance {
     }
 
     @Override
+    protected String documentedHost() {
+        return "api.replicate.com";
+    }
+
+    @Override
     protected boolean retryAfterOnRateLimit() {
         return true;
     }
@@ -84,7 +89,7 @@ class ReplicateConformanceTest extends AdapterConformance {
         p.put("output", output);
         p.put("error", error);
         p.put("logs", logs);
-        p.put("urls", Map.of("get", fake.url() + "/v1/predictions/" + job.id, "cancel", fake.url() + "/v1/predictions/" + job.id + "/cancel",
+        p.put("urls", Map.of("get", fake.link() + "/v1/predictions/" + job.id, "cancel", fake.link() + "/v1/predictions/" + job.id + "/cancel",
                 "web", "https://replicate.com/p/" + job.id));
         return p;
     }
@@ -149,8 +154,8 @@ class ReplicateConformanceTest extends AdapterConformance {
                 case JOB_FAILED -> Reply.json(200, prediction(job, "failed", null, "CUDA out of memory", ""));
                 // Video models (they take a duration) answer one file URL; image models a list.
                 default -> Reply.json(200, prediction(job, "succeeded", ((JsonNode) job.facts.get("input"))
-                        .has("duration") ? fake.url() + "/files/" + job.id + ".mp4"
-                        : List.of(fake.url() + "/files/" + job.id + "-0.png", fake.url() + "/files/" + job.id + "-1.png"), null, "100%"));
+                        .has("duration") ? fake.link() + "/files/" + job.id + ".mp4"
+                        : List.of(fake.link() + "/files/" + job.id + "-0.png", fake.link() + "/files/" + job.id + "-1.png"), null, "100%"));
             };
         });
         fake.on("GET", "/files/", request -> request.path().endsWith(".mp4")

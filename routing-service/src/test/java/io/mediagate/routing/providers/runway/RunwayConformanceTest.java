@@ -54,6 +54,11 @@ class RunwayConformanceTest extends AdapterConformance {
         return true;
     }
 
+    @Override
+    protected String documentedHost() {
+        return "dnznrvs05pmza.cloudfront.net";
+    }
+
     private VideoTask task(String prompt, Path image, TaskControl control) {
         return new VideoTask("gen4_turbo", Map.of("durations", "5,10"), "1", prompt, 1280, 720, 4, image, null, Map.of("seed", 11), work, control);
     }
@@ -131,7 +136,7 @@ class RunwayConformanceTest extends AdapterConformance {
                     }
                     default -> {
                         task.put("status", "SUCCEEDED");
-                        task.put("output", List.of(fake.url() + "/outputs/" + job.id + ".mp4?_jwt=signed"));
+                        task.put("output", List.of(fake.link() + "/outputs/" + job.id + ".mp4?_jwt=signed"));
                     }
                 }
             }

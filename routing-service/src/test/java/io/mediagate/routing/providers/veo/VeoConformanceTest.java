@@ -53,6 +53,11 @@ class VeoConformanceTest extends AdapterConformance {
     }
 
     @Override
+    protected String documentedHost() {
+        return "generativelanguage.googleapis.com";
+    }
+
+    @Override
     protected boolean retryAfterOnRateLimit() {
         return true;
     }
@@ -131,7 +136,7 @@ class VeoConformanceTest extends AdapterConformance {
                                 List.of("We encountered an issue with the audio for your prompt."))));
                 case JOB_FAILED -> Map.of("error", Map.of("code", 13, "message", "Internal error encountered."));
                 default -> Map.of("response", Map.of("generateVideoResponse", Map.of("generatedSamples",
-                        List.of(Map.of("video", Map.of("uri", fake.url() + "/v1beta/files/" + job.id + ":download?alt=media"))))));
+                        List.of(Map.of("video", Map.of("uri", fake.link() + "/v1beta/files/" + job.id + ":download?alt=media"))))));
             }));
         });
         fake.on("GET", "/v1beta/files/", request -> {
@@ -166,13 +171,16 @@ class VeoConformanceTest extends AdapterConformance {
 
     @Test
     void aDownloadUriOnAnotherHostNeverGetsTheKey() {
-        fake.on("GET", "/v1beta/models/", request -> Reply.json(200, Map.of("name", "models/x/operations/o1", "done", true,
-                "response", Map.of("generateVideoResponse", Map.of("generatedSamples",
-                        List.of(Map.of("video", Map.of("uri", "https://evil.example/steal"))))))));
-        ProviderException e = assertThrows(ProviderException.class,
-                () -> generate(upstream(false), provider(), "waves", TaskControl.NONE));
-        assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
-        assertTrue(e.getMessage().contains("another host"), e.getMessage());
+        for (String uri : List.of("https://evil.example/steal", "https://storage.googleapis.com/steal",
+                "https://attacker.googleapis.com/v1beta/files/x:download")) {
+            fake.on("GET", "/v1beta/models/", request -> Reply.json(200, Map.of("name", "models/x/operations/o1", "done", true,
+                    "response", Map.of("generateVideoResponse", Map.of("generatedSamples",
+                            List.of(Map.of("video", Map.of("uri", uri))))))));
+            ProviderException e = assertThrows(ProviderException.class,
+                    () -> generate(upstream(false), provider(), "waves", TaskControl.NONE));
+            assertEquals(ErrorCode.PROVIDER_ERROR, e.code());
+            assertTrue(e.getMessage().contains("not one of its hosts for our key"), e.getMessage());
+        }
     }
 
     @Test

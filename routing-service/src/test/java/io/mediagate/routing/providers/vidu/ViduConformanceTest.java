@@ -128,8 +128,8 @@ class ViduConformanceTest extends AdapterConformance {
             state.put("err_code", "InternalServiceFailure");
         } else {
             state.put("state", "success");
-            state.put("creations", List.of(Map.of("id", "c-" + id, "url", fake.url() + "/cdn/" + id + ".mp4",
-                    "cover_url", fake.url() + "/cdn/" + id + ".jpg")));
+            state.put("creations", List.of(Map.of("id", "c-" + id, "url", fake.link() + "/cdn/" + id + ".mp4",
+                    "cover_url", fake.link() + "/cdn/" + id + ".jpg")));
         }
         return Reply.json(200, state);
     }
