@@ -14,7 +14,7 @@ PORT[video-pipeline-transcode]=${PORT[video-pipeline-service]}; MPORT[video-pipe
 PORT[video-pipeline-thumbnail]=$((API_BASE + 1)); MPORT[video-pipeline-thumbnail]=$((MANAGEMENT_BASE + 1))
 PORT[video-pipeline-storage]=$((API_BASE + 7)); MPORT[video-pipeline-storage]=$((MANAGEMENT_BASE + 7))
 # What podman kube play (4.3, Debian's) does with the kinds of the overlay.
-declare -A KUBE_PLAYED=([Deployment]=played [ConfigMap]="played (envFrom)"
+declare -A KUBE_PLAYED=([Deployment]=played [ConfigMap]="played (the configuration through envFrom; the topics Job's script, unused)"
   [Secret]="stood in for by podman secrets of the same names, in the form podman 4.3 reads (its own play of a Secret stores a form its envFrom and secret volumes misread)"
   [Job]="not played: podman kube play has no such kind (the local Kafka's launcher creates the topics; it asks no login, so there are no ACLs)")
 
