@@ -23,7 +23,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Asks every provider that lists its models ({@link ModelListing}) whether each upstream model the catalog offers there
- * still exists: an offer whose model is missing is retired, a retired offer whose model is listed again is reinstated.
+ * still exists: an offer whose model is missing is retired, a retired offer whose model is listed again is reinstated. The
+ * report also says what the catalog file itself needs ({@link CatalogFindings}).
  * A provider without its key, or with no listing this check can read, is reported as not checked, never as failing.
  * Runs on {@code POST /v1/admin/catalog/check} ({@code ./mediagate catalog check}) and every
  * {@code mediagate.catalog.check-every} on each replica (a provider without a key costs nothing).
@@ -40,7 +41,11 @@ public class CatalogCheck {
     public record ProviderResult(String provider, String status, String detail, int models, List<String> retired,
                                  List<String> reinstated) {}
 
-    public record Report(Instant checkedAt, List<ProviderResult> providers) {}
+    /**
+     * The providers' outcomes, and what the catalog file itself says needs the operator ({@link CatalogFindings}: offers shut
+     * down or shutting within 30 days, unsourced offers, prices older than 90 days).
+     */
+    public record Report(Instant checkedAt, List<ProviderResult> providers, List<CatalogFindings.Finding> findings) {}
 
     CatalogCheck(Catalog catalog, Retirements retirements, Clock clock,
                  @ConfigProperty(name = "mediagate.catalog.check-timeout", defaultValue = "20s") Duration timeout) {
@@ -64,7 +69,7 @@ public class CatalogCheck {
         for (ProviderSpec provider : catalog.providers()) {
             results.add(check(provider, now));
         }
-        return new Report(now, results);
+        return new Report(now, results, CatalogFindings.of(catalog, now));
     }
 
     private ProviderResult check(ProviderSpec provider, Instant now) {

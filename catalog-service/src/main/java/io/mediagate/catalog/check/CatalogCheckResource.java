@@ -25,6 +25,6 @@ public class CatalogCheckResource {
     @Consumes(MediaType.WILDCARD)
     public Envelope<Map<String, Object>> run() {
         CatalogCheck.Report report = check.run();
-        return Envelope.of(Map.of("checkedAt", report.checkedAt(), "providers", report.providers()));
+        return Envelope.of(Map.of("checkedAt", report.checkedAt(), "providers", report.providers(), "findings", report.findings()));
     }
 }

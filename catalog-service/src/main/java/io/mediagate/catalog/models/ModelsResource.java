@@ -16,6 +16,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
@@ -30,11 +31,13 @@ public class ModelsResource {
     private final Catalog catalog;
     private final ProviderHealthBoard health;
     private final Retirements retirements;
+    private final Clock clock;
 
-    ModelsResource(Catalog catalog, ProviderHealthBoard health, Retirements retirements) {
+    ModelsResource(Catalog catalog, ProviderHealthBoard health, Retirements retirements, Clock clock) {
         this.catalog = catalog;
         this.health = health;
         this.retirements = retirements;
+        this.clock = clock;
     }
 
     @GET
@@ -70,6 +73,6 @@ public class ModelsResource {
     }
 
     private ModelView view(ModelSpec m) {
-        return ModelView.of(m, pid -> catalog.provider(pid).orElseThrow(), p -> health.of(p).status(), retirements::of);
+        return ModelView.of(m, pid -> catalog.provider(pid).orElseThrow(), p -> health.of(p).status(), retirements::of, clock.instant());
     }
 }

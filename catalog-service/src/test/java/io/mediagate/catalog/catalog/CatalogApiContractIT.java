@@ -63,4 +63,15 @@ class CatalogApiContractIT {
                 () -> InternalHttp.await(catalogApi(CallAs.user("usr_a", Tier.FREE)).resolve("local/pattern")));
         assertEquals(403, user.code().status());
     }
+
+    @Test
+    void theLifecyclesAreEveryModelGoingAsAWholeAndAUserMayNotReadThem() {
+        var lifecycles = InternalHttp.await(catalogApi(CallAs.service("routing-service")).lifecycles());
+        assertEquals(catalog.models().stream().filter(m -> m.overallLifecycle() != null).map(m -> m.id()).toList(),
+                lifecycles.stream().map(io.mediagate.common.catalog.ModelLifecycle::model).toList());
+        lifecycles.forEach(l -> assertEquals(catalog.model(l.model()).orElseThrow().overallLifecycle(), l.lifecycle(), l.model()));
+        ApiException user = assertThrows(ApiException.class,
+                () -> InternalHttp.await(catalogApi(CallAs.user("usr_a", Tier.FREE)).lifecycles()));
+        assertEquals(403, user.code().status());
+    }
 }

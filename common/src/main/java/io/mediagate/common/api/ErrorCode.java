@@ -6,6 +6,11 @@ public enum ErrorCode {
     PERMISSION_DENIED(403),
     INVALID_REQUEST(400),
     MODEL_NOT_FOUND(404),
+    /**
+     * (+) The model is shut down at its provider (its lifecycle's shutdown day has come), or no provider has it any more
+     * (every offer retired): it will not come back. Extra: {@code replacement}, the model named in its place, where one is.
+     */
+    MODEL_RETIRED(410),
     PROVIDER_NOT_FOUND(404),
     NOT_FOUND(404),
     METHOD_NOT_ALLOWED(405),

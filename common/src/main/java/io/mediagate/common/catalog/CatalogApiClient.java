@@ -24,4 +24,9 @@ public final class CatalogApiClient implements CatalogApi {
     public CompletableFuture<ResolvedModel> resolve(String modelId) {
         return http.json(Call.get(PathTemplate.at(base, ROOT + "/" + MODEL, modelId), self, TIMEOUT), ResolvedModel.class);
     }
+
+    @Override
+    public CompletableFuture<java.util.List<ModelLifecycle>> lifecycles() {
+        return http.json(Call.get(PathTemplate.at(base, LIFECYCLES), self, TIMEOUT), http.type(java.util.List.class, ModelLifecycle.class));
+    }
 }

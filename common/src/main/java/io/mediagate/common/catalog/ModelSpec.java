@@ -40,6 +40,33 @@ public record ModelSpec(
         return offer.lifecycle() != null ? offer.lifecycle() : lifecycle;
     }
 
+    /**
+     * The model's lifecycle as a whole, as its callers meet it: it shuts when its last offer does. Null when some offer
+     * has none (the model lives on there). With every offer's lifecycle known: the model's own dates, replacement and page
+     * where it has them, its shutdown the latest of its offers' (none while one offer has none announced); else the offers'
+     * (the latest deprecation, and the replacement and page of the offer that shuts last). A model without offers has its
+     * own.
+     */
+    public Lifecycle overallLifecycle() {
+        List<Lifecycle> each = offers.stream().map(this::lifecycleOf).toList();
+        if (each.isEmpty()) {
+            return lifecycle; // a model kept in the catalog after its shutdown, its offers gone
+        }
+        if (each.stream().anyMatch(java.util.Objects::isNull)) {
+            return null;
+        }
+        java.time.LocalDate shutdown = each.stream().allMatch(l -> l.shutdown() != null)
+                ? each.stream().map(Lifecycle::shutdown).max(Comparator.naturalOrder()).orElseThrow() : null;
+        if (lifecycle != null) {
+            return new Lifecycle(lifecycle.deprecated(), shutdown, lifecycle.replacement(), lifecycle.source());
+        }
+        Lifecycle last = each.stream().max(Comparator.comparing(l -> l.shutdown() == null ? java.time.LocalDate.MAX : l.shutdown()))
+                .orElseThrow();
+        java.time.LocalDate deprecated = each.stream().map(Lifecycle::deprecated).filter(java.util.Objects::nonNull)
+                .max(Comparator.naturalOrder()).orElse(null);
+        return new Lifecycle(deprecated, shutdown, last.replacement(), last.source());
+    }
+
     public String base() {
         return id.substring(0, id.indexOf('/'));
     }
