@@ -104,7 +104,8 @@ final class CatalogValidator {
             m.parameters().forEach(p -> require(p.name() != null && TYPES.contains(p.type()), source,
                     at + ".parameters", "each parameter needs a name and a type of " + TYPES));
         }
-        require(m.offers() != null && !m.offers().isEmpty(), source, at + ".offers", "at least one offer is required");
+        require(m.offers() != null && (!m.offers().isEmpty() || m.lifecycle() != null && m.lifecycle().shutdown() != null), source,
+                at + ".offers", "at least one offer is required (a model with a lifecycle shutdown may keep none, to name what replaced it)");
         lifecycle(m.lifecycle(), source, at + ".lifecycle");
         for (int j = 0; j < m.offers().size(); j++) {
             OfferSpec o = m.offers().get(j);

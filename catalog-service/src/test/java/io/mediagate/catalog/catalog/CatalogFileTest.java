@@ -187,8 +187,10 @@ class CatalogFileTest {
                     "luma", "minimax", "kling", "vidu", "bedrock", "a1111", "comfyui")), adapters.toString());
             file.providers().stream().filter(p -> !p.id().equals("local") && !p.adapter().equals("a1111") && !p.adapter().equals("comfyui"))
                     .forEach(p -> assertTrue(p.apiKeyEnv() != null && p.apiKeyEnv().matches("[A-Z][A-Z0-9_]+"), p.id()));
-            file.providers().forEach(p -> assertTrue(file.models().stream().anyMatch(m -> m.offers().stream()
-                    .anyMatch(o -> o.provider().equals(p.id()))), p.id() + " offers a model"));
+            // Azure OpenAI ships without an offer: it retired gpt-image-1, and the price of the one model that replaces it there
+            // (gpt-image-2) could not be read (docs/providers.md, "The shipped catalog"); operators add their deployments.
+            file.providers().stream().filter(p -> !p.id().equals("azure-openai")).forEach(p -> assertTrue(file.models().stream()
+                    .anyMatch(m -> m.offers().stream().anyMatch(o -> o.provider().equals(p.id()))), p.id() + " offers a model"));
             file.models().stream().flatMap(m -> m.offers().stream().map(o -> java.util.Map.entry(m, o)))
                     .filter(e -> !e.getValue().provider().equals("local") && !e.getValue().price().equals(java.math.BigDecimal.ZERO))
                     .forEach(e -> assertEquals("video".equals(e.getKey().media()) ? "second" : "image", e.getValue().unit(), e.getKey().id()));

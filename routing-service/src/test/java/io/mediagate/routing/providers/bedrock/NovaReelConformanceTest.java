@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ProviderException;
@@ -13,7 +14,6 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -36,6 +36,12 @@ import org.junit.jupiter.api.Test;
  */
 class NovaReelConformanceTest extends AdapterConformance {
     static final String MODEL = "amazon.nova-reel-v1:1";
+    /**
+     * The offer the adapter was shipped with: Nova Reel reached its end of life on 2026-09-30 and the shipped catalog no
+     * longer offers it (docs/providers.md), but the adapter still serves an operator's Bedrock video offer so.
+     */
+    static final OfferSpec OFFER = new OfferSpec("bedrock", new java.math.BigDecimal("0.08"), "second", List.of("seed"), null, null, null,
+            MODEL, Map.of("durations", "6,12,18,24,30,36,42,48,54,60,66,72,78,84,90,96,102,108,114,120"), null);
     static final String OUTPUT = "s3://mediagate-videos/reel";
     private final Map<String, String> settings = new HashMap<>();
 
@@ -54,7 +60,7 @@ class NovaReelConformanceTest extends AdapterConformance {
     }
 
     private VideoTask task(String prompt, double seconds, Path image, TaskControl control) {
-        return new VideoTask(MODEL, ShippedOffers.offer("bedrock", MODEL).options(), "1.1", prompt, 1280, 720, seconds, image, null, Map.of("seed", 7), work, control);
+        return new VideoTask(MODEL, OFFER.options(), "1.1", prompt, 1280, 720, seconds, image, null, Map.of("seed", 7), work, control);
     }
 
     /** Bedrock's answer for a model identifier it does not know: 404 {@code ResourceNotFoundException}. */
@@ -166,7 +172,7 @@ class NovaReelConformanceTest extends AdapterConformance {
         JsonNode input = fake.received().getFirst().json().path("modelInput");
         assertEquals("MULTI_SHOT_AUTOMATED", input.path("taskType").asText());
         assertEquals(24, input.path("videoGenerationConfig").path("durationSeconds").asInt());
-        assertEquals(ShippedOffers.offer("bedrock", MODEL).secondsFor(20), input.path("videoGenerationConfig").path("durationSeconds").asInt(),
+        assertEquals(OFFER.secondsFor(20), input.path("videoGenerationConfig").path("durationSeconds").asInt(),
                 "20 s asked: four 6 s shots made, and charged");
     }
 

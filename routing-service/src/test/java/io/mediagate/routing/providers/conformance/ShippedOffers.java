@@ -17,7 +17,8 @@ import java.util.List;
  */
 public final class ShippedOffers {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule()); // an offer's source is dated
     private static JsonNode catalog;
 
     private ShippedOffers() {
