@@ -95,6 +95,9 @@ public class OpenStreams {
             }
             open.put(stream.id, stream);
             return stream;
+        }).onFailure(f -> !(f instanceof ApiException)).transform(f -> {
+            LOG.warnf("a stream's slot could not be taken: %s", f.toString());
+            return ApiException.unavailable("job event streams are unavailable for a moment; try again shortly");
         });
     }
 
