@@ -22,7 +22,8 @@ import java.util.function.UnaryOperator;
  * "usage"}} on success (the image in the asked {@code output_format}; the GPT image parameters checked against OpenAI's
  * enumerations, a bad one refused as OpenAI does) and
  * {@code {"error":{"message","type","param","code"}}} with the real status codes on failure. The test
- * picks the behaviour; every request is recorded. {@code GET /v1/models} lists the models set with {@link #lists} in
+ * picks the behaviour; every request is recorded. A model OpenAI has shut down ({@link OpenAiModels}) is answered
+ * OpenAI's 404 {@code model_not_found}, whatever the behaviour. {@code GET /v1/models} lists the models set with {@link #lists} in
  * OpenAI's list shape, and answers OpenAI's 404 for an unknown route until they are set.
  */
 public final class FakeOpenAiImages implements AutoCloseable {
@@ -103,6 +104,10 @@ public final class FakeOpenAiImages implements AutoCloseable {
         }
         if (requiredKey != null && !("Bearer " + requiredKey).equals(ex.getRequestHeaders().getFirst("Authorization"))) {
             error(ex, 401, "Incorrect API key provided.", "invalid_request_error", null, "invalid_api_key");
+            return;
+        }
+        if (OpenAiModels.shutDown(body.path("model").asText())) { // as OpenAI answers a model it has shut down
+            error(ex, 404, OpenAiModels.goneMessage(body.path("model").asText()), "invalid_request_error", null, "model_not_found");
             return;
         }
         Mode current = failuresLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? failureMode : mode.get();

@@ -30,8 +30,8 @@ class EditFeaturesTest {
     private static final ProviderSpec OPENAI = new ProviderSpec("openai", "OpenAI", "openai", List.of("image"), true, null, null,
             Instant.EPOCH);
     private static final OfferSpec GPT_IMAGE = new OfferSpec("openai", new BigDecimal("0.042"), "image",
-            List.of("quality", "moderation"), null, null, null, "gpt-image-1", null, null);
-    private static final ModelSpec MODEL = new ModelSpec("openai/gpt-image-1", "GPT Image 1", "image", "",
+            List.of("quality", "moderation"), null, null, null, "gpt-image-2.6-sunburst", null, null);
+    private static final ModelSpec MODEL = new ModelSpec("openai/gpt-image-2.6-sunburst", "GPT Image 2.6 Sunburst", "image", "",
             List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"), "1024x1024", null, List.of("text", "image", "mask"),
             List.of(), List.of(GPT_IMAGE), Instant.EPOCH);
     private static final ResolvedModel RESOLVED = new ResolvedModel(MODEL, List.of(OPENAI), List.of("openai"), Map.of());

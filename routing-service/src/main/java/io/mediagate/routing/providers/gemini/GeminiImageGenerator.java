@@ -51,7 +51,12 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
     private List<GeneratedImage> generateContent(ProviderSpec provider, ImageTask task, List<SourceImage> sources) {
         JsonNode answer = call(provider, task, GeminiWire.generateContent(task, sources));
         return switch (GeminiWire.content(answer)) {
-            case GeminiWire.Content.Images(List<String> base64) -> base64.stream().map(b -> Upstream.inline(provider, b, null)).toList();
+            case GeminiWire.Content.Images(List<String> base64) -> {
+                // the call's tokens, counted once for the images it made (what a token-billed offer charges)
+                GeneratedImage.Made made = new GeneratedImage.Made(null, null, null, GeminiUsage.tokens(answer.path("usageMetadata")), null);
+                yield base64.stream().map(b -> Upstream.inline(provider, b, null))
+                        .map(image -> new GeneratedImage(image.bytes(), image.mime(), image.revisedPrompt(), made)).toList();
+            }
             case GeminiWire.Content.Refused(String reason) ->
                     throw ProviderException.moderated("the request was refused by the provider's content policy (" + reason + ")");
             case GeminiWire.Content.Empty(String finish) ->

@@ -123,8 +123,9 @@ final class OpenAiStream {
             }
             @SuppressWarnings("unchecked")
             Map<String, Object> usage = node.has("usage") ? JSON.convertValue(node.path("usage"), Map.class) : null;
+            // each completed image carries the usage of its own making
             reading.images.add(new GeneratedImage(decode(provider, node), mime, null, new GeneratedImage.Made(node.path("quality").asText(null),
-                    node.path("background").asText(null), usage)));
+                    node.path("background").asText(null), usage, OpenAiUsage.tokens(usage), null)));
         }
     }
 

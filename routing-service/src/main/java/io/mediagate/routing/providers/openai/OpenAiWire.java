@@ -132,8 +132,8 @@ public final class OpenAiWire {
 
     /**
      * A 200 response, read as the body streams in: each {@code b64_json} is decoded on the way, so neither the body nor the
-     * base64 text is ever held whole; the GPT image models' {@code quality}, {@code background} and {@code usage} are kept
-     * as what was made. A body that is not what OpenAI sends is a retryable failure.
+     * base64 text is ever held whole; the GPT image models' {@code quality}, {@code background} and {@code usage} (read by
+     * kind, {@link OpenAiUsage}: what a token-billed offer charges, once for the call) are kept as what was made. A body that is not what OpenAI sends is a retryable failure.
      */
     public static Answer answer(InputStream body, String provider) {
         List<Item> items = new ArrayList<>();
@@ -170,7 +170,7 @@ public final class OpenAiWire {
             throw ProviderException.failed(provider + " answered without images");
         }
         return new Answer(items, quality == null && background == null && usage == null ? null
-                : new GeneratedImage.Made(quality, background, usage));
+                : new GeneratedImage.Made(quality, background, usage, OpenAiUsage.tokens(usage), null));
     }
 
     private static final ObjectMapper USAGE = new ObjectMapper();

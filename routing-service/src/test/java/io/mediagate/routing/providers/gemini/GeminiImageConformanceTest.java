@@ -31,9 +31,12 @@ import org.junit.jupiter.api.Test;
  */
 class GeminiImageConformanceTest extends GoogleImageConformance {
     static final String MODEL = "gemini-3-pro-image";
-    /** The models the Gemini API makes images with today; any other id is answered 404 NOT_FOUND, as Google does. */
-    static final Set<String> LIVE = Set.of("gemini-3-pro-image", "gemini-2.5-flash-image");
-    /** Those with resolution tiers: Gemini 2.5 Flash Image makes 1K only and takes no imageSize. */
+    /**
+     * The models the Gemini API makes images with today; any other id is answered 404 NOT_FOUND, as Google does
+     * (gemini-2.5-flash-image, shut down on 2026-10-02 by Google's deprecations page, among them).
+     */
+    static final Set<String> LIVE = Set.of("gemini-3-pro-image");
+    /** Those with resolution tiers. */
     static final Set<String> TIERED = Set.of("gemini-3-pro-image");
 
     /** The task production sends for a shipped offer: its upstream model and options. */
@@ -130,13 +133,28 @@ class GeminiImageConformanceTest extends GoogleImageConformance {
     }
 
     @Test
-    void gemini25FlashImageIsNeverSentAnImageSize() {
-        for (String size : ShippedOffers.sizes("google/gemini-2.5-flash-image")) {
+    void anOfferWithoutResolutionTiersIsNeverSentAnImageSize() {
+        for (String size : List.of("1024x1024", "1376x768", "768x1376")) {
             String[] wh = size.split("x");
-            new GeminiImageGenerator(upstream(false)).generate(provider(), shipped("gemini-2.5-flash-image",
-                    Integer.parseInt(wh[0]), Integer.parseInt(wh[1])));
+            new GeminiImageGenerator(upstream(false)).generate(provider(), new ImageTask(MODEL, Map.of(), "1", "a fox",
+                    Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), 1, Map.of(), TaskControl.NONE));
             assertTrue(fake.received().getLast().json().path("generationConfig").path("imageConfig").path("imageSize").isMissingNode(), size);
         }
+    }
+
+    @Test
+    void gemini25FlashImageIsShutDownAndAnsweredGone() {
+        ProviderException e = assertThrows(ProviderException.class, () -> new GeminiImageGenerator(upstream(false)).generate(provider(),
+                task("gemini-2.5-flash-image", "a fox", 1024, 1024, 1, TaskControl.NONE)));
+        assertEquals(FailureClass.GONE, e.failure());
+    }
+
+    @Test
+    void theTokensGoogleReportsAreReadForTheBill() {
+        List<io.mediagate.routing.providers.GeneratedImage> images = new GeminiImageGenerator(upstream(false)).generate(provider(),
+                task(MODEL, "a fox", 1024, 1024, 2, TaskControl.NONE));
+        assertEquals(new io.mediagate.common.catalog.TokenUsage(12, 0, 0, 1290), images.getFirst().made().tokens());
+        assertTrue(images.getFirst().made() != images.get(1).made(), "one call per image, each with its own usage");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
@@ -47,14 +48,14 @@ class OpenAiConformanceTest extends AdapterConformance {
 
     private List<String> run(Map<String, Object> params) {
         return new OpenAiImageGenerator(upstream(false), OpenAiImageGenerator.OPENAI_BASE).generate(provider(),
-                new ImageTask("gpt-image-1", Map.of(), "1", "a lighthouse", 1536, 1024, 2, params, TaskControl.NONE))
+                new ImageTask("gpt-image-2.6-sunburst", Map.of(), "1", "a lighthouse", 1536, 1024, 2, params, TaskControl.NONE))
                 .stream().map(i -> i.mime()).toList();
     }
 
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE).generate(provider,
-                new ImageTask("gpt-image-1", Map.of(), "1", prompt, 1024, 1024, 1, Map.of(), control)).stream().map(i -> i.mime()).toList();
+                new ImageTask("gpt-image-2.6-sunburst", Map.of(), "1", prompt, 1024, 1024, 1, Map.of(), control)).stream().map(i -> i.mime()).toList();
     }
 
     @Override
@@ -86,7 +87,7 @@ class OpenAiConformanceTest extends AdapterConformance {
         List<String> mimes = run(Map.of("quality", "low", "background", "opaque", "output_format", "jpeg"));
         assertEquals(List.of("image/jpeg", "image/jpeg"), mimes);
         var body = fake.received().getFirst().json();
-        assertEquals("gpt-image-1", body.path("model").asText());
+        assertEquals("gpt-image-2.6-sunburst", body.path("model").asText());
         assertEquals("1536x1024", body.path("size").asText());
         assertEquals(2, body.path("n").asInt());
         assertEquals("low", body.path("quality").asText());
@@ -103,14 +104,23 @@ class OpenAiConformanceTest extends AdapterConformance {
         assertEquals("low", body.path("quality").asText());
     }
 
+    /** A model OpenAI shut down (gpt-image-1, on 2026-10-23) is answered as OpenAI answers it, and read as gone, not retried. */
     @Test
-    void aModelOpenAiNoLongerHasIsGoneNotRetried() {
-        fake.on("POST", "/v1/images/generations", request -> OpenAiFake.error(404,
-                "The model `" + request.json().path("model").asText() + "` does not exist or you do not have access to it.",
-                "invalid_request_error", "model_not_found"));
-        ProviderException e = assertThrows(ProviderException.class, () -> run(Map.of()));
+    void aModelOpenAiShutDownIsGoneNotRetried() {
+        ProviderException e = assertThrows(ProviderException.class, () -> new OpenAiImageGenerator(upstream(false), OpenAiImageGenerator.OPENAI_BASE)
+                .generate(provider(), new ImageTask("gpt-image-1", Map.of(), "1", "a lighthouse", 1024, 1024, 1, Map.of(), TaskControl.NONE)));
         assertEquals(io.mediagate.common.events.FailureClass.GONE, e.failure());
         assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+        assertEquals(1, fake.received().size(), "asked once");
+    }
+
+    @Test
+    void theTokensOpenAiReportsAreReadForTheBill() {
+        List<GeneratedImage> images = new OpenAiImageGenerator(upstream(false), OpenAiImageGenerator.OPENAI_BASE).generate(provider(),
+                new ImageTask("gpt-image-2.6-sunburst", Map.of(), "2.6", "a lighthouse", 1024, 1024, 2, Map.of("complexity", "low"), TaskControl.NONE));
+        assertEquals(new io.mediagate.common.catalog.TokenUsage(50, 0, 0, 4160), images.getFirst().made().tokens());
+        assertTrue(images.getFirst().made() == images.get(1).made(), "one call's usage, shared by its images");
+        assertEquals("low", fake.received().getFirst().json().path("complexity").asText(), "complexity passed through");
     }
 
     @Test

@@ -23,21 +23,21 @@ class OpenAiEditConformanceTest extends OpenAiConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
         return new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE).edit(provider,
-                new ImageTask("gpt-image-1", Map.of(), "1", prompt, 1024, 1024, 1, Map.of(), control), List.of(EditSamples.PNG), null)
+                new ImageTask("gpt-image-2.6-sunburst", Map.of(), "1", prompt, 1024, 1024, 1, Map.of(), control), List.of(EditSamples.PNG), null)
                 .stream().map(i -> i.mime()).toList();
     }
 
     @Test
     void everySourceTheMaskAndTheOptionsReachTheEditForm() {
         var images = new OpenAiImageGenerator(upstream(false), OpenAiImageGenerator.OPENAI_BASE).edit(provider(),
-                new ImageTask("gpt-image-1", Map.of(), "1", "add a red hat", 1536, 1024, 2,
+                new ImageTask("gpt-image-2.6-sunburst", Map.of(), "1", "add a red hat", 1536, 1024, 2,
                         Map.of("quality", "low", "output_format", "jpeg", "input_fidelity", "high"), TaskControl.NONE),
                 List.of(EditSamples.PNG, EditSamples.JPEG), EditSamples.MASK);
         assertEquals(List.of("image/jpeg", "image/jpeg"), images.stream().map(i -> i.mime()).toList());
         var request = fake.received().getFirst();
         assertTrue(request.header("Content-Type").startsWith("multipart/form-data; boundary="));
         FormParts form = FormParts.parse(request.header("Content-Type"), request.body());
-        assertEquals("gpt-image-1", form.text("model", null));
+        assertEquals("gpt-image-2.6-sunburst", form.text("model", null));
         assertEquals("add a red hat", form.text("prompt", null));
         assertEquals("2", form.text("n", null));
         assertEquals("1536x1024", form.text("size", null));
@@ -58,7 +58,7 @@ class OpenAiEditConformanceTest extends OpenAiConformanceTest {
     void generationOnlyOptionsNeverReachTheEditForm() {
         var generator = new OpenAiImageGenerator(upstream(false), OpenAiImageGenerator.OPENAI_BASE);
         assertEquals(java.util.Set.of("moderation", "style"), generator.notTakenByEdits(), "routing withholds them from edit offers");
-        generator.edit(provider(), new ImageTask("gpt-image-1", Map.of(), "1", "add a red hat", 1024, 1024, 1,
+        generator.edit(provider(), new ImageTask("gpt-image-2.6-sunburst", Map.of(), "1", "add a red hat", 1024, 1024, 1,
                 Map.of("quality", "low", "moderation", "low"), TaskControl.NONE), List.of(EditSamples.PNG), null);
         FormParts form = FormParts.parse(fake.received().getFirst().header("Content-Type"), fake.received().getFirst().body());
         assertTrue(form.all("moderation").isEmpty(), "OpenAI's edits refuse moderation (400 unknown_parameter)");

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers.openai;
 
 import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.FormParts;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
@@ -28,10 +29,27 @@ final class OpenAiFake {
         return Reply.json(status, Map.of("error", error));
     }
 
+    /** The model a request names: the JSON body's, or the edit form's field. */
+    private static String model(FakeUpstream.Recorded request) {
+        String type = request.header("Content-Type");
+        if (type != null && type.startsWith("multipart/")) {
+            return FormParts.parse(type, request.body()).text("model", "");
+        }
+        try {
+            return request.json().path("model").asText("");
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
     static Reply answer(FakeUpstream.Recorded request, String secret, String prompt, String format, int n, String size,
                         String quality, String background) throws InterruptedException {
         if (!("Bearer " + secret).equals(request.header("Authorization"))) {
             return error(401, "Incorrect API key provided: wr***ey.", "invalid_request_error", "invalid_api_key");
+        }
+        String model = model(request);
+        if (io.mediagate.testing.OpenAiModels.shutDown(model)) {
+            return error(404, io.mediagate.testing.OpenAiModels.goneMessage(model), "invalid_request_error", "model_not_found");
         }
         return switch (Scenario.of(prompt)) {
             case RATE_LIMITED -> error(429, "Rate limit reached for images per minute.", "requests", "rate_limit_exceeded")
@@ -56,7 +74,8 @@ final class OpenAiFake {
                 answer.put("output_format", format);
                 answer.put("quality", quality);
                 answer.put("size", size);
-                answer.put("usage", Map.of("input_tokens", 50, "output_tokens", 4160, "total_tokens", 4210));
+                answer.put("usage", Map.of("input_tokens", 50, "input_tokens_details", Map.of("image_tokens", 0, "text_tokens", 50),
+                        "output_tokens", 4160, "total_tokens", 4210));
                 yield Reply.json(200, answer).with("x-request-id", "req_123");
             }
         };

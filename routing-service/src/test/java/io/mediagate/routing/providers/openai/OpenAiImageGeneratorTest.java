@@ -46,7 +46,7 @@ class OpenAiImageGeneratorTest {
     }
 
     private List<GeneratedImage> generate(Map<String, Object> params) {
-        return generator.generate(provider, new ImageTask("gpt-image-1", Map.of(), "1", "a cat", 64, 32, 2, params, TaskControl.NONE));
+        return generator.generate(provider, new ImageTask("gpt-image-2.6-sunburst", Map.of(), "1", "a cat", 64, 32, 2, params, TaskControl.NONE));
     }
 
     @Test
@@ -57,7 +57,7 @@ class OpenAiImageGeneratorTest {
         assertEquals(64, TestImages.decode(images.getFirst().bytes()).getWidth());
         assertEquals("revised: a cat", images.getFirst().revisedPrompt());
         var body = upstream.received().getFirst().body();
-        assertEquals("gpt-image-1", body.path("model").asText());
+        assertEquals("gpt-image-2.6-sunburst", body.path("model").asText());
         assertEquals("a cat", body.path("prompt").asText());
         assertEquals(2, body.path("n").asInt());
         assertEquals("64x32", body.path("size").asText());
@@ -86,7 +86,7 @@ class OpenAiImageGeneratorTest {
     @Test
     void aStreamedJobStreamsFromOpenAiAndItsPartialsArePassedOn() {
         StreamedControl control = new StreamedControl(2);
-        List<GeneratedImage> images = generator.generate(provider, new ImageTask("gpt-image-1", Map.of(), "1", "a cat", 64, 32, 1,
+        List<GeneratedImage> images = generator.generate(provider, new ImageTask("gpt-image-2.6-sunburst", Map.of(), "1", "a cat", 64, 32, 1,
                 Map.of("output_format", "webp"), control));
         var body = upstream.received().getFirst().body();
         assertTrue(body.path("stream").asBoolean(), body.toString());
@@ -102,7 +102,7 @@ class OpenAiImageGeneratorTest {
     void anErrorEventMidStreamEndsTheCallAsOpenAiSays() {
         upstream.mode(Mode.STREAM_BLOCKED);
         StreamedControl control = new StreamedControl(2);
-        ProviderException e = assertThrows(ProviderException.class, () -> generator.generate(provider, new ImageTask("gpt-image-1",
+        ProviderException e = assertThrows(ProviderException.class, () -> generator.generate(provider, new ImageTask("gpt-image-2.6-sunburst",
                 Map.of(), "1", "a cat", 64, 32, 1, Map.of(), control)));
         assertEquals(ErrorCode.CONTENT_POLICY_VIOLATION, e.code());
         assertEquals(2, control.indexes().size(), "the partials before it were passed on");
