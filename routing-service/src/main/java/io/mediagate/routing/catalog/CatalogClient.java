@@ -5,11 +5,13 @@ import io.mediagate.common.calls.CallAs;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.CatalogApiClient;
+import io.mediagate.common.catalog.ModelLifecycle;
 import io.mediagate.common.catalog.ResolvedModel;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,5 +51,10 @@ public class CatalogClient {
                 patience, WhileUnavailable.Pause.REAL);
         cache.put(key, new Cached(model, now.plus(TTL)));
         return model;
+    }
+
+    /** Every model whose lifecycle is announced as a whole ({@link CatalogApi#lifecycles}); asked once, failing as the catalog fails. */
+    public List<ModelLifecycle> lifecycles() {
+        return InternalHttp.await(catalog.lifecycles());
     }
 }

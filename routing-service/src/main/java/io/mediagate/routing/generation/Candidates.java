@@ -48,12 +48,8 @@ public final class Candidates {
         if (honouring.isEmpty() && !checked.required().isEmpty()) {
             refuseUnhonoured(resolved, checked, operation, !eligible.isEmpty());
         }
+        // A model with no offer left never gets here: the Planner answers it 410 (retirement/ModelUpgrades).
         List<Candidate> ranked = Ranking.rank(mode, honouring, checked.features().keySet());
-        if (ranked.isEmpty() && !resolved.retired().isEmpty()
-                && resolved.model().offers().stream().allMatch(o -> resolved.retired().containsKey(o.provider()))) {
-            throw new ApiException(ErrorCode.PROVIDER_UNAVAILABLE, "every offer of " + resolved.model().id() + " is retired: "
-                    + resolved.retired().values().iterator().next().reason(), null);
-        }
         if (ranked.isEmpty()) {
             throw new ApiException(ErrorCode.NO_COMPATIBLE_PROVIDER, mode == RoutingMode.COMPATIBLE && !checked.features().isEmpty()
                     ? "no available provider supports all of " + checked.features().keySet()

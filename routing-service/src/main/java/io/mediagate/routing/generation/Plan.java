@@ -23,14 +23,20 @@ import java.util.function.Function;
 /**
  * What routing decided for one request before any provider is called, the same for images and videos:
  * the model version, the checked parameters, the size (and a video's duration), the ranked
- * candidates and an image's options. Prices and stats of the outcome are derived from it the same way for both.
+ * candidates and an image's options; {@code upgradedFrom}, the retired model the request named when its replacement
+ * serves it. Prices and stats of the outcome are derived from it the same way for both.
  */
 public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, String size,
-                   Double duration, List<Candidate> ranked, ImageOptions options) {
+                   Double duration, List<Candidate> ranked, ImageOptions options, String upgradedFrom) {
 
     public Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, String size, Double duration,
                 List<Candidate> ranked) {
-        this(model, version, mode, checked, size, duration, ranked, ImageOptions.NONE);
+        this(model, version, mode, checked, size, duration, ranked, ImageOptions.NONE, null);
+    }
+
+    public Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, String size, Double duration,
+                List<Candidate> ranked, ImageOptions options) {
+        this(model, version, mode, checked, size, duration, ranked, options, null);
     }
 
     /** {@code base/model:version}. */
@@ -88,10 +94,20 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
         };
     }
 
-    /** What the serving provider was asked for where it differs from the request: a video's rounded duration. */
+    /**
+     * What the serving provider was asked for where it differs from the request: a video's rounded duration, and the model
+     * that served a request naming a retired one it replaces ({@code upgradedFrom}).
+     */
     public Map<String, Object> applied(Candidate served) {
+        Map<String, Object> applied = new LinkedHashMap<>();
         Integer billed = served.billedSeconds();
-        return billed == null || Math.abs(billed - duration) < 1e-9 ? null : Map.of("duration", billed);
+        if (billed != null && Math.abs(billed - duration) >= 1e-9) {
+            applied.put("duration", billed);
+        }
+        if (upgradedFrom != null) {
+            applied.put("model", model.id());
+        }
+        return applied.isEmpty() ? null : Map.copyOf(applied);
     }
 
     /**

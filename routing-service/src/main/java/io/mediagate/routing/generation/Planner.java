@@ -6,6 +6,7 @@ import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
@@ -21,8 +22,10 @@ import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RoutingMode;
+import io.mediagate.routing.retirement.ModelUpgrades;
 import io.mediagate.routing.retirement.RetiredOffers;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +33,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The prologue of every generation, image or video: resolve the model and version, check the request
+ * The prologue of every generation, image or video: resolve the model (its replacement, for a retired one the request
+ * takes upgrades of: {@link ModelUpgrades}; else 410 {@code model_retired}) and version, check the request
  * against the model (kind, extras, size, a video's duration and inputs), and rank the offers by the
  * routing mode, an image's options that only a provider can do ({@link ImageOptions#mustHonour}) required of every offer. Throws the contract's error when the request cannot be served as asked.
  */
@@ -40,26 +44,32 @@ public class Planner {
     private final Adapters adapters;
     private final CircuitBreakers breakers;
     private final RetiredOffers retired;
+    private final Clock clock;
 
-    Planner(CatalogClient catalog, Adapters adapters, CircuitBreakers breakers, RetiredOffers retired) {
+    Planner(CatalogClient catalog, Adapters adapters, CircuitBreakers breakers, RetiredOffers retired, Clock clock) {
         this.catalog = catalog;
         this.adapters = adapters;
         this.breakers = breakers;
         this.retired = retired;
+        this.clock = clock;
     }
 
     public Plan plan(GenerationRequest request) {
         ModelId id = ModelId.parse(request.model(), "model");
-        ResolvedModel resolved = retired.merged(catalog.resolve(id.id()));
+        ModelUpgrades.Chosen chosen = ModelUpgrades.choose(retired.merged(catalog.resolve(id.id())), request.upgradesToReplacement(),
+                replacement -> retired.merged(catalog.resolve(replacement)), clock.instant());
+        ResolvedModel resolved = chosen.resolved();
         ModelSpec model = resolved.model();
+        // a replacement is served at its latest version: the version named was the retired model's
+        Optional<String> named = chosen.upgradedFrom() == null ? id.version() : Optional.empty();
         MediaKind kind = request.kind();
         if (!kind.wire().equals(model.media())) {
             throw ApiException.invalid("model", kind == MediaKind.IMAGE
                     ? model.id() + " makes videos; use POST /v1/videos/generations"
                     : model.id() + " makes images; use POST /v1/images/generations");
         }
-        VersionSpec version = model.version(id.version()).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
-                "unknown version " + id.version().orElse("") + " of " + model.id(), "model"));
+        VersionSpec version = model.version(named).orElseThrow(() -> new ApiException(ErrorCode.MODEL_NOT_FOUND,
+                "unknown version " + named.orElse("") + " of " + model.id(), "model"));
         RoutingMode mode = RoutingMode.of(request.routing(), request.provider());
         ImageOptions options = request.options();
         Map<String, Object> must = new LinkedHashMap<>(options.asked());
@@ -79,7 +89,34 @@ public class Planner {
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
                 new Eligibility.Need(version.version(), size, duration, image, video, mask,
                         sources == null ? 0 : sources.images().size(), quality), checked, operation(kind, sources),
-                provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options);
+                provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
+    }
+
+    /**
+     * {@code calls} (a plan's provider calls), failing as the caller should see it: when no provider could serve and, with what they
+     * answered (a model {@code gone} at each is retired here at once), no offer of the model is left, 410
+     * {@code model_retired}, since it will not come back; anything else as it is.
+     */
+    public <T> T attempted(Plan plan, java.util.function.Supplier<T> calls) {
+        try {
+            return calls.get();
+        } catch (ApiException e) {
+            throw failure(plan, e);
+        }
+    }
+
+    private ApiException failure(Plan plan, ApiException e) {
+        if (e.code() != ErrorCode.PROVIDER_UNAVAILABLE) {
+            return e;
+        }
+        ResolvedModel now = retired.merged(catalog.resolve(plan.model().id()));
+        if (!RetiredModel.whollyRetired(now.model(), now.retired(), clock.instant())) {
+            return e;
+        }
+        ApiException retiredModel = RetiredModel.error(now.model(), clock.instant(), now.retired().values());
+        Map<String, Object> extra = new LinkedHashMap<>(e.extra());
+        extra.putAll(retiredModel.extra());
+        return new ApiException(retiredModel.code(), retiredModel.getMessage(), retiredModel.param(), extra);
     }
 
     /**

@@ -21,6 +21,8 @@ public class JobRecord extends PanacheEntityBase {
     @Column(name = "user_id")
     public String userId;
     public String kind;
+    /** The model the request named ({@code base/model}, lower case, without its version); null for jobs from before it was kept. */
+    public String model;
     @Convert(converter = JobStatusColumn.class)
     public JobStatus status;
     public String request;

@@ -7,6 +7,7 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.jobs.JobEvent;
+import io.mediagate.common.model.ModelId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -66,6 +67,7 @@ public class Jobs {
             job.id = request.jobId();
             job.userId = request.userId();
             job.kind = request.kind().wire();
+            job.model = ModelId.tryParse(request.model()).map(ModelId::id).orElse(null);
             job.request = write(request);
             job.webhookUrl = request.webhookUrl();
             job.webhookEvents = request.webhookEvents() == null ? null : String.join(",", request.webhookEvents());

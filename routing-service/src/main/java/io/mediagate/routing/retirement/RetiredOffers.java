@@ -1,6 +1,7 @@
 package io.mediagate.routing.retirement;
 
 import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ProviderException;
@@ -9,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,9 +19,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The offers routing must not call: those the catalog reports retired ({@link ResolvedModel#retired()}), and those
- * this replica has just seen answer {@code gone}, at once, before the catalog has learned of it from the finished
- * job's attempts. A local retirement lapses when the catalog knows it (the catalog then decides, and its next check
+ * The offers routing must not call: those the catalog reports retired ({@link ResolvedModel#retired()}), those past
+ * their lifecycle's shutdown day, and those this replica has just seen answer {@code gone}, at once, before the catalog
+ * has learned of it from the finished job's attempts. A local retirement lapses when the catalog knows it (the catalog then decides, and its next check
  * may reinstate the offer) or after {@code mediagate.routing.retired-for} at the latest.
  */
 @ApplicationScoped
@@ -59,11 +61,16 @@ public class RetiredOffers {
         return Optional.ofNullable(mine);
     }
 
-    /** The resolved model with every retired offer in its {@code retired}: the catalog's and this replica's. */
+    /**
+     * The resolved model with every retired offer in its {@code retired}: the catalog's, this replica's, and those whose
+     * lifecycle has reached its shutdown day ({@link RetiredModel#shut}), which are never called again.
+     */
     public ResolvedModel merged(ResolvedModel resolved) {
         Map<String, Retirement> all = new java.util.HashMap<>();
+        Instant now = clock.instant();
         for (var offer : resolved.model().offers()) {
-            of(resolved, offer.provider()).ifPresent(r -> all.putIfAbsent(offer.provider(), r));
+            of(resolved, offer.provider()).or(() -> RetiredModel.shut(resolved.model(), offer, now))
+                    .ifPresent(r -> all.putIfAbsent(offer.provider(), r));
         }
         return all.isEmpty() && resolved.retired().isEmpty() ? resolved : new ResolvedModel(resolved.model(), resolved.providers(),
                 resolved.catalogProviders(), resolved.health(), Map.copyOf(all));

@@ -30,11 +30,14 @@ public class Webhooks {
         this.dispatcher = dispatcher;
     }
 
-    /** Queues message {@code id} (the same id is queued once) of type {@code event} about job {@code jobId} for {@code url}. */
+    /**
+     * Queues message {@code id} (the same id is queued once) of type {@code event} about job {@code jobId} for {@code url};
+     * false when it was queued before.
+     */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void enqueue(String id, String jobId, String userId, String url, String event, Object data) {
+    public boolean enqueue(String id, String jobId, String userId, String url, String event, Object data) {
         if (WebhookDelivery.findById(id) != null) {
-            return;
+            return false;
         }
         Instant now = Instant.now(clock);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -58,5 +61,6 @@ public class Webhooks {
         delivery.createdAt = now;
         delivery.persist();
         AfterCommit.run(transactions, dispatcher::nudge);
+        return true;
     }
 }

@@ -23,7 +23,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A retired offer is never routed to: routing takes the next, an explicit request for it is 503 with the reason. */
+/**
+ * A retired offer is never routed to: routing takes the next, an explicit request for it is 503 with the reason, and a
+ * model with none left is 410.
+ */
 class RetiredCandidatesTest {
     private static final Candidates.Operation GENERATE = new Candidates.Operation(p -> true, p -> Set.of());
     private static final Eligibility.Need NEED = Eligibility.Need.of("1", "64x64");
@@ -59,9 +62,11 @@ class RetiredCandidatesTest {
     }
 
     @Test
-    void aModelWhoseEveryOfferIsRetiredIs503NotNoCompatibleProvider() {
-        ApiException e = assertThrows(ApiException.class, () -> Candidates.rank(model(Map.of("cheap", gone("cheap"), "dear", gone("dear"))),
-                RoutingMode.OPTIMAL, null, NEED, NONE, GENERATE, id -> false));
-        assertEquals(ErrorCode.PROVIDER_UNAVAILABLE, e.code());
+    void aModelWhoseEveryOfferIsRetiredIs410NotNoCompatibleProvider() {
+        ResolvedModel gone = model(Map.of("cheap", gone("cheap"), "dear", gone("dear")));
+        ApiException e = assertThrows(ApiException.class, () -> io.mediagate.routing.retirement.ModelUpgrades.choose(gone, true,
+                id -> { throw new AssertionError("no replacement to look up"); }, Instant.EPOCH));
+        assertEquals(ErrorCode.MODEL_RETIRED, e.code());
+        assertTrue(e.getMessage().startsWith("no provider of acme/m has it any more: cheap answered 404"), e.getMessage());
     }
 }

@@ -74,7 +74,7 @@ public class ImageGeneration {
             partials.send(PartialImage.started(request.jobId()));
         }
         AttemptRunner watched = runner.watching(new AttemptEvents(events, request.jobId()));
-        AttemptRunner.Outcome<List<GeneratedImage>> outcome = watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
+        AttemptRunner.Outcome<List<GeneratedImage>> outcome = planner.attempted(plan, () -> watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
                 retired.watching(plan.model().id(), plan.judging(candidate -> {
                     String adapter = candidate.provider().adapter();
                     ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
@@ -86,7 +86,7 @@ public class ImageGeneration {
                     return request.sources().variation()
                             ? adapters.variators(adapter).orElseThrow().vary(candidate.provider(), task, sources.images().getFirst())
                             : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
-                })), candidate -> plan.price(candidate, request.n(), sources == null ? 0 : sources.images().size()));
+                })), candidate -> plan.price(candidate, request.n(), sources == null ? 0 : sources.images().size())));
         long keepStart = clock.millis();
         // as the caller asked for them, then signed as made by the offer that served them, from the sources of an edit
         // (Content Credentials)
