@@ -9,13 +9,13 @@ import java.util.Set;
  */
 public final class AdapterNames {
     public static final Set<String> ALL = Set.of("local", "fake", "openai", "openai-compatible", "azure-openai", "stability", "bfl",
-            "replicate", "fal", "xai", "gemini", "ideogram", "recraft", "a1111", "comfyui", "veo", "runway", "luma", "minimax", "kling", "vidu", "bedrock");
+            "replicate", "fal", "xai", "gemini", "ideogram", "recraft", "a1111", "comfyui", "veo", "omni", "runway", "luma", "minimax", "kling", "vidu", "bedrock");
 
     /**
      * Adapters whose providers make videos only in fixed clip lengths: their video offers must list them
      * ({@code options.durations}), because the clip asked for, and charged for, is read from there.
      */
-    public static final Set<String> FIXED_CLIP_LENGTHS = Set.of("veo", "runway", "luma", "minimax", "kling", "vidu", "bedrock");
+    public static final Set<String> FIXED_CLIP_LENGTHS = Set.of("veo", "omni", "runway", "luma", "minimax", "kling", "vidu", "bedrock");
 
     private AdapterNames() {
     }

@@ -16,6 +16,7 @@ import io.mediagate.routing.providers.local.LocalImageGenerator;
 import io.mediagate.routing.providers.local.LocalVideoGenerator;
 import io.mediagate.routing.providers.luma.LumaVideoGenerator;
 import io.mediagate.routing.providers.minimax.MiniMaxVideoGenerator;
+import io.mediagate.routing.providers.omni.OmniVideoGenerator;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
 import io.mediagate.routing.providers.recraft.RecraftImageGenerator;
 import io.mediagate.routing.providers.replicate.ReplicateGenerator;
@@ -97,6 +98,7 @@ public class Adapters {
                 new Entry("bedrock", new BedrockImageGenerator(upstream, settings)),
                 new Entry("bedrock", new BedrockVideoGenerator(upstream, settings)),
                 new Entry("veo", new VeoVideoGenerator(upstream)),
+                new Entry("omni", new OmniVideoGenerator(upstream)),
                 new Entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
                 new Entry("luma", new LumaVideoGenerator(upstream)),
                 new Entry("minimax", new MiniMaxVideoGenerator(upstream)),
