@@ -183,7 +183,9 @@ class CatalogFileTest {
         try (var in = getClass().getResourceAsStream("/catalog.yaml")) {
             CatalogFile file = CatalogFile.read(in, "catalog.yaml");
             var adapters = file.providers().stream().map(p -> p.adapter()).toList();
-            assertTrue(adapters.containsAll(java.util.List.of("openai", "azure-openai", "xai", "gemini", "ideogram", "recraft", "stability", "bfl", "replicate", "fal", "veo", "runway",
+            // No Veo provider: the Gemini API no longer serves Veo, and Gemini Omni, which took its place there, ships
+            // commented out until its price is read (catalog.yaml, the Google entries).
+            assertTrue(adapters.containsAll(java.util.List.of("openai", "azure-openai", "xai", "gemini", "ideogram", "recraft", "stability", "bfl", "replicate", "fal", "runway",
                     "luma", "minimax", "kling", "vidu", "bedrock", "a1111", "comfyui")), adapters.toString());
             file.providers().stream().filter(p -> !p.id().equals("local") && !p.adapter().equals("a1111") && !p.adapter().equals("comfyui"))
                     .forEach(p -> assertTrue(p.apiKeyEnv() != null && p.apiKeyEnv().matches("[A-Z][A-Z0-9_]+"), p.id()));

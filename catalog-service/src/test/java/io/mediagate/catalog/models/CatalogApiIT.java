@@ -168,9 +168,9 @@ class CatalogApiIT {
                 .body("result.model.providers[0].price.amount", equalTo(0.04f))
                 .body("result.model.providers[0].price.unit", equalTo("image"))
                 .body("result.model.providers[0].status", equalTo("disabled"));
-        given().header("Authorization", user()).queryParam("provider", "google").when().get("/v1/models")
+        given().header("Authorization", user()).queryParam("provider", "kling").when().get("/v1/models")
                 .then().statusCode(200)
-                .body("result.models.id", org.hamcrest.Matchers.containsInAnyOrder("google/veo-3.1", "google/veo-3.1-fast"))
+                .body("result.models.id", org.hamcrest.Matchers.containsInAnyOrder("kling/kling-2.5-turbo", "kling/kling-2.1-master"))
                 .body("result.models[0].providers[0].price.unit", equalTo("second"));
     }
 

@@ -68,6 +68,24 @@ public final class ShippedOffers {
         }
     }
 
+    /**
+     * Every shipped offer at a provider whose adapter is {@code adapter}: a fake that answers the ids its provider no
+     * longer serves as the provider does fails a test the day such an offer ships.
+     */
+    public static List<Shipped> ofAdapter(String adapter) {
+        try {
+            List<Shipped> shipped = new java.util.ArrayList<>();
+            for (JsonNode provider : catalog().path("providers")) {
+                if (adapter.equals(provider.path("adapter").asText())) {
+                    shipped.addAll(at(provider.path("id").asText()));
+                }
+            }
+            return shipped;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The shipped offer of {@code upstreamModel} at provider {@code provider}; fails when the catalog has none. */
     public static OfferSpec offer(String provider, String upstreamModel) {
         try {

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
@@ -30,10 +32,18 @@ import org.junit.jupiter.api.Test;
  * Veo through the Gemini API against a fake speaking its wire format: {@code x-goog-api-key},
  * {@code :predictLongRunning} → operation, {@code done}/{@code response}/{@code error}, safety-filtered
  * samples, Google's error JSON (an invalid key is a 400 with reason {@code API_KEY_INVALID}), and the
- * download URI served only with the key.
+ * download URI served only with the key. The Gemini API serves no Veo model any more ({@code @google/genai} 3.1.0,
+ * 2026-11-10, refuses {@code generateVideos} there: Agent Platform only), so the fake answers every Veo id Google had
+ * there with its 404 {@code NOT_FOUND}, and a shipped offer naming one fails here; the adapter's wire is kept tested on a
+ * stand-in id that is no model of Google's.
  */
 class VeoConformanceTest extends AdapterConformance {
-    private static final String MODEL = "veo-3.1-generate-preview";
+    /** Not a Google model: the one id the fake still serves, so that the adapter's wire stays tested. */
+    private static final String MODEL = "veo-wire-stand-in";
+    /** The Veo ids the Gemini API served (the 3.1 previews until the SDK's 3.1.0, 3.0 and 2.0 until 2026-06-30). */
+    static final List<String> GONE = List.of("veo-3.1-generate-preview", "veo-3.1-fast-generate-preview", "veo-3.1-lite-generate-preview",
+            "veo-3.0-generate-001", "veo-3.0-fast-generate-001", "veo-2.0-generate-001");
+    private static final Map<String, String> OPTIONS = Map.of("durations", "4,6,8");
 
     VeoConformanceTest() {
         super("veo", "video", true);
@@ -68,7 +78,11 @@ class VeoConformanceTest extends AdapterConformance {
     }
 
     private VideoTask task(String prompt, Path image, TaskControl control) {
-        return new VideoTask(MODEL, ShippedOffers.offer("google", MODEL).options(), "1", prompt, 1920, 1080, 5, image, null, Map.of("negativePrompt", "blur"), work, control);
+        return task(MODEL, OPTIONS, prompt, image, control);
+    }
+
+    private VideoTask task(String model, Map<String, String> options, String prompt, Path image, TaskControl control) {
+        return new VideoTask(model, options, "1", prompt, 1920, 1080, 5, image, null, Map.of("negativePrompt", "blur"), work, control);
     }
 
     @Override
@@ -103,6 +117,11 @@ class VeoConformanceTest extends AdapterConformance {
             }
             if (!request.path().endsWith(":predictLongRunning")) {
                 return googleError(404, "NOT_FOUND", "Method not found.", List.of());
+            }
+            String model = request.path().substring("/v1beta/models/".length(), request.path().length() - ":predictLongRunning".length());
+            if (!MODEL.equals(model)) {
+                return googleError(404, "NOT_FOUND", "models/" + model + " is not found for API version v1beta, or is not supported for "
+                        + "predictLongRunning.", List.of());
             }
             Scenario scenario = Scenario.of(request.json().path("instances").path(0).path("prompt").asText());
             return switch (scenario) {
@@ -156,10 +175,30 @@ class VeoConformanceTest extends AdapterConformance {
         assertTrue(body.path("instances").path(0).path("image").path("bytesBase64Encoded").asText().length() > 10);
         assertEquals("1080p", body.path("parameters").path("resolution").asText());
         assertEquals(6, body.path("parameters").path("durationSeconds").asInt(), "5 s asked; Veo makes 4, 6 or 8");
-        assertEquals(ShippedOffers.offer("google", MODEL).secondsFor(5), body.path("parameters").path("durationSeconds").asInt(),
+        assertEquals(OfferSpec.secondsFor(OfferSpec.lengths(OPTIONS.get("durations")), 5), body.path("parameters").path("durationSeconds").asInt(),
                 "the clip asked for is the one the request is charged for");
         assertEquals("blur", body.path("parameters").path("negativePrompt").asText());
         assertTrue(fake.received().getLast().path().endsWith(":download"), "the video was downloaded with the key");
+    }
+
+    @Test
+    void theVeoIdsTheGeminiApiServedAreGoneAndAskedOnce() {
+        for (String model : GONE) {
+            int before = fake.received().size();
+            ProviderException e = assertThrows(ProviderException.class,
+                    () -> new VeoVideoGenerator(upstream(false)).generate(provider(), task(model, OPTIONS, "waves", null, TaskControl.NONE)));
+            assertEquals(FailureClass.GONE, e.failure(), model + ": " + e.getMessage());
+            assertEquals(before + 1, fake.received().size(), model);
+        }
+    }
+
+    @Test
+    void everyShippedVeoOfferIsAModelTheGeminiApiServes() {
+        for (ShippedOffers.Shipped shipped : ShippedOffers.ofAdapter("veo")) {
+            String model = shipped.offer().upstreamModel();
+            assertEquals("video/mp4", new VeoVideoGenerator(upstream(false)).generate(provider(),
+                    task(model, shipped.offer().options(), "waves", null, TaskControl.NONE)).mime(), shipped.modelId() + " offers " + model);
+        }
     }
 
     @Test
