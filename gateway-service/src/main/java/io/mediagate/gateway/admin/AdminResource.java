@@ -7,6 +7,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.Envelope;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.api.Page;
+import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.gateway.auth.Account;
@@ -39,7 +40,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Administrator endpoints for accounts: list and create them, change their tier, limits and spend cap (keys are
+ * Administrator endpoints for accounts: list and create them, change their tier, limits, spend cap and whether their
+ * requests naming a retired model are served by its replacement (keys are
  * {@link KeyAdminResource}). Changes apply from the next request on every replica ({@link Epochs}).
  */
 @Tag(name = "Admin")
@@ -47,6 +49,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(InternalToken.ADMIN)
 public class AdminResource {
+    private static final String MODEL_UPGRADES = "modelUpgrades";
     private final ObjectMapper json;
     private final Epochs epochs;
     private final Clock clock;
@@ -57,7 +60,9 @@ public class AdminResource {
         this.clock = clock;
     }
 
-    public record AccountView(String id, String name, String tier, AccountLimits limits, Budget budget, Instant createdAt) {}
+    /** An account; {@code modelUpgrades}: {@code replacement} or {@code none} (what its requests naming a retired model get). */
+    public record AccountView(String id, String name, String tier, AccountLimits limits, Budget budget, String modelUpgrades,
+                              Instant createdAt) {}
 
     /** {@code GET /v1/admin/accounts}: every account, newest first, a page at a time. */
     @Operation(summary = "List accounts")
@@ -89,13 +94,17 @@ public class AdminResource {
         account.name = name;
         account.tier = tier.wire();
         account.budget = budget(in);
+        account.modelUpgrades = modelUpgrades(in);
         account.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
         account.persist();
         return Envelope.of(Map.of("account", view(account)));
     }
 
-    /** Tier, limits and spend cap apply from the next request on every replica: the account's epoch moves around the change. */
-    @Operation(summary = "Change an account's tier, limits and spend cap")
+    /**
+     * Tier, limits, spend cap and model upgrades apply from the next request on every replica: the account's epoch moves
+     * around the change.
+     */
+    @Operation(summary = "Change an account's tier, limits, spend cap and model upgrades")
     @PATCH
     @Path("accounts/{id}")
     @Consumes(MediaType.WILDCARD)
@@ -107,6 +116,8 @@ public class AdminResource {
         String limits = newLimits ? limits(in) : null;
         boolean newBudget = in.node().has("budget");
         String budget = newBudget ? budget(in) : null;
+        boolean newUpgrades = in.node().has(MODEL_UPGRADES);
+        String upgrades = newUpgrades ? modelUpgrades(in) : null;
         QuarkusTransaction.requiringNew().run(() -> account(accountId));
         return epochs.around(accountId, () -> QuarkusTransaction.requiringNew().call(() -> {
             Account account = account(accountId);
@@ -116,6 +127,9 @@ public class AdminResource {
             }
             if (newBudget) {
                 account.budget = budget;
+            }
+            if (newUpgrades) {
+                account.modelUpgrades = upgrades;
             }
             return Envelope.of(Map.of("account", view(account)));
         }));
@@ -142,6 +156,19 @@ public class AdminResource {
         }
     }
 
+    /**
+     * {@code modelUpgrades}: whether the account's requests naming a retired model are served by its replacement
+     * ({@code replacement}) or refused 410 ({@code none}, as null stores it); a request's {@code model_upgrades} overrides it.
+     */
+    private static String modelUpgrades(JsonBody in) {
+        return in.string(MODEL_UPGRADES).map(u -> {
+            if (!u.equals(RetiredModel.REPLACEMENT) && !u.equals(RetiredModel.NONE)) {
+                throw ApiException.invalid(MODEL_UPGRADES, MODEL_UPGRADES + " must be " + RetiredModel.REPLACEMENT + " or " + RetiredModel.NONE);
+            }
+            return u.equals(RetiredModel.NONE) ? null : u;
+        }).orElse(null);
+    }
+
     /** The account's spend cap from {@code budget} (null or {} clears it), as stored. */
     private String budget(JsonBody in) {
         JsonNode node = in.node().get("budget");
@@ -151,7 +178,7 @@ public class AdminResource {
     private AccountView view(Account a) {
         try {
             return new AccountView(a.id, a.name, a.tier, a.limits == null ? null : json.readValue(a.limits, AccountLimits.class),
-                    Budget.fromColumn(json, a.budget, a.id), a.createdAt);
+                    Budget.fromColumn(json, a.budget, a.id), a.modelUpgrades == null ? RetiredModel.NONE : a.modelUpgrades, a.createdAt);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -19,6 +19,9 @@ public class Account extends PanacheEntityBase {
     public String limits;
     /** JSON of {@code budgets.Budget}, or null. */
     public String budget;
+    /** {@code replacement}: requests naming a retired model are served by its replacement; null or {@code none}: refused. */
+    @Column(name = "model_upgrades")
+    public String modelUpgrades;
     @Column(name = "created_at")
     public Instant createdAt;
 }

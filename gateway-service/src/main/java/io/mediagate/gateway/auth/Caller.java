@@ -13,10 +13,11 @@ import java.util.Set;
 
 /**
  * The authenticated caller: account id, tier, effective limits, whether it is the administrator, and what the
- * key it came with grants: its id, its scopes (null: every scope) and the spend caps of its account and key.
+ * key it came with grants: its id, its scopes (null: every scope) and the spend caps of its account and key; and what
+ * its account's requests naming a retired model get ({@code modelUpgrades}: {@code replacement}, or null/{@code none}).
  */
 public record Caller(String accountId, Tier tier, Tier.Limits limits, boolean admin, String keyId, Set<Scope> scopes,
-                     Budgets budgets) {
+                     Budgets budgets, String modelUpgrades) {
     /** Where the admission filter leaves a request's admitted caller for {@link ApiKeyAuthMechanism}. */
     public static final String CONTEXT_KEY = "mediagate.caller";
     public static final String ADMIN_ACCOUNT = "usr_admin";
@@ -25,6 +26,11 @@ public record Caller(String accountId, Tier tier, Tier.Limits limits, boolean ad
     public Caller {
         scopes = scopes == null ? null : Collections.unmodifiableSet(scopes.isEmpty() ? EnumSet.noneOf(Scope.class) : EnumSet.copyOf(scopes));
         budgets = budgets == null ? Budgets.NONE : budgets;
+    }
+
+    /** A caller whose account takes no upgrades. */
+    public Caller(String accountId, Tier tier, Tier.Limits limits, boolean admin, String keyId, Set<Scope> scopes, Budgets budgets) {
+        this(accountId, tier, limits, admin, keyId, scopes, budgets, null);
     }
 
     /** The holder of the configured administrator key. */

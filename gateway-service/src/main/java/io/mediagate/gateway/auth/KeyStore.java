@@ -14,7 +14,7 @@ import java.util.Optional;
 @ApplicationScoped
 class KeyStore {
     private static final String QUERY = "select k.account_id, k.revoked_at, a.tier, a.limits, k.id, k.scopes, k.expires_at, "
-            + "k.budget, a.budget from api_keys k join accounts a on a.id = k.account_id where k.key_hash = ?";
+            + "k.budget, a.budget, a.model_upgrades from api_keys k join accounts a on a.id = k.account_id where k.key_hash = ?";
     private final AgroalDataSource db;
 
     KeyStore(AgroalDataSource db) {
@@ -23,10 +23,11 @@ class KeyStore {
 
     /**
      * A stored key: its account, whether it was revoked, the account's tier and limit overrides (JSON), and the
-     * key's id, scopes (space-separated, null: every scope), expiry and spend caps of key and account (JSON).
+     * key's id, scopes (space-separated, null: every scope), expiry and spend caps of key and account (JSON), and the
+     * account's {@code modelUpgrades}.
      */
     record Row(String accountId, boolean revoked, String tier, String limits, String keyId, String scopes, Instant expiresAt,
-               String keyBudget, String accountBudget) {}
+               String keyBudget, String accountBudget, String modelUpgrades) {}
 
     Optional<Row> find(String hash) {
         try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(QUERY)) {
@@ -34,7 +35,8 @@ class KeyStore {
             try (ResultSet r = q.executeQuery()) {
                 return r.next()
                         ? Optional.of(new Row(r.getString(1), r.getTimestamp(2) != null, r.getString(3), r.getString(4),
-                                r.getString(5), r.getString(6), instant(r.getTimestamp(7)), r.getString(8), r.getString(9)))
+                                r.getString(5), r.getString(6), instant(r.getTimestamp(7)), r.getString(8), r.getString(9),
+                                r.getString(10)))
                         : Optional.empty();
             }
         } catch (SQLException e) {

@@ -6,9 +6,11 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.HealthSnapshot;
+import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ResolvedModel;
+import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.MediaKind;
@@ -17,7 +19,9 @@ import io.mediagate.common.model.ModelId;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -30,7 +34,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * input image; a metered offer (tokens, megapixels) also what it may charge beyond its table ({@link #metered}). Models
  * are read from the catalog ({@link CatalogApi}, as routing reads them) and kept for
  * {@code mediagate.budgets.model-ttl}. A model or version the catalog does not know costs nothing here: routing
- * answers 404 for it.
+ * answers 404 for it. A request taking upgrades of a model with no offer left is priced at the replacement that serves it.
  */
 @ApplicationScoped
 public class WorstCase {
@@ -38,11 +42,15 @@ public class WorstCase {
     private static final double FALLBACK_SECONDS = 30;
     /** The status catalog-service gives a provider an operator has turned off. */
     private static final String DISABLED = "disabled";
+    /** Replacements followed at most, as routing follows them. */
+    private static final int MAX_HOPS = 5;
     private final CatalogApi catalog;
     private final AsyncCache<String, Optional<ResolvedModel>> models;
+    private final Clock clock;
 
-    WorstCase(CatalogApi catalog, @ConfigProperty(name = "mediagate.budgets.model-ttl", defaultValue = "30s") Duration ttl) {
+    WorstCase(CatalogApi catalog, @ConfigProperty(name = "mediagate.budgets.model-ttl", defaultValue = "30s") Duration ttl, Clock clock) {
         this.catalog = catalog;
+        this.clock = clock;
         this.models = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(ttl).buildAsync();
     }
 
@@ -51,9 +59,34 @@ public class WorstCase {
         if (id.isEmpty()) {
             return Uni.createFrom().item(BigDecimal.ZERO);
         }
-        return model(id.get().id()).map(found -> found
-                .filter(model -> id.get().version().isEmpty() || model.model().version(id.get().version()).isPresent())
-                .map(model -> price(model, request)).orElse(BigDecimal.ZERO));
+        return model(id.get().id()).flatMap(found -> {
+            if (found.isPresent() && request.upgradesToReplacement() && retired(found.get())) {
+                return replaced(found.get(), request, 1);
+            }
+            return Uni.createFrom().item(found
+                    .filter(model -> id.get().version().isEmpty() || model.model().version(id.get().version()).isPresent())
+                    .map(model -> price(model, request)).orElse(BigDecimal.ZERO));
+        });
+    }
+
+    /**
+     * The worst case at the replacement of a retired model a request takes upgrades of, as routing serves it (at its latest
+     * version, followed on while it is retired too); nothing when there is none (routing answers 410).
+     */
+    private Uni<BigDecimal> replaced(ResolvedModel retiredModel, GenerationRequest request, int hops) {
+        Lifecycle life = retiredModel.model().overallLifecycle();
+        if (life == null || life.replacement() == null || hops > MAX_HOPS) {
+            return Uni.createFrom().item(BigDecimal.ZERO);
+        }
+        return model(life.replacement()).flatMap(found -> found.isPresent() && retired(found.get())
+                ? replaced(found.get(), request, hops + 1)
+                : Uni.createFrom().item(found.map(model -> price(model, request)).orElse(BigDecimal.ZERO)));
+    }
+
+    /** Whether no offer of the model is left now: every one gone or shut down. */
+    private boolean retired(ResolvedModel model) {
+        Instant now = clock.instant();
+        return RetiredModel.whollyRetired(model.model(), RetiredModel.retiredAt(model, now), now);
     }
 
     /** Pure: the worst case of {@code request} among {@code resolved}'s offers. */
@@ -117,6 +150,14 @@ public class WorstCase {
     private static double seconds(ModelSpec model, GenerationRequest request) {
         return request.duration() != null ? request.duration()
                 : model.durations() != null ? model.durations().defaultValue() : FALLBACK_SECONDS;
+    }
+
+    /**
+     * The model as the catalog resolves it, kept for {@code mediagate.budgets.model-ttl} (also what the lifecycle headers of
+     * an answer are read from); empty for a model the catalog does not know.
+     */
+    public Uni<Optional<ResolvedModel>> resolved(String id) {
+        return model(id);
     }
 
     private Uni<Optional<ResolvedModel>> model(String id) {

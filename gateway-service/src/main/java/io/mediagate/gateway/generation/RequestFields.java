@@ -1,7 +1,9 @@
 package io.mediagate.gateway.generation;
 
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.JsonBody;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -47,6 +49,20 @@ public final class RequestFields {
             }
             return r;
         }).orElse("optimal");
+    }
+
+    /**
+     * {@code model_upgrades}: what a request naming a retired model gets, {@code replacement} (served by the model named in
+     * its place) or {@code none} (410 {@code model_retired}); the caller's account's setting when the request says nothing.
+     */
+    public static String modelUpgrades(JsonBody in, Caller caller) {
+        return in.string(RetiredModel.UPGRADES).map(u -> {
+            if (!u.equals(RetiredModel.REPLACEMENT) && !u.equals(RetiredModel.NONE)) {
+                throw ApiException.invalid(RetiredModel.UPGRADES, RetiredModel.UPGRADES + " must be " + RetiredModel.REPLACEMENT + " or "
+                        + RetiredModel.NONE);
+            }
+            return u;
+        }).orElse(caller.modelUpgrades());
     }
 
     /** An absolute http(s) URL of at most 2048 characters, or empty (where it is fetched from is checked later). */

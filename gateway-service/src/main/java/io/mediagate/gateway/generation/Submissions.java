@@ -36,7 +36,8 @@ import org.jboss.logging.Logger;
  * asked to respond asynchronously, publishes it and answers 202 at once ({@link SubmittedJobs} keeps such a
  * job readable until routing has it). A lease is released by the
  * answer, or else by the job's completion event whichever replica reads it; the reservation by the completion event
- * (or, should the job never be seen to end, by its expiry).
+ * (or, should the job never be seen to end, by its expiry). Its answers say when the model named is going or gone
+ * ({@link LifecycleHeaders}).
  */
 @ApplicationScoped
 public class Submissions {
@@ -51,13 +52,15 @@ public class Submissions {
     private final LimitRefusals refusals;
     private final Budgeting budgeting;
     private final GenerationReplays replays;
+    private final LifecycleHeaders lifecycleHeaders;
 
     Submissions(@Channel("generation-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 KafkaRequestReply<GenerationRequest, GenerationReply> routing,
                 @Channel("generation-submissions") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases, SubmittedJobs submitted,
-                LimitRefusals refusals, Budgeting budgeting, GenerationReplays replays) {
+                LimitRefusals refusals, Budgeting budgeting, GenerationReplays replays, LifecycleHeaders lifecycleHeaders) {
         this.replays = replays;
+        this.lifecycleHeaders = lifecycleHeaders;
         this.routing = routing;
         this.submissions = submissions;
         this.leases = leases;
@@ -72,7 +75,9 @@ public class Submissions {
     public Uni<Response> submit(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Uni<Response>> answer) {
         // The job continues the request's trace: its context is taken here, on the request's own thread.
         TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
-        return admit(caller, request).flatMap(admitted -> handOver(caller, request, async, answer, trace));
+        Uni<Map<String, String>> lifecycle = lifecycleHeaders.of(request);
+        return admit(caller, request).flatMap(admitted -> handOver(caller, request, async, answer, trace))
+                .flatMap(response -> lifecycle.map(headers -> LifecycleHeaders.onto(response, headers)));
     }
 
     /**
@@ -85,6 +90,7 @@ public class Submissions {
         TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
         String kind = request.kind().wire();
         String jobId = request.jobId();
+        Uni<Map<String, String>> lifecycle = lifecycleHeaders.of(request);
         return admit(caller, request).flatMap(admitted -> {
             Uni<GenerationReply> outcome = routing.request(message(request, trace))
                     .call(reply -> leases.release(caller.accountId(), kind, jobId))
@@ -100,7 +106,7 @@ public class Submissions {
                     .memoize().indefinitely();
             // handed over now, whether or not anyone reads the stream
             outcome.subscribe().with(reply -> { }, failure -> { });
-            return open.apply(outcome);
+            return open.apply(outcome).flatMap(response -> lifecycle.map(headers -> LifecycleHeaders.onto(response, headers)));
         });
     }
 

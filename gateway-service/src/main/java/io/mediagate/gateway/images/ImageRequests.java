@@ -2,6 +2,7 @@ package io.mediagate.gateway.images;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.ImageSources;
@@ -31,7 +32,7 @@ public final class ImageRequests {
 
     private static Set<String> known() {
         Set<String> known = new HashSet<>(Set.of("model", "prompt", "size", "n", "provider", "routing", "public",
-                "response_format", "stream", "partial_images"));
+                "response_format", "stream", "partial_images", RetiredModel.UPGRADES));
         known.addAll(ImageOptions.NAMES);
         return Set.copyOf(known);
     }
@@ -60,7 +61,7 @@ public final class ImageRequests {
         Map<String, Object> extras = in.rest(json, KNOWN);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras), n, format,
-                sources, options.empty() ? null : options);
+                sources, options.empty() ? null : options).withModelUpgrades(RequestFields.modelUpgrades(in, caller));
     }
 
     /** {@code url} (the default) or {@code b64_json}: the stored item's URL, or that and its bytes inline. */

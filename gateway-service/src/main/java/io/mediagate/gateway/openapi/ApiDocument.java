@@ -97,7 +97,7 @@ public class ApiDocument implements OASFilter {
                     || post && path.equals("/v1/media/{id}") || generation;
             case 413 -> post || method == PathItem.HttpMethod.PATCH;
             case 415 -> files;
-            case 402, 422, 502, 504 -> generation;
+            case 402, 410, 422, 502, 504 -> generation;
             default -> EVERY_CALL.contains(status);
         };
     }

@@ -17,6 +17,8 @@ import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.generation.Intake;
+import io.mediagate.gateway.generation.LifecycleHeaders;
+import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.generation.Submissions;
 import io.mediagate.gateway.idempotency.Fingerprint;
 import io.mediagate.gateway.images.ImageForm;
@@ -273,12 +275,13 @@ public class OpenAiVideosResource {
     private Uni<Response> remix(String id, JsonBody in, ContainerRequestContext context) {
         Intake.Arrival arrival = intake.arrive(context, Caller.of(identity));
         String prompt = in.requiredString("prompt");
+        String upgrades = RequestFields.modelUpgrades(in, arrival.caller());
         return intake.once(context, arrival, () -> fingerprint("POST /v1/videos/" + id + "/remix", in.node(), null),
-                () -> remix(id, prompt, arrival.jobId(), arrival.caller(), arrival.requestId(), arrival.acceptedAt()),
+                () -> remix(id, prompt, upgrades, arrival.jobId(), arrival.caller(), arrival.requestId(), arrival.acceptedAt()),
                 first -> replay(first, arrival.caller()));
     }
 
-    private Uni<Response> remix(String id, String prompt, String jobId, Caller caller, String requestId, Instant accepted) {
+    private Uni<Response> remix(String id, String prompt, String upgrades, String jobId, Caller caller, String requestId, Instant accepted) {
         return job(id, caller).flatMap(job -> {
             MediaItem made = made(job);
             if (job.status() != JobStatus.SUCCEEDED || made == null || made.id() == null || job.request() == null) {
@@ -296,7 +299,8 @@ public class OpenAiVideosResource {
             }
             fields.put("video_id", made.id());
             fields.put("public", made.isPublic() == null || made.isPublic());
-            GenerationRequest request = VideoCreation.request(json, JsonBody.of(fields), caller, jobId, requestId, accepted, null);
+            GenerationRequest request = VideoCreation.request(json, JsonBody.of(fields), caller, jobId, requestId, accepted, null)
+                    .withModelUpgrades(upgrades);
             return submit(caller, request, id);
         });
     }
@@ -304,8 +308,8 @@ public class OpenAiVideosResource {
     private Uni<Response> submit(Caller caller, GenerationRequest request, String remixedFrom) {
         // Submissions remembers the job, so that an immediate retrieve finds it queued.
         return submissions.submit(caller, request, true, null)
-                .map(accepted -> ok(VideoObject.queued(request.jobId(), request.model(), request.acceptedAt(), request.duration(),
-                        request.size(), request.prompt(), remixedFrom)));
+                .map(accepted -> LifecycleHeaders.copied(accepted, ok(VideoObject.queued(request.jobId(), request.model(),
+                        request.acceptedAt(), request.duration(), request.size(), request.prompt(), remixedFrom))));
     }
 
     /**

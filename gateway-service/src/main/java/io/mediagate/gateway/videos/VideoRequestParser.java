@@ -3,6 +3,7 @@ package io.mediagate.gateway.videos;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.jobs.JobEvent;
@@ -28,7 +29,7 @@ public final class VideoRequestParser {
     static final double MAX_DURATION = 30;
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
     private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "duration", "image_url", "video_url",
-            "video_id", "webhook_url", "webhook_events", "provider", "routing", "public");
+            "video_id", "webhook_url", "webhook_events", "provider", "routing", "public", RetiredModel.UPGRADES);
 
     private VideoRequestParser() {
     }
@@ -73,7 +74,8 @@ public final class VideoRequestParser {
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), prompt, size,
                 in.bool("public").orElse(true), extras);
-        return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhook, reference);
+        return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhook, reference)
+                .withModelUpgrades(RequestFields.modelUpgrades(in, caller));
     }
 
     /**

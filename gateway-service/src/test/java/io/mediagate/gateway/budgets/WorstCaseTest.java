@@ -141,4 +141,33 @@ class WorstCaseTest {
         assertPrice("1.6", WorstCase.price(model, request(MediaKind.VIDEO, null, "1080P", 1, 8.0)));
         assertPrice("0.4", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)));
     }
+
+    @Test
+    void aRequestTakingUpgradesOfARetiredModelReservesWhatItsReplacementCosts() {
+        io.mediagate.common.catalog.Lifecycle shut = new io.mediagate.common.catalog.Lifecycle(null, java.time.LocalDate.parse("2026-12-15"),
+                "a/new", "https://provider.example/deprecations");
+        ResolvedModel old = new ResolvedModel(new ModelSpec("a/b", "B", "image", null, List.of(), List.of(), null, null, List.of(), List.of(),
+                List.of(offer("cheap", "0.01", "image")), Instant.EPOCH, shut), List.of(), List.of("cheap"), Map.of());
+        ResolvedModel replacement = new ResolvedModel(new ModelSpec("a/new", "New", "image", null, List.of(), List.of(), null, null,
+                List.of(), List.of(), List.of(offer("dear", "0.05", "image")), Instant.EPOCH), List.of(), List.of("dear"), Map.of());
+        Map<String, ResolvedModel> catalog = Map.of("a/b", old, "a/new", replacement);
+        io.mediagate.common.catalog.CatalogApi api = new io.mediagate.common.catalog.CatalogApi() {
+            @Override
+            public java.util.concurrent.CompletableFuture<ResolvedModel> resolve(String modelId) {
+                return java.util.concurrent.CompletableFuture.completedFuture(catalog.get(modelId));
+            }
+
+            @Override
+            public java.util.concurrent.CompletableFuture<List<io.mediagate.common.catalog.ModelLifecycle>> lifecycles() {
+                return java.util.concurrent.CompletableFuture.completedFuture(List.of());
+            }
+        };
+        io.mediagate.testing.ManualClock clock = new io.mediagate.testing.ManualClock(Instant.parse("2026-12-14T23:59:59Z"));
+        WorstCase worstCase = new WorstCase(api, java.time.Duration.ZERO, clock);
+        GenerationRequest upgrading = request(MediaKind.IMAGE, null, 2, null).withModelUpgrades("replacement");
+        assertPrice("0.02", worstCase.of(upgrading).await().indefinitely(), "before its shutdown: the model itself");
+        clock.set(Instant.parse("2026-12-15T00:00:00Z"));
+        assertPrice("0.10", worstCase.of(upgrading).await().indefinitely(), "from its shutdown day: the replacement");
+        assertPrice("0.02", worstCase.of(request(MediaKind.IMAGE, null, 2, null)).await().indefinitely(), "refused by routing: as named");
+    }
 }
