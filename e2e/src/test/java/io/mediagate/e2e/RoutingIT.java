@@ -160,7 +160,12 @@ class RoutingIT {
                 + model("acme/alone", offer("alone", "0.010", ""))
                 + model("acme/plain", offer("plain-png", "0.010", ""))
                 + model("acme/options", offer("plain-png", "0.010", ""), "      - { provider: native-gpt, price: 0.020, unit: image, features: "
-                        + "[quality, background, output_format, output_compression], upstreamModel: gpt-image-1, sizePrices: { high: 0.08 } }\n")
+                        + "[quality, background, output_format, output_compression], upstreamModel: gpt-image-2.6-sunburst, sizePrices: { high: 0.08 } }\n")
+                // billed by the tokens the provider reports, at GPT Image 2.6 Sunburst's rates per million
+                + model("acme/tokens", "      - { provider: native-gpt, price: 0.03, unit: image, upstreamModel: gpt-image-2.6-sunburst, "
+                        + "tokens: { textInput: 5.00, imageInput: 8.00, imageOutput: 30.00 } }\n")
+                // a model OpenAI shut down: its fake answers OpenAI's 404 model_not_found, as OpenAI does
+                + model("acme/shut", "      - { provider: native-gpt, price: 0.04, unit: image, upstreamModel: gpt-image-1 }\n")
                 + model("acme/slow", "      - { provider: slowpoke, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: \"6000\" } }\n")
                 + model("acme/resized", "      - { provider: resizer, price: 0.01, unit: image, upstreamModel: ok, options: { deliveredSize: 48x32 } }\n")
                 + "  - id: acme/clip\n    displayName: clip\n    media: video\n    description: test\n"
@@ -182,6 +187,26 @@ class RoutingIT {
         List<String> out = new ArrayList<>();
         stats.path("attempts").forEach(a -> out.add(a.path("provider").asText() + ":" + a.path("outcome").asText()));
         return out;
+    }
+
+    /**
+     * A token-billed offer charges what its provider's reported usage makes at the offer's rates: the fake answers GPT
+     * Image's usage for the call (10 text tokens in, 100 image tokens out, whatever n), so (10 x $5 + 100 x $30) /
+     * 1,000,000 once for the call, shown in stats.usage, each image its share. A model whose provider has shut it down (the
+     * fake answers OpenAI's 404 model_not_found) is 410 model_retired, not a 503 to retry.
+     */
+    @Test
+    void aTokenBilledImageIsChargedWhatTheReportedUsageMakesAtItsRates() throws Exception {
+        JsonNode r = generate(200, "{\"model\":\"acme/tokens\",\"prompt\":\"p\",\"n\":2}");
+        JsonNode usage = r.path("stats").path("usage");
+        assertEquals("tokens", usage.path("basis").asText(), r.toString());
+        assertEquals(10, usage.path("tokens").path("textInput").asLong(), "one call, counted once for its two images");
+        assertEquals(100, usage.path("tokens").path("imageOutput").asLong());
+        assertEquals(0, new java.math.BigDecimal("0.00305").compareTo(r.path("price").decimalValue()), r.path("price").toString());
+        assertEquals(0, new java.math.BigDecimal("0.00305").compareTo(usage.path("charge").decimalValue()));
+        assertEquals(0.001525, r.path("data").get(0).path("price").asDouble(), 1e-12, "each image its share");
+        JsonNode gone = generate(410, "{\"model\":\"acme/shut\",\"prompt\":\"p\"}");
+        assertEquals("model_retired", gone.path("error").path("code").asText(gone.path("code").asText()), gone.toString());
     }
 
     @Test
