@@ -11,14 +11,19 @@ import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Black Forest Labs FLUX ({@code adapter: bfl}): {@code POST /v1/{model}} with {@code x-key}, then the
  * returned {@code polling_url} until {@code Ready} ({@link BflWire}); the sample URL (valid minutes) is downloaded at
  * once. Moderation arrives as a poll status. One image per job, so {@code n} images are {@code n} jobs, submitted
  * together. Edits go to FLUX Kontext (reference images) or FLUX Fill (image and mask) the same way. BFL has no cancel.
+ * Each submit answer says what the job costs ({@code cost}, in credits of $0.01): the images carry it as what BFL
+ * billed, which a megapixel-billed offer charges.
  */
 public class BflImageGenerator implements ImageGenerator, ImageEditor {
     private static final Auth AUTH = Auth.header("x-key");
@@ -51,10 +56,24 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         ProviderHosts.Allowed hosts = HOSTS.at(base);
+        List<BigDecimal> costs = new CopyOnWriteArrayList<>();
         HttpJob<JobUrls, String> job = HttpJob.<JobUrls, String>of(upstream, provider, BflWire.ERRORS, key::sign)
-                .submit(() -> upstream.postJson(base + "/v1/" + task.upstreamModel(), body),
-                        answer -> JobUrls.statusOnly(Upstream.text(answer, "polling_url")))
+                .submit(() -> upstream.postJson(base + "/v1/" + task.upstreamModel(), body), answer -> {
+                    BflWire.cost(answer).ifPresent(costs::add);
+                    return JobUrls.statusOnly(Upstream.text(answer, "polling_url"));
+                })
                 .look(urls -> upstream.request(urls.status()).header("Accept", "application/json").GET(), state -> BflWire.state(provider, state));
-        return upstream.images(provider, hosts, upstream.runAll(provider, hosts, task.control(), job, task.n()));
+        List<GeneratedImage> images = upstream.images(provider, hosts, upstream.runAll(provider, hosts, task.control(), job, task.n()));
+        if (costs.size() != images.size()) {
+            return images; // a submit answer without its cost: the offer's rates stand in
+        }
+        // each image is a job of its own, billed what BFL's submit answer said it costs
+        List<GeneratedImage> charged = new ArrayList<>();
+        for (int i = 0; i < images.size(); i++) {
+            GeneratedImage image = images.get(i);
+            charged.add(new GeneratedImage(image.bytes(), image.mime(), image.revisedPrompt(), new GeneratedImage.Made(null, null, null, null,
+                    costs.get(i))));
+        }
+        return charged;
     }
 }

@@ -94,6 +94,16 @@ final class BflWire {
         return (int) Math.round(p <= 1 ? p * 100 : p);
     }
 
+    /**
+     * What a job costs in US dollars, from its submit answer's {@code cost} in credits of $0.01 (docs.bfl.ai, "Pricing":
+     * "the cost field shows the credits charged"); empty where the answer gives none.
+     */
+    static java.util.Optional<java.math.BigDecimal> cost(com.fasterxml.jackson.databind.JsonNode answer) {
+        com.fasterxml.jackson.databind.JsonNode cost = answer.path("cost");
+        return cost.isNumber() && cost.decimalValue().signum() >= 0
+                ? java.util.Optional.of(cost.decimalValue().movePointLeft(2).stripTrailingZeros()) : java.util.Optional.empty();
+    }
+
     /** Widths and heights are multiples of 32 from 256 to 1440. */
     static int multipleOf32(int side) {
         return Math.max(256, Math.min(1440, Math.round(side / 32f) * 32));

@@ -100,6 +100,17 @@ class BflConformanceTest extends AdapterConformance {
         assertEquals("png", submit.json().path("output_format").asText());
     }
 
+    /** BFL's submit answer says what each job costs (4 credits here): each image carries it, as what BFL billed. */
+    @Test
+    void eachImageCarriesTheCostBflsSubmitAnswerGave() {
+        var images = new BflImageGenerator(upstream(false)).generate(provider(), new ImageTask("flux-2-pro", Map.of(), "2", "a lighthouse",
+                1024, 1024, 2, Map.of(), TaskControl.NONE));
+        assertEquals(2, images.size());
+        images.forEach(image -> assertEquals(0, new java.math.BigDecimal("0.04").compareTo(image.made().charged())));
+        assertEquals("/v1/flux-2-pro", fake.received().getFirst().path());
+        assertEquals(1024, fake.received().getFirst().json().path("width").asInt());
+    }
+
     @Test
     void kontextFromTextAloneIsAskedForTheAspectRatioNotAWidthAndHeight() {
         new BflImageGenerator(upstream(false)).generate(provider(), new ImageTask("flux-kontext-pro", Map.of(), "1", "a harbour",
