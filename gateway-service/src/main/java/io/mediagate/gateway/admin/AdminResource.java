@@ -60,9 +60,12 @@ public class AdminResource {
         this.clock = clock;
     }
 
-    /** An account; {@code modelUpgrades}: {@code replacement} or {@code none} (what its requests naming a retired model get). */
+    /**
+     * An account; {@code modelUpgrades}: {@code replacement} or {@code none} (what its requests naming a retired model get);
+     * {@code suspended}: whether an administrator suspended it (its keys refused, its event streams ended, until reinstated).
+     */
     public record AccountView(String id, String name, String tier, AccountLimits limits, Budget budget, String modelUpgrades,
-                              Instant createdAt) {}
+                              boolean suspended, Instant createdAt) {}
 
     /** {@code GET /v1/admin/accounts}: every account, newest first, a page at a time. */
     @Operation(summary = "List accounts")
@@ -101,10 +104,10 @@ public class AdminResource {
     }
 
     /**
-     * Tier, limits, spend cap and model upgrades apply from the next request on every replica: the account's epoch moves
-     * around the change.
+     * Tier, limits, spend cap, model upgrades and suspension apply from the next request on every replica: the account's
+     * epoch moves around the change (a suspended account's keys are refused from then on, and its open event streams end).
      */
-    @Operation(summary = "Change an account's tier, limits, spend cap and model upgrades")
+    @Operation(summary = "Change an account's tier, limits, spend cap, model upgrades or suspension")
     @PATCH
     @Path("accounts/{id}")
     @Consumes(MediaType.WILDCARD)
@@ -118,6 +121,7 @@ public class AdminResource {
         String budget = newBudget ? budget(in) : null;
         boolean newUpgrades = in.node().has(MODEL_UPGRADES);
         String upgrades = newUpgrades ? modelUpgrades(in) : null;
+        Optional<Boolean> suspended = in.bool("suspended");
         QuarkusTransaction.requiringNew().run(() -> account(accountId));
         return epochs.around(accountId, () -> QuarkusTransaction.requiringNew().call(() -> {
             Account account = account(accountId);
@@ -131,6 +135,8 @@ public class AdminResource {
             if (newUpgrades) {
                 account.modelUpgrades = upgrades;
             }
+            suspended.ifPresent(s -> account.suspendedAt = !s ? null
+                    : account.suspendedAt != null ? account.suspendedAt : Instant.now(clock).truncatedTo(ChronoUnit.MILLIS));
             return Envelope.of(Map.of("account", view(account)));
         }));
     }
@@ -178,7 +184,8 @@ public class AdminResource {
     private AccountView view(Account a) {
         try {
             return new AccountView(a.id, a.name, a.tier, a.limits == null ? null : json.readValue(a.limits, AccountLimits.class),
-                    Budget.fromColumn(json, a.budget, a.id), a.modelUpgrades == null ? RetiredModel.NONE : a.modelUpgrades, a.createdAt);
+                    Budget.fromColumn(json, a.budget, a.id), a.modelUpgrades == null ? RetiredModel.NONE : a.modelUpgrades,
+                    a.suspendedAt != null, a.createdAt);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -24,4 +24,7 @@ public class Account extends PanacheEntityBase {
     public String modelUpgrades;
     @Column(name = "created_at")
     public Instant createdAt;
+    /** When an administrator suspended it (its keys refused until reinstated); null while it is in good standing. */
+    @Column(name = "suspended_at")
+    public Instant suspendedAt;
 }

@@ -24,6 +24,12 @@ public class ApiKeyAuthMechanism implements HttpAuthenticationMechanism {
     /** Where the admission filter leaves the expiry of a known key that has expired. */
     public static final String EXPIRED_AT = "mediagate.keyExpiredAt";
 
+    /** Set on a request whose key's account is suspended (401 saying so). */
+    public static final String SUSPENDED = "mediagate.accountSuspended";
+
+    /** The message of a key whose account an administrator suspended. */
+    static final String SUSPENDED_MESSAGE = "this API key's account is suspended; ask its administrator";
+
     /** The start of the message of a key that was valid until a given time (401 naming the expiry). */
     static final String EXPIRED_MESSAGE = "this API key expired at ";
 
@@ -36,6 +42,9 @@ public class ApiKeyAuthMechanism implements HttpAuthenticationMechanism {
         Instant expiredAt = context.get(EXPIRED_AT);
         if (expiredAt != null) {
             return Uni.createFrom().failure(new AuthenticationFailedException(EXPIRED_MESSAGE + expiredAt + "; ask for a new key"));
+        }
+        if (Boolean.TRUE.equals(context.get(SUSPENDED))) {
+            return Uni.createFrom().failure(new AuthenticationFailedException(SUSPENDED_MESSAGE));
         }
         String header = context.request().getHeader("Authorization");
         if (header == null || header.isBlank()) {

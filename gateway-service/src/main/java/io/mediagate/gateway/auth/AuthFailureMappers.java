@@ -21,7 +21,8 @@ public class AuthFailureMappers {
     @ServerExceptionMapper
     public Response failed(AuthenticationFailedException e) {
         return ApiExceptionMapper.render(new ApiException(ErrorCode.AUTHENTICATION_ERROR,
-                e.getMessage() != null && e.getMessage().startsWith(ApiKeyAuthMechanism.EXPIRED_MESSAGE) ? e.getMessage() : HINT));
+                e.getMessage() != null && (e.getMessage().startsWith(ApiKeyAuthMechanism.EXPIRED_MESSAGE)
+                        || e.getMessage().equals(ApiKeyAuthMechanism.SUSPENDED_MESSAGE)) ? e.getMessage() : HINT));
     }
 
     @ServerExceptionMapper

@@ -16,7 +16,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The keys this gateway has seen, by hash, each with the account epoch read before it was loaded
- * ({@link Epochs}): the hot path reads no database. Unknown and revoked keys are remembered too, for a
+ * ({@link Epochs}): the hot path reads no database. A revoked key, or one of a suspended account, does not
+ * authenticate. Unknown and revoked keys are remembered too, for a
  * shorter while, so a stream of bad keys cannot turn into a stream of queries; keys are random, so a key
  * issued later never matches a hash remembered as unknown. Concurrent misses of one key share one load.
  * Entries also expire after {@code mediagate.auth.cache-ttl}, a bound on staleness should an epoch renewal
@@ -26,11 +27,21 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class KeyCache {
     /**
      * A key in use: its caller, the epoch key and value to check with every request (null for the administrator),
-     * and when the key expires (null: never).
+     * when the key expires (null: never), and whether its account is suspended (the key refused until it is reinstated,
+     * which moves the epoch: a suspended key's epoch is read with every {@link #find}).
      */
-    public record Known(Caller caller, String epochKey, String epoch, Instant expiresAt) {
+    public record Known(Caller caller, String epochKey, String epoch, Instant expiresAt, boolean suspended) {
+        public Known(Caller caller, String epochKey, String epoch, Instant expiresAt) {
+            this(caller, epochKey, epoch, expiresAt, false);
+        }
+
         public boolean expired(Instant now) {
             return expiresAt != null && !now.isBefore(expiresAt);
+        }
+
+        /** Whether the key is refused at {@code now}: expired, or its account suspended. */
+        public boolean refused(Instant now) {
+            return suspended || expired(now);
         }
     }
 
@@ -72,6 +83,22 @@ public class KeyCache {
         if (adminKeyHash.isPresent() && KeyHashing.sameHash(adminKeyHash.get(), hash)) {
             return Uni.createFrom().item(Optional.of(new Known(Caller.administrator(), null, null, null)));
         }
+        return cached(hash).flatMap(found -> {
+            if (found.isEmpty() || !found.get().suspended()) {
+                return Uni.createFrom().item(found);
+            }
+            // a suspended account's key is refused until the account's epoch moves (it is reinstated): looked at each time
+            return epochs.current(found.get().caller().accountId()).flatMap(epoch -> {
+                if (epoch.equals(found.get().epoch())) {
+                    return Uni.createFrom().item(found);
+                }
+                invalidate(hash);
+                return cached(hash);
+            });
+        });
+    }
+
+    private Uni<Optional<Known>> cached(String hash) {
         return Uni.createFrom().completionStage(() -> cache.get(hash, (h, executor) -> load(h).subscribeAsCompletionStage()));
     }
 
@@ -86,7 +113,7 @@ public class KeyCache {
                 ? Uni.createFrom().item(Optional.<Known>empty())
                 : epochs.current(first.get().accountId()).flatMap(epoch -> read(hash).map(row -> row
                         .filter(r -> !r.revoked())
-                        .map(r -> new Known(caller(r), epochs.key(r.accountId()), epoch, r.expiresAt())))));
+                        .map(r -> new Known(caller(r), epochs.key(r.accountId()), epoch, r.expiresAt(), r.suspended())))));
     }
 
     private Uni<Optional<KeyStore.Row>> read(String hash) {

@@ -27,7 +27,7 @@ public class KeyStanding {
     /** True while the key with this hash would still be admitted; fails when Redis or the key store cannot be read. */
     public Uni<Boolean> current(String hash) {
         return keys.find(hash).flatMap(known -> {
-            if (known.isEmpty() || known.get().expired(clock.instant())) {
+            if (known.isEmpty() || known.get().refused(clock.instant())) {
                 return Uni.createFrom().item(false);
             }
             KeyCache.Known key = known.get();
@@ -39,7 +39,7 @@ public class KeyStanding {
                     return Uni.createFrom().item(true);
                 }
                 keys.invalidate(hash);
-                return keys.find(hash).map(again -> again.isPresent() && !again.get().expired(clock.instant()));
+                return keys.find(hash).map(again -> again.isPresent() && !again.get().refused(clock.instant()));
             });
         });
     }

@@ -14,7 +14,8 @@ import java.util.Optional;
 @ApplicationScoped
 class KeyStore {
     private static final String QUERY = "select k.account_id, k.revoked_at, a.tier, a.limits, k.id, k.scopes, k.expires_at, "
-            + "k.budget, a.budget, a.model_upgrades from api_keys k join accounts a on a.id = k.account_id where k.key_hash = ?";
+            + "k.budget, a.budget, a.model_upgrades, a.suspended_at from api_keys k join accounts a on a.id = k.account_id "
+            + "where k.key_hash = ?";
     private final AgroalDataSource db;
 
     KeyStore(AgroalDataSource db) {
@@ -24,10 +25,11 @@ class KeyStore {
     /**
      * A stored key: its account, whether it was revoked, the account's tier and limit overrides (JSON), and the
      * key's id, scopes (space-separated, null: every scope), expiry and spend caps of key and account (JSON), and the
-     * account's {@code modelUpgrades}.
+     * account's {@code modelUpgrades}, and whether the account is suspended.
      */
     record Row(String accountId, boolean revoked, String tier, String limits, String keyId, String scopes, Instant expiresAt,
-               String keyBudget, String accountBudget, String modelUpgrades) {}
+               String keyBudget, String accountBudget, String modelUpgrades, boolean suspended) {
+    }
 
     Optional<Row> find(String hash) {
         try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(QUERY)) {
@@ -36,7 +38,7 @@ class KeyStore {
                 return r.next()
                         ? Optional.of(new Row(r.getString(1), r.getTimestamp(2) != null, r.getString(3), r.getString(4),
                                 r.getString(5), r.getString(6), instant(r.getTimestamp(7)), r.getString(8), r.getString(9),
-                                r.getString(10)))
+                                r.getString(10), r.getTimestamp(11) != null))
                         : Optional.empty();
             }
         } catch (SQLException e) {

@@ -83,6 +83,10 @@ public class AdmissionFilter {
                 routing.put(ApiKeyAuthMechanism.EXPIRED_AT, known.get().expiresAt());
                 return byAddress(routing, video); // 401 once authentication is asked for, naming the expiry
             }
+            if (known.get().suspended()) {
+                routing.put(ApiKeyAuthMechanism.SUSPENDED, Boolean.TRUE);
+                return byAddress(routing, video); // 401 once authentication is asked for, saying the account is suspended
+            }
             Caller caller = known.get().caller();
             return limiter.consume(caller.accountId(), RateLimits.of(caller.limits()), video, known.get().epochKey(), known.get().epoch())
                     .flatMap(count -> switch (count) {

@@ -227,6 +227,36 @@ class JobStreamsIT {
     }
 
     /**
+     * Suspending an account ends the open streams of all its keys within seconds, with an authentication_error event, and
+     * refuses its keys from then on; reinstating it lets them in again.
+     */
+    @Test
+    void aSuspendedAccountsStreamsEndWithinSecondsAndItsKeysAreRefused() throws Exception {
+        Account account = account("pro", Map.of());
+        Account other = account.another();
+        Open first = open(account.key(), running(account));
+        Open second = open(other.key(), running(account));
+        long start = System.nanoTime();
+        boolean suspended = admin().body(Map.of("suspended", true)).when().patch("/v1/admin/accounts/" + account.id()).then().statusCode(200)
+                .extract().path("result.account.suspended");
+        assertTrue(suspended, "the account says it is suspended");
+        for (Open stream : List.of(first, second)) {
+            stream.ended.get(8, TimeUnit.SECONDS);
+            assertTrue(String.join("\n", stream.lines).contains("\"code\":\"authentication_error\""), stream.lines.toString());
+        }
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(ms < 8_000, "ended " + ms + " ms after the suspension");
+        HttpResponse<String> refusedNow = refused(account.key(), running(account));
+        assertEquals(401, refusedNow.statusCode(), "a suspended account's key is refused");
+        assertTrue(refusedNow.body().contains("suspended"), refusedNow.body());
+        admin().body(Map.of("suspended", false)).when().patch("/v1/admin/accounts/" + account.id()).then().statusCode(200)
+                .body("result.account.suspended", org.hamcrest.Matchers.equalTo(false));
+        open(account.key(), running(account)).close();
+        admin().body(Map.of("suspended", "yes")).when().patch("/v1/admin/accounts/" + account.id()).then().statusCode(400)
+                .body("error.param", org.hamcrest.Matchers.equalTo("suspended"));
+    }
+
+    /**
      * A client that opens a stream and stops reading, while its job writes megabytes of events: the gateway stops taking
      * events for it (it asks routing for no more), drops it within seconds of its stalling (the connection closes) and
      * gives its slot back. What reached the client's socket is a bounded part of what the job wrote.
