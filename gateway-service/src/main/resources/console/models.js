@@ -1,4 +1,5 @@
-// Models and providers: prices, units, sizes, durations and features; provider status and health.
+// Models and providers: prices, units, sizes, durations and features, and a model going or gone (deprecated or retired,
+// its shutdown day and replacement); provider status and health.
 import { api } from 'console/api';
 import { h, price, show, table } from 'console/ui';
 
@@ -26,6 +27,18 @@ function offers(model) {
       o.status && o.status !== 'operational' ? h('span', { class: `badge ${o.status}` }, o.status) : null)));
 }
 
+/** A model's lifecycle, where its provider announced one: a badge, the shutdown day, the replacement, the announcement. */
+export function lifecycle(l) {
+  if (!l) return null;
+  const parts = [];
+  if (l.status === 'deprecated' && l.deprecated) parts.push(`deprecated since ${l.deprecated}`);
+  if (l.shutdown) parts.push(l.status === 'retired' ? `shut down on ${l.shutdown}` : `shuts down on ${l.shutdown}`);
+  return [h('span', { class: `badge ${l.status}` }, l.status),
+    h('span', { class: 'lifecycle muted' }, parts.join(' · '),
+      l.replacement ? [' · use ', h('a', { href: '#/models', title: `GET /v1/models/${l.replacement}` }, h('code', {}, l.replacement))] : null,
+      l.source ? [' · ', h('a', { href: l.source, rel: 'noopener noreferrer', target: '_blank' }, 'announcement')] : null)];
+}
+
 function percent(rate) {
   return rate === null || rate === undefined ? '—' : `${(rate * 100).toFixed(rate === 1 ? 0 : 1)}%`;
 }
@@ -38,7 +51,7 @@ export async function render(main) {
     h('section', { class: 'panel' }, h('h2', {}, 'Models'),
       table('Models', ['Model', 'Media', 'Offers (price per unit, features)', 'Sizes', 'Durations', 'Inputs'],
         models.map((m) => [
-          [h('strong', {}, m.displayName || m.name || m.id), h('br'), h('code', {}, m.id)],
+          [h('strong', {}, m.displayName || m.name || m.id), h('br'), h('code', {}, m.id), ...(m.lifecycle ? [h('br'), ...lifecycle(m.lifecycle)] : [])],
           m.media, offers(m), (m.sizes || []).join(', ') || '—', durations(m.durations), (m.inputs || []).join(', ')]))),
     h('section', { class: 'panel' }, h('h2', {}, 'Providers'),
       table('Providers', ['Provider', 'Status', 'Media', 'Success rate', 'p50 latency', 'Last error'],

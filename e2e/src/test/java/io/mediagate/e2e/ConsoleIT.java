@@ -65,9 +65,30 @@ class ConsoleIT {
         }
     };
 
+    private static final java.time.LocalDate SHUTDOWN = java.time.LocalDate.now(java.time.ZoneOffset.UTC).plusDays(12);
+    /** A model of the local renderer being retired by its provider, appended to the bundled catalog's models. */
+    private static final String RETIRING = """
+              - id: local/pattern-classic
+                displayName: Local Pattern Classic
+                media: image
+                description: The first local renderer, going in favour of Local Pattern.
+                versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+                sizes: [256x256]
+                defaultSize: 256x256
+                inputs: [text]
+                lifecycle: { deprecated: %s, shutdown: %s, replacement: local/pattern, source: "https://mediagate.example/deprecations" }
+                offers:
+                  - { provider: local, price: 0.0, unit: image }
+                createdAt: 2026-01-01T00:00:00Z
+            """.formatted(SHUTDOWN.minusDays(30), SHUTDOWN);
+
     @BeforeAll
     static void start() throws Exception {
-        suite = Suite.start("console", Map.of("MEDIAGATE_STAGING_BUCKET", "e2e-staging"));
+        // The bundled catalog, and a model its provider is retiring in 12 days (the models and admin pages show it).
+        Path catalog = io.mediagate.testing.TestInfra.get().home().resolve("console-catalog.yaml");
+        Files.writeString(catalog, Files.readString(io.mediagate.testing.RepoPaths.root().resolve("catalog-service/src/main/resources/catalog.yaml"))
+                + "\n" + RETIRING);
+        suite = Suite.start("console", Map.of("MEDIAGATE_STAGING_BUCKET", "e2e-staging", "MEDIAGATE_CATALOG_FILE", catalog.toString()));
         api = new Api(suite.baseUrl());
         user = api.newUserKey(Suite.ADMIN_KEY, "pro");
         other = api.newUserKey(Suite.ADMIN_KEY, "pro");
@@ -432,7 +453,18 @@ class ConsoleIT {
         assertThat(models).containsText("$0 / second");
         Locator providers = page.getByRole(AriaRole.TABLE, new Page.GetByRoleOptions().setName("Providers"));
         assertThat(providers.getByRole(AriaRole.ROW).filter(new Locator.FilterOptions().setHasText("Local"))).containsText("operational");
+        // A model its provider is retiring: marked deprecated, with its shutdown day, its replacement and the announcement.
+        Locator retiring = models.getByRole(AriaRole.ROW).filter(new Locator.FilterOptions().setHasText("local/pattern-classic"));
+        assertThat(retiring.locator(".badge.deprecated")).hasText("deprecated");
+        assertThat(retiring).containsText("shuts down on " + SHUTDOWN);
+        assertThat(retiring).containsText("use local/pattern");
+        assertThat(retiring.getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("announcement")))
+                .hasAttribute("href", "https://mediagate.example/deprecations");
+        assertThat(models.getByRole(AriaRole.ROW).filter(new Locator.FilterOptions().setHasText("local/motion")).locator(".badge.deprecated"))
+                .hasCount(0);
+        retiring.scrollIntoViewIfNeeded();
         shot("models");
+        retiring.screenshot(new Locator.ScreenshotOptions().setPath(SHOTS.resolve("models-deprecated.png")));
     }
 
     @Test
@@ -455,8 +487,12 @@ class ConsoleIT {
         Locator account = page.getByRole(AriaRole.REGION, new Page.GetByRoleOptions().setName("Account Console test studio"));
         account.getByLabel("Tier", new Locator.GetByLabelOptions().setExact(true)).selectOption("pro");
         account.getByLabel("Requests per minute").fill("7");
-        account.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Save tier and limits")).click();
+        account.getByLabel("Requests naming a retired model").selectOption("replacement");
+        account.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Save tier, limits and upgrades")).click();
         assertThat(account.getByText("Saved.", new Locator.GetByTextOptions().setExact(false))).isVisible();
+        JsonNode accounts = api.get("/v1/admin/accounts?limit=100", Suite.ADMIN_KEY).body().path("result").path("accounts");
+        assertEquals("replacement", java.util.stream.StreamSupport.stream(accounts.spliterator(), false)
+                .filter(a -> a.path("name").asText().equals("Console test studio")).findFirst().orElseThrow().path("modelUpgrades").asText());
         JsonNode usage = api.get("/v1/usage", key).body().path("result");
         assertEquals("pro", usage.path("tier").asText(), usage.toString());
         assertEquals(7, usage.path("rateLimits").path("minute").path("limit").asInt(), usage.toString());
@@ -467,6 +503,16 @@ class ConsoleIT {
         assertThat(page.getByRole(AriaRole.TABLE, new Page.GetByRoleOptions().setName("Keys"))).containsText("revoked");
         assertThat(secret).hasCount(0);
         assertEquals(401, api.get("/v1/usage", key).status(), "the revoked key is refused");
+
+        // What shuts within 30 days, for the administrator to move callers before they get 410.
+        Locator soon = page.getByRole(AriaRole.TABLE, new Page.GetByRoleOptions().setName("Models shutting soon"));
+        Locator row = soon.getByRole(AriaRole.ROW).filter(new Locator.FilterOptions().setHasText("local/pattern-classic"));
+        assertThat(row).containsText(SHUTDOWN.toString());
+        assertThat(row).containsText("12 days");
+        assertThat(row).containsText("every offer");
+        assertThat(row).containsText("local/pattern");
+        soon.scrollIntoViewIfNeeded();
+        soon.screenshot(new Locator.ScreenshotOptions().setPath(SHOTS.resolve("admin-shutdowns.png")));
     }
 
     @Test
