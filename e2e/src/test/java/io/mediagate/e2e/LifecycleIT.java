@@ -165,6 +165,15 @@ class LifecycleIT {
         assertEquals(deprecation(-5), header(job, "Deprecation"));
         assertEquals(httpDate(TODAY.plusDays(20)), header(job, "Sunset"));
         assertTrue(header(job, "Link").startsWith("</v1/models/acme/clip-new>; rel=\"successor-version\""), header(job, "Link"));
+        java.net.http.HttpResponse<java.util.stream.Stream<String>> streamed = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(URI.create(suite.baseUrl() + "/v1/images/generations"))
+                        .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"model\":\"acme/going\",\"prompt\":\"streamed\",\"stream\":true}"))
+                        .build(), java.net.http.HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, streamed.statusCode());
+        assertEquals(httpDate(TODAY.plusDays(20)), streamed.headers().firstValue("Sunset").orElse(null), "a stream says so too");
+        assertTrue(streamed.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
+        assertTrue(streamed.body().toList().contains("event: image_generation.completed"), "and streams as any other");
         Api.Reply current = api.post("/v1/images/generations", key, "{\"model\":\"acme/new\",\"prompt\":\"current\"}");
         assertEquals(200, current.status());
         assertEquals(null, header(current, "Deprecation"));
