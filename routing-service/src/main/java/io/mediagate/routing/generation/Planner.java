@@ -16,7 +16,7 @@ import io.mediagate.common.media.VideoSize;
 import io.mediagate.common.model.ModelId;
 import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.catalog.CatalogClient;
-import io.mediagate.routing.providers.Adapters;
+import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.ranking.Eligibility;

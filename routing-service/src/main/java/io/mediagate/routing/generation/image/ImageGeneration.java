@@ -13,7 +13,7 @@ import io.mediagate.routing.jobs.JobControl;
 import io.mediagate.routing.jobs.JobEvents;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.PartialImages;
-import io.mediagate.routing.providers.Adapters;
+import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.ranking.Candidate;

@@ -18,7 +18,7 @@ import io.mediagate.routing.jobs.JobControl;
 import io.mediagate.routing.jobs.JobEvents;
 import io.mediagate.routing.jobs.JobPreviews;
 import io.mediagate.routing.jobs.Jobs;
-import io.mediagate.routing.providers.Adapters;
+import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.VideoTask;

@@ -22,6 +22,8 @@ public class RunwayVideoGenerator implements VideoGenerator {
     /** docs.dev.runwayml.com, "Outputs": a succeeded task's {@code output} URLs are on {@code dnznrvs05pmza.cloudfront.net}. */
     static final ProviderHosts HOSTS = ProviderHosts.api("api.dev.runwayml.com").delivery("dnznrvs05pmza.cloudfront.net");
     private final Upstream upstream;
+    /** Runway asks clients to poll a task no more often than about every 5 s. */
+    public static final Duration POLL_FLOOR = Duration.ofSeconds(5);
     private final Duration pollFloor;
 
     /** @param pollFloor shortest wait between two polls of a task */

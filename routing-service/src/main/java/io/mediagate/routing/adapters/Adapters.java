@@ -1,4 +1,4 @@
-package io.mediagate.routing.providers;
+package io.mediagate.routing.adapters;
 
 import io.mediagate.routing.providers.a1111.A1111ImageGenerator;
 import io.mediagate.routing.providers.azure.AzureOpenAiEndpoint;
@@ -25,9 +25,13 @@ import io.mediagate.routing.providers.stability.StabilityImageGenerator;
 import io.mediagate.routing.providers.veo.VeoVideoGenerator;
 import io.mediagate.routing.providers.vidu.ViduVideoGenerator;
 import io.mediagate.routing.providers.xai.XaiImageGenerator;
+import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageEditor;
+import io.mediagate.routing.providers.ImageVariator;
+import io.mediagate.routing.providers.VideoGenerator;
+import io.mediagate.routing.providers.Upstream;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,15 +44,14 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Which code talks to a provider, by the catalog's {@code adapter} name. Wired explicitly from one list: each entry is an
+ * Which code talks to a provider, by the catalog's {@code adapter} name: the one registry of the adapters, kept out of the
+ * kit's package ({@code providers}) so that the kit depends on no adapter and every adapter on the kit alone. Wired explicitly from one list: each entry is an
  * adapter name and its code, registered for every capability the code implements ({@link ImageGenerator},
  * {@link ImageEditor}, {@link ImageVariator}, {@link VideoGenerator}). A name may have two entries (local renders images
  * and videos with two classes), never two codes for one capability.
  */
 @ApplicationScoped
 public class Adapters {
-    /** Runway asks clients to poll a task no more often than about every 5 s. */
-    static final Duration RUNWAY_POLL_FLOOR = Duration.ofSeconds(5);
     static final List<Class<?>> CAPABILITIES = List.of(ImageGenerator.class, ImageEditor.class, ImageVariator.class, VideoGenerator.class);
 
     /** One adapter of the list: the catalog's name and the code that talks to that kind of provider. */
@@ -99,7 +102,7 @@ public class Adapters {
                 new Entry("bedrock", new BedrockVideoGenerator(upstream, settings)),
                 new Entry("veo", new VeoVideoGenerator(upstream)),
                 new Entry("omni", new OmniVideoGenerator(upstream)),
-                new Entry("runway", new RunwayVideoGenerator(upstream, RUNWAY_POLL_FLOOR)),
+                new Entry("runway", new RunwayVideoGenerator(upstream, RunwayVideoGenerator.POLL_FLOOR)),
                 new Entry("luma", new LumaVideoGenerator(upstream)),
                 new Entry("minimax", new MiniMaxVideoGenerator(upstream)),
                 new Entry("kling", new KlingVideoGenerator(upstream, settings)),

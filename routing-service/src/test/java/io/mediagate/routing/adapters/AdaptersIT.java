@@ -1,4 +1,4 @@
-package io.mediagate.routing.providers;
+package io.mediagate.routing.adapters;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
