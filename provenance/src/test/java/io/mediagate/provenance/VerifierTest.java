@@ -108,7 +108,7 @@ class VerifierTest {
         assertTrue(credentials.transcoded(clip, small, main, MADE));
         Report derived = agree(small, "video/mp4", true);
         assertEquals(List.of("c2pa.opened", "c2pa.transcoded"), derived.summary().actions());
-        assertEquals(List.of(new Report.Ingredient("main.mp4", "video/mp4", "parentOf")), derived.summary().ingredients());
+        assertEquals(List.of(new Report.IngredientSummary("main.mp4", "video/mp4", "parentOf")), derived.summary().ingredients());
         byte[] tampered = Files.readAllBytes(main);
         tampered[tampered.length - 50] ^= 0x01;
         assertEquals("Invalid", agree(write("tampered.mp4", tampered), "video/mp4", true).state());

@@ -119,7 +119,8 @@ public record Stats(
     }
 
     /** The routing decision: mode and ranked candidates. */
-    public record Routing(String mode, List<Candidate> candidates) {}
+    public record Routing(String mode, List<CandidateSummary> candidates) {}
 
-    public record Candidate(String provider, double price, List<String> features) {}
+    /** A candidate as the reply shows it: the provider, its price per unit and the features it takes. */
+    public record CandidateSummary(String provider, double price, List<String> features) {}
 }

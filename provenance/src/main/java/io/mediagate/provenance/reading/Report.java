@@ -22,10 +22,10 @@ public record Report(boolean signed, Optional<Store> store, String activeManifes
 
     /** What a media item shows: signed or not, state, signer, claim generator, actions, digital source type, ingredients. */
     public record Summary(boolean signed, String state, String signer, String generator, List<String> actions,
-                          String digitalSourceType, List<Ingredient> ingredients) {}
+                          String digitalSourceType, List<IngredientSummary> ingredients) {}
 
     /** An ingredient as a media item shows it. */
-    public record Ingredient(String title, String format, String relationship) {}
+    public record IngredientSummary(String title, String format, String relationship) {}
 
     /** The codes of the active manifest's validation results of one kind: {@code success}, {@code informational}, {@code failure}. */
     @SuppressWarnings("unchecked")
@@ -65,8 +65,8 @@ public record Report(boolean signed, Optional<Store> store, String activeManifes
                 }
             }
         }
-        List<Ingredient> ingredients = ((List<Map<String, Object>>) active.getOrDefault("ingredients", List.of())).stream()
-                .map(i -> new Ingredient((String) i.get("title"), (String) i.get("format"), (String) i.get("relationship"))).toList();
+        List<IngredientSummary> ingredients = ((List<Map<String, Object>>) active.getOrDefault("ingredients", List.of())).stream()
+                .map(i -> new IngredientSummary((String) i.get("title"), (String) i.get("format"), (String) i.get("relationship"))).toList();
         return new Summary(true, state, (String) signature.get("subject"), generator(active.get("claim_generator_info")), actions,
                 sourceType, ingredients);
     }

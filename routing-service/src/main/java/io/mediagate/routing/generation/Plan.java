@@ -127,7 +127,7 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
                 served.providerId(),
                 attempts,
                 new Stats.Routing(mode.wire(), ranked.stream()
-                        .map(c -> new Stats.Candidate(c.providerId(), c.price().doubleValue(), c.features())).toList()),
+                        .map(c -> new Stats.CandidateSummary(c.providerId(), c.price().doubleValue(), c.features())).toList()),
                 ignored,
                 applied(served));
     }

@@ -3,7 +3,7 @@ package io.mediagate.pipeline.thumbnail;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.ffmpeg.Ffmpeg;
-import io.mediagate.pipeline.credentials.Credentials;
+import io.mediagate.pipeline.signing.RenditionSigning;
 import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
 import io.mediagate.pipeline.worker.Step;
@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * transcode stage of this process made them in its one decode of a provider's file that became the main rendition as it
  * was, they are taken as made; otherwise the poster is taken from the main rendition and the strip from the smallest,
  * which has its frames for a fraction of the decoding. Each is signed as converted from the rendition it was taken from
- * ({@link Credentials}).
+ * ({@link RenditionSigning}).
  */
 @ApplicationScoped
 public class ThumbnailStep implements Step {
@@ -32,10 +32,10 @@ public class ThumbnailStep implements Step {
     private final Instance<StagingBucket> staging;
     private final PipelineConfig config;
     private final LocalCopies copies;
-    private final Credentials credentials;
+    private final RenditionSigning credentials;
 
     ThumbnailStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, LocalCopies copies,
-                  Credentials credentials) {
+                  RenditionSigning credentials) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;

@@ -5,7 +5,7 @@ import io.mediagate.common.media.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
-import io.mediagate.pipeline.credentials.Credentials;
+import io.mediagate.pipeline.signing.RenditionSigning;
 import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.pipeline.worker.LocalCopies;
 import io.mediagate.pipeline.worker.PipelineConfig;
@@ -39,10 +39,10 @@ public class PlayableFirst {
     private final PipelineConfig config;
     private final MediaRegistry registry;
     private final LocalCopies copies;
-    private final Credentials credentials;
+    private final RenditionSigning credentials;
 
     PlayableFirst(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry,
-                  LocalCopies copies, Credentials credentials) {
+                  LocalCopies copies, RenditionSigning credentials) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;

@@ -7,7 +7,7 @@ import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
 import io.mediagate.ffmpeg.Scratch;
-import io.mediagate.pipeline.credentials.Credentials;
+import io.mediagate.pipeline.signing.RenditionSigning;
 import io.mediagate.pipeline.storage.MediaRegistry;
 import io.mediagate.pipeline.thumbnail.Stills;
 import io.mediagate.pipeline.worker.LocalCopies;
@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  * {@link PlayableStep}, which makes it at once when the provider's file plays as it is), then the rest of the MP4 ladder,
  * WebM/VP9 and HLS (see {@link MainRendition} and {@link Ladder}), and, when that file plays as it is and the thumbnail
  * stage runs in this process, the video's poster and strip from the same decode, kept here for it ({@link Stills}). The
- * main rendition is signed as generated, each other MP4 rendition as transcoded from it ({@link Credentials}).
+ * main rendition is signed as generated, each other MP4 rendition as transcoded from it ({@link RenditionSigning}).
  */
 @ApplicationScoped
 public class TranscodeStep implements Step {
@@ -44,12 +44,12 @@ public class TranscodeStep implements Step {
     private final MediaRegistry registry;
     private final LocalCopies copies;
     private final PlayableFirst first;
-    private final Credentials credentials;
+    private final RenditionSigning credentials;
     /** Whether this process runs the thumbnail stage too: it then takes the stills this stage made ({@link Stills}). */
     private final boolean thumbnailsHere;
 
     TranscodeStep(Instance<Ffmpeg> ffmpeg, Instance<StagingBucket> staging, PipelineConfig config, MediaRegistry registry,
-                  LocalCopies copies, PlayableFirst first, Credentials credentials) {
+                  LocalCopies copies, PlayableFirst first, RenditionSigning credentials) {
         this.ffmpeg = ffmpeg;
         this.staging = staging;
         this.config = config;

@@ -5,7 +5,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.media.ContentSniffer;
-import io.mediagate.routing.credentials.Credentials;
+import io.mediagate.routing.signing.ImageSigning;
 import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.SourceImage;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,14 +36,14 @@ class EditSources {
     }
 
     /** The loaded sources as Content Credentials name them: by media id, the images in order, then the mask. */
-    static List<Credentials.Source> named(GenerationRequest request, Loaded loaded) {
-        List<Credentials.Source> named = new ArrayList<>();
+    static List<ImageSigning.Source> named(GenerationRequest request, Loaded loaded) {
+        List<ImageSigning.Source> named = new ArrayList<>();
         for (int i = 0; i < loaded.images().size(); i++) {
             SourceImage image = loaded.images().get(i);
-            named.add(new Credentials.Source(request.sources().images().get(i), image.bytes(), image.mime()));
+            named.add(new ImageSigning.Source(request.sources().images().get(i), image.bytes(), image.mime()));
         }
         if (loaded.mask() != null) {
-            named.add(new Credentials.Source(request.sources().mask(), loaded.mask().bytes(), loaded.mask().mime()));
+            named.add(new ImageSigning.Source(request.sources().mask(), loaded.mask().bytes(), loaded.mask().mime()));
         }
         return named;
     }

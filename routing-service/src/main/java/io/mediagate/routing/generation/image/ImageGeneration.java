@@ -19,7 +19,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.retirement.RetiredOffers;
 import io.mediagate.provenance.ContentCredentials;
-import io.mediagate.routing.credentials.Credentials;
+import io.mediagate.routing.signing.ImageSigning;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.math.BigDecimal;
@@ -29,7 +29,7 @@ import java.util.List;
 /**
  * Runs one image generation, edit or variation: the plan ({@link Planner}), for an edit or variation its
  * source images ({@link EditSources}), provider calls (retries, fallback, circuit breakers), the results made what the
- * caller asked for ({@link ImageDelivery}), signed ({@link Credentials}) and kept ({@link ImageResults}), price and stats.
+ * caller asked for ({@link ImageDelivery}), signed ({@link ImageSigning}) and kept ({@link ImageResults}), price and stats.
  */
 @ApplicationScoped
 public class ImageGeneration {
@@ -44,11 +44,11 @@ public class ImageGeneration {
     private final ImageDelivery delivery;
     private final PartialImages partials;
     private final JobEvents events;
-    private final Credentials credentials;
+    private final ImageSigning credentials;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
                     Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials, JobEvents events,
-                    Credentials credentials) {
+                    ImageSigning credentials) {
         this.credentials = credentials;
         this.events = events;
         this.partials = partials;

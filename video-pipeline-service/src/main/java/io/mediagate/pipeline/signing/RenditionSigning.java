@@ -1,4 +1,4 @@
-package io.mediagate.pipeline.credentials;
+package io.mediagate.pipeline.signing;
 
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.provenance.ContentCredentials;
@@ -26,11 +26,11 @@ import org.jboss.logging.Logger;
  */
 @Startup // a deployment without its credential fails at start, saying so, not at its first video
 @ApplicationScoped
-public class Credentials {
-    private static final Logger LOG = Logger.getLogger(Credentials.class);
+public class RenditionSigning {
+    private static final Logger LOG = Logger.getLogger(RenditionSigning.class);
     private final Optional<ContentCredentials> signer;
 
-    Credentials(@ConfigProperty(name = "mediagate.c2pa.enabled") boolean enabled,
+    RenditionSigning(@ConfigProperty(name = "mediagate.c2pa.enabled") boolean enabled,
                 @ConfigProperty(name = "mediagate.c2pa.key-location") Path key,
                 @ConfigProperty(name = "mediagate.c2pa.chain-location") Path chain,
                 @ConfigProperty(name = "mediagate.c2pa.prompt") boolean prompt,

@@ -1,4 +1,4 @@
-package io.mediagate.routing.credentials;
+package io.mediagate.routing.signing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Generated images are signed unless the operator turns C2PA off, and a deployment without its credential says so. */
-class CredentialsTest {
+class ImageSigningTest {
     private static final ContentCredentials.Generation MADE = new ContentCredentials.Generation("local/pattern:1.0", "local", "job_x", "p");
     private final Path keys = TestInfra.get().keys();
 
-    private Credentials credentials(boolean enabled) {
-        return new Credentials(enabled, keys.resolve("c2pa-signing-key.pem"), keys.resolve("c2pa-signing-chain.pem"), false, "0.1.0");
+    private ImageSigning credentials(boolean enabled) {
+        return new ImageSigning(enabled, keys.resolve("c2pa-signing-key.pem"), keys.resolve("c2pa-signing-chain.pem"), false, "0.1.0");
     }
 
     @Test
@@ -65,8 +65,8 @@ class CredentialsTest {
         assertEquals(List.of("c2pa.opened", "c2pa.converted"), actions(reading));
         assertEquals("image/png", reading.activeManifest().path("ingredients").get(0).path("format").asText());
         GeneratedImage edit = new GeneratedImage(TestImages.png(16, 16), "image/png", null);
-        List<Credentials.Source> sources = List.of(new Credentials.Source("med_source1", TestImages.png(16, 16), "image/png"),
-                new Credentials.Source("med_mask1", TestImages.png(16, 16), "image/png"));
+        List<ImageSigning.Source> sources = List.of(new ImageSigning.Source("med_source1", TestImages.png(16, 16), "image/png"),
+                new ImageSigning.Source("med_mask1", TestImages.png(16, 16), "image/png"));
         C2paReference.Reading edited = C2paReference.read(credentials(true).signed(List.of(edit), List.of(edit), sources, MADE).getFirst().bytes(),
                 "image/png", Optional.of(keys.resolve("c2pa-ca.pem")));
         assertEquals("Trusted", edited.state(), edited.codes("failure").toString());
@@ -86,7 +86,7 @@ class CredentialsTest {
     @Test
     void onWithoutACredentialFailsSayingWhereItBelongs() {
         UncheckedIOException e = assertThrows(UncheckedIOException.class,
-                () -> new Credentials(true, keys.resolve("missing.pem"), keys.resolve("missing-chain.pem"), false, "0.1.0"));
+                () -> new ImageSigning(true, keys.resolve("missing.pem"), keys.resolve("missing-chain.pem"), false, "0.1.0"));
         assertEquals(true, e.getMessage().contains("MEDIAGATE_C2PA"), e.getMessage());
     }
 }

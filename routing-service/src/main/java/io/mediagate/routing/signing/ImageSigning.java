@@ -1,4 +1,4 @@
-package io.mediagate.routing.credentials;
+package io.mediagate.routing.signing;
 
 import io.mediagate.provenance.ContentCredentials;
 import io.mediagate.provenance.Derivation;
@@ -22,10 +22,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Startup // a deployment without its credential fails at start, saying so, not at its first image
 @ApplicationScoped
-public class Credentials {
+public class ImageSigning {
     private final Optional<ContentCredentials> signer;
 
-    Credentials(@ConfigProperty(name = "mediagate.c2pa.enabled") boolean enabled,
+    ImageSigning(@ConfigProperty(name = "mediagate.c2pa.enabled") boolean enabled,
                 @ConfigProperty(name = "mediagate.c2pa.key-location") Path key,
                 @ConfigProperty(name = "mediagate.c2pa.chain-location") Path chain,
                 @ConfigProperty(name = "mediagate.c2pa.prompt") boolean prompt,
