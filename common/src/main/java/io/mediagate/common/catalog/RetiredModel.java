@@ -66,7 +66,8 @@ public final class RetiredModel {
                     .append(life.source()).append(')');
         } else {
             message.append("no provider of ").append(model.id()).append(" has it any more: ")
-                    .append(retired.stream().map(Retirement::reason).findFirst().orElse("every offer is retired"));
+                    .append(retired.stream().sorted(java.util.Comparator.comparing(Retirement::provider)).map(Retirement::reason)
+                            .findFirst().orElse("every offer is retired")); // the first provider by name: the same answer every time
         }
         message.append(replacement == null ? "; the catalog names no replacement"
                 : "; its replacement is " + replacement + ": name it, or send " + UPGRADES + ": \"" + REPLACEMENT

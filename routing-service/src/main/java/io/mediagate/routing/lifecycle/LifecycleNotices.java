@@ -87,13 +87,14 @@ public class LifecycleNotices {
 
     /** Every account with a job naming {@code model} since {@code since} that gave a webhook, with its latest such job. */
     private static List<User> users(String model, Instant since) {
-        List<Object[]> latest = JobRecord.getEntityManager().createQuery("select j.userId, max(j.createdAt) from JobRecord j "
-                + "where j.model = ?1 and j.createdAt >= ?2 and j.webhookUrl is not null group by j.userId", Object[].class)
+        List<jakarta.persistence.Tuple> latest = JobRecord.getEntityManager().createQuery("select j.userId as account, max(j.createdAt) as latest "
+                + "from JobRecord j where j.model = ?1 and j.createdAt >= ?2 and j.webhookUrl is not null group by j.userId",
+                        jakarta.persistence.Tuple.class)
                 .setParameter(1, model).setParameter(2, since).getResultList();
         List<User> users = new java.util.ArrayList<>();
-        for (Object[] row : latest) {
+        for (jakarta.persistence.Tuple row : latest) {
             JobRecord job = JobRecord.<JobRecord>find("userId = ?1 and model = ?2 and webhookUrl is not null and createdAt = ?3",
-                    row[0], model, row[1]).firstResult();
+                    row.get("account", String.class), model, row.get("latest", Instant.class)).firstResult();
             if (job != null) {
                 users.add(new User(job.userId, job.id, job.webhookUrl, job.createdAt));
             }

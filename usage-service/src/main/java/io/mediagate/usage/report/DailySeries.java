@@ -4,7 +4,6 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.usage.UsageReport;
 import io.mediagate.usage.ledger.Charge;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -38,21 +37,17 @@ final class DailySeries {
         java.util.Arrays.fill(spend, BigDecimal.ZERO);
         // Summed per charge here rather than grouped by day in SQL: a UTC day of a timestamp is spelled
         // differently by each database, and the range is one user's, read through (user_id, occurred_at).
-        List<Object[]> rows = Charge.getEntityManager().createQuery("""
-                        select c.occurredAt, c.kind, c.items, c.price from Charge c
-                        where c.userId = :u and c.occurredAt >= :from""", Object[].class)
-                .setParameter("u", user).setParameter("from", first.atStartOfDay().toInstant(ZoneOffset.UTC)).getResultList();
-        for (Object[] row : rows) {
-            int day = (int) (((Instant) row[0]).atZone(ZoneOffset.UTC).toLocalDate().toEpochDay() - first.toEpochDay());
+        List<Charge> charges = Charge.list("userId = ?1 and occurredAt >= ?2", user, first.atStartOfDay().toInstant(ZoneOffset.UTC));
+        for (Charge charge : charges) {
+            int day = (int) (charge.occurredAt.atZone(ZoneOffset.UTC).toLocalDate().toEpochDay() - first.toEpochDay());
             if (day < 0 || day >= span) {
                 continue;
             }
-            spend[day] = spend[day].add((BigDecimal) row[3]);
-            long items = ((Number) row[2]).longValue();
-            if ("video".equals(row[1])) {
-                videos[day] += items;
+            spend[day] = spend[day].add(charge.price);
+            if ("video".equals(charge.kind)) {
+                videos[day] += charge.items;
             } else {
-                images[day] += items;
+                images[day] += charge.items;
             }
         }
         List<UsageReport.Day> out = new ArrayList<>(span);

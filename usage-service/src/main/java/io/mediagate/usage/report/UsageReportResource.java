@@ -6,6 +6,7 @@ import io.mediagate.common.usage.UsageReport;
 import io.mediagate.usage.ledger.Charge;
 import io.mediagate.usage.storage.StoredMedia;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.persistence.Tuple;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -45,21 +46,21 @@ public class UsageReportResource {
         LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
         Instant day = today.atStartOfDay().toInstant(ZoneOffset.UTC);
         Instant month = today.withDayOfMonth(1).atStartOfDay().toInstant(ZoneOffset.UTC);
-        Object[] row = Charge.getEntityManager().createQuery("""
-                        select coalesce(sum(case when c.occurredAt >= :day then c.price else 0 end), 0),
-                               coalesce(sum(case when c.occurredAt >= :month then c.price else 0 end), 0),
-                               coalesce(sum(c.price), 0),
-                               coalesce(sum(case when c.kind = 'image' and c.occurredAt >= :day then c.items else 0 end), 0),
-                               coalesce(sum(case when c.kind = 'image' and c.occurredAt >= :month then c.items else 0 end), 0),
-                               coalesce(sum(case when c.kind = 'video' and c.occurredAt >= :day then c.items else 0 end), 0),
-                               coalesce(sum(case when c.kind = 'video' and c.occurredAt >= :month then c.items else 0 end), 0)
-                        from Charge c where c.userId = :u""", Object[].class)
+        Tuple sums = Charge.getEntityManager().createQuery("""
+                        select coalesce(sum(case when c.occurredAt >= :day then c.price else 0 end), 0) as spentToday,
+                               coalesce(sum(case when c.occurredAt >= :month then c.price else 0 end), 0) as spentThisMonth,
+                               coalesce(sum(c.price), 0) as spentInAll,
+                               coalesce(sum(case when c.kind = 'image' and c.occurredAt >= :day then c.items else 0 end), 0) as imagesToday,
+                               coalesce(sum(case when c.kind = 'image' and c.occurredAt >= :month then c.items else 0 end), 0) as imagesThisMonth,
+                               coalesce(sum(case when c.kind = 'video' and c.occurredAt >= :day then c.items else 0 end), 0) as videosToday,
+                               coalesce(sum(case when c.kind = 'video' and c.occurredAt >= :month then c.items else 0 end), 0) as videosThisMonth
+                        from Charge c where c.userId = :u""", Tuple.class)
                 .setParameter("u", user).setParameter("day", day).setParameter("month", month).getSingleResult();
         return new UsageReport(
-                new UsageReport.Spend("USD", money(row[0]), money(row[1]), money(row[2])),
+                new UsageReport.Spend("USD", money(sums.get("spentToday")), money(sums.get("spentThisMonth")), money(sums.get("spentInAll"))),
                 new UsageReport.Generations(
-                        new UsageReport.Counts(count(row[3]), count(row[4])),
-                        new UsageReport.Counts(count(row[5]), count(row[6]))),
+                        new UsageReport.Counts(count(sums.get("imagesToday")), count(sums.get("imagesThisMonth"))),
+                        new UsageReport.Counts(count(sums.get("videosToday")), count(sums.get("videosThisMonth")))),
                 new UsageReport.Storage(StoredMedia.usedBytes(user)),
                 span == 0 ? null : DailySeries.of(user, today, span));
     }
