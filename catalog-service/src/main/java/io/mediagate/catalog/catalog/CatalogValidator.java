@@ -1,6 +1,6 @@
 package io.mediagate.catalog.catalog;
 
-import io.mediagate.common.catalog.AdapterNames;
+import io.mediagate.common.catalog.AdapterKind;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.MegapixelRates;
 import io.mediagate.common.catalog.TokenRates;
@@ -15,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /** Checks what the YAML mapper cannot: references, ranges and required fields. */
@@ -41,8 +40,8 @@ final class CatalogValidator {
             require(adapters.putIfAbsent(p.id(), String.valueOf(p.adapter())) == null, source, at + ".id", "duplicate provider " + p.id());
             require(p.name() != null && !p.name().isBlank(), source, at + ".name", "is required");
             require(p.adapter() != null && !p.adapter().isBlank(), source, at + ".adapter", "is required");
-            require(AdapterNames.ALL.contains(p.adapter()), source, at + ".adapter",
-                    "unknown adapter " + p.adapter() + "; routing knows " + new TreeSet<>(AdapterNames.ALL));
+            require(AdapterKind.of(p.adapter()).isPresent(), source, at + ".adapter",
+                    "unknown adapter " + p.adapter() + "; routing knows " + AdapterKind.names());
             require(p.media() != null && MEDIA.containsAll(p.media()) && !p.media().isEmpty(), source, at + ".media", "must list image and/or video");
         }
         Set<String> modelIds = new HashSet<>();
@@ -197,7 +196,7 @@ final class CatalogValidator {
         } catch (IllegalArgumentException e) {
             throw new InvalidCatalogException(source + ": " + at + ".options.durations " + e.getMessage());
         }
-        require(!lengths.isEmpty() || !AdapterNames.FIXED_CLIP_LENGTHS.contains(adapter), source, at + ".options.durations",
+        require(!lengths.isEmpty() || !AdapterKind.of(adapter).map(AdapterKind::fixedClipLengths).orElse(false), source, at + ".options.durations",
                 "is required: the " + adapter + " adapter's provider makes clips of fixed lengths only (e.g. \"5,10\")");
         require(lengths.isEmpty() || lengths.getLast() >= m.durations().min(), source, at + ".options.durations",
                 "has no length of at least the model's shortest duration " + m.durations().min());

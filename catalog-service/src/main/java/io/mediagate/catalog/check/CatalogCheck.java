@@ -2,6 +2,7 @@ package io.mediagate.catalog.check;
 
 import io.mediagate.catalog.catalog.Catalog;
 import io.mediagate.catalog.retirement.Retirements;
+import io.mediagate.common.catalog.AdapterKind;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
@@ -77,9 +78,10 @@ public class CatalogCheck {
         if (offered.isEmpty()) {
             return skipped(provider, "offers no model", 0);
         }
-        ModelListing listing = ModelListing.of(provider.adapter());
+        AdapterKind kind = AdapterKind.of(provider.adapter()).orElseThrow(); // the catalog refuses any other at load
+        ModelListing listing = ModelListing.of(kind);
         if (listing == null) {
-            return skipped(provider, ModelListing.unlisted(provider.adapter()), offered.size());
+            return skipped(provider, ModelListing.unlisted(kind), offered.size());
         }
         if (!provider.enabled()) {
             return skipped(provider, provider.apiKeyEnv() == null ? "disabled" : "no key: " + provider.apiKeyEnv() + " is not set",

@@ -1,6 +1,7 @@
 package io.mediagate.catalog.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.AdapterKind;
 import io.mediagate.common.catalog.ProviderSpec;
 import java.time.Clock;
 import java.util.Collection;
@@ -26,24 +27,24 @@ sealed interface ModelListing {
 
     Set<String> present(ListingHttp http, String base, String key, Collection<String> models);
 
-    /** The listing for an adapter, or null when the check has none for it. */
-    static ModelListing of(String adapter) {
+    /** The listing for a kind of provider, or null when the check has none for it ({@link #unlisted} says why). */
+    static ModelListing of(AdapterKind adapter) {
         return switch (adapter) {
-            case "openai", "openai-compatible" -> new OpenAi();
-            case "gemini", "veo" -> new Gemini();
-            case "xai" -> new Xai();
-            case "replicate" -> new Replicate();
-            case "fal" -> new Fal();
-            case "bedrock" -> new Bedrock(name -> ConfigProvider.getConfig().getOptionalValue(name, String.class).filter(v -> !v.isBlank()),
+            case OPENAI, OPENAI_COMPATIBLE -> new OpenAi();
+            case GEMINI, VEO -> new Gemini();
+            case XAI -> new Xai();
+            case REPLICATE -> new Replicate();
+            case FAL -> new Fal();
+            case BEDROCK -> new Bedrock(name -> ConfigProvider.getConfig().getOptionalValue(name, String.class).filter(v -> !v.isBlank()),
                     Clock.systemUTC());
-            default -> null;
+            case LOCAL, FAKE, AZURE_OPENAI, IDEOGRAM, RECRAFT, STABILITY, BFL, A1111, COMFYUI, OMNI, RUNWAY, LUMA, MINIMAX, KLING, VIDU -> null;
         };
     }
 
-    /** Why an adapter with no listing ({@link #of} answers null) is not checked, in the report's words. */
-    static String unlisted(String adapter) {
+    /** Why a kind with no listing ({@link #of} answers null) is not checked, in the report's words. */
+    static String unlisted(AdapterKind adapter) {
         return switch (adapter) {
-            case "azure-openai" -> "Azure lists a resource's deployments only through its management API (an Azure AD token), not with "
+            case AZURE_OPENAI -> "Azure lists a resource's deployments only through its management API (an Azure AD token), not with "
                     + "the resource's API key; a deployment that is gone is retired when it answers DeploymentNotFound";
             default -> "its API has no model listing this check reads";
         };

@@ -32,6 +32,8 @@ import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.Upstream;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import io.mediagate.common.catalog.AdapterKind;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,35 +80,44 @@ public class Adapters {
         }
     }
 
-    /** The adapters this routing service ships. Adding a provider: one entry here (and its package, catalog entries, fake). */
+    /**
+     * The adapters this routing service ships: the code of every kind of provider ({@link AdapterKind}), from an exhaustive
+     * switch, so a kind added to the list and not wired here does not compile. Adding a provider: its kind, its case here
+     * (and its package, catalog entries, fake).
+     */
     static List<Entry> list(LocalImageGenerator local, FakeImageGenerator fake, LocalVideoGenerator localVideo,
                             FakeVideoGenerator fakeVideo, Upstream upstream, String azureApiVersion) {
         Function<String, Optional<String>> settings = name -> ConfigProvider.getConfig().getOptionalValue(name, String.class);
-        return List.of(
-                new Entry("local", local), new Entry("local", localVideo),
-                new Entry("fake", fake), new Entry("fake", fakeVideo),
-                new Entry("openai", new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE)),
-                new Entry("openai-compatible", new OpenAiImageGenerator(upstream, (String) null)),
-                new Entry("azure-openai", new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion, settings))),
-                new Entry("xai", new XaiImageGenerator(upstream)),
-                new Entry("gemini", new GeminiImageGenerator(upstream)),
-                new Entry("ideogram", new IdeogramImageGenerator(upstream)),
-                new Entry("recraft", new RecraftImageGenerator(upstream)),
-                new Entry("stability", new StabilityImageGenerator(upstream)),
-                new Entry("bfl", new BflImageGenerator(upstream)),
-                new Entry("replicate", new ReplicateGenerator(upstream)),
-                new Entry("fal", new FalGenerator(upstream)),
-                new Entry("a1111", new A1111ImageGenerator(upstream)),
-                new Entry("comfyui", new ComfyUiImageGenerator(upstream)),
-                new Entry("bedrock", new BedrockImageGenerator(upstream, settings)),
-                new Entry("bedrock", new BedrockVideoGenerator(upstream, settings)),
-                new Entry("veo", new VeoVideoGenerator(upstream)),
-                new Entry("omni", new OmniVideoGenerator(upstream)),
-                new Entry("runway", new RunwayVideoGenerator(upstream, RunwayVideoGenerator.POLL_FLOOR)),
-                new Entry("luma", new LumaVideoGenerator(upstream)),
-                new Entry("minimax", new MiniMaxVideoGenerator(upstream)),
-                new Entry("kling", new KlingVideoGenerator(upstream, settings)),
-                new Entry("vidu", new ViduVideoGenerator(upstream)));
+        List<Entry> entries = new ArrayList<>();
+        for (AdapterKind kind : AdapterKind.values()) {
+            List<Object> codes = switch (kind) {
+                case LOCAL -> List.of(local, localVideo);
+                case FAKE -> List.of(fake, fakeVideo);
+                case OPENAI -> List.of(new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE));
+                case OPENAI_COMPATIBLE -> List.of(new OpenAiImageGenerator(upstream, (String) null));
+                case AZURE_OPENAI -> List.of(new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion, settings)));
+                case XAI -> List.of(new XaiImageGenerator(upstream));
+                case GEMINI -> List.of(new GeminiImageGenerator(upstream));
+                case IDEOGRAM -> List.of(new IdeogramImageGenerator(upstream));
+                case RECRAFT -> List.of(new RecraftImageGenerator(upstream));
+                case STABILITY -> List.of(new StabilityImageGenerator(upstream));
+                case BFL -> List.of(new BflImageGenerator(upstream));
+                case REPLICATE -> List.of(new ReplicateGenerator(upstream));
+                case FAL -> List.of(new FalGenerator(upstream));
+                case A1111 -> List.of(new A1111ImageGenerator(upstream));
+                case COMFYUI -> List.of(new ComfyUiImageGenerator(upstream));
+                case BEDROCK -> List.of(new BedrockImageGenerator(upstream, settings), new BedrockVideoGenerator(upstream, settings));
+                case VEO -> List.of(new VeoVideoGenerator(upstream));
+                case OMNI -> List.of(new OmniVideoGenerator(upstream));
+                case RUNWAY -> List.of(new RunwayVideoGenerator(upstream, RunwayVideoGenerator.POLL_FLOOR));
+                case LUMA -> List.of(new LumaVideoGenerator(upstream));
+                case MINIMAX -> List.of(new MiniMaxVideoGenerator(upstream));
+                case KLING -> List.of(new KlingVideoGenerator(upstream, settings));
+                case VIDU -> List.of(new ViduVideoGenerator(upstream));
+            };
+            codes.forEach(code -> entries.add(new Entry(kind.wire(), code)));
+        }
+        return entries;
     }
 
     /** Every adapter name this routing service knows, for checking a catalog against it. */
