@@ -22,12 +22,12 @@ git archive "$BEFORE" provenance/src/main/java | tar -x -C "$work/before-src"
 "$javac" -q -nowarn -d "$work/before" -cp "$jackson" $(find "$work/before-src" -name '*.java') 2>/dev/null \
   || "$javac" -nowarn -d "$work/before" -cp "$jackson" $(find "$work/before-src" -name '*.java')
 cp -r provenance/target/classes/. "$work/after"
-"$javac" -nowarn -d "$work/bench" -cp "$work/after:infra/launcher/target/classes:ffmpeg/target/classes:$jackson" bench/c2pa-read/ReadBench.java
-ffmpeg() { "$java" -cp "$work/bench:$work/after:infra/launcher/target/classes:ffmpeg/target/classes:$(tr ':' '\n' < "$work/cp" | grep -E 'jackson|bytedeco' | paste -sd:)" ReadBench ffmpeg "$@"; }
+"$javac" -nowarn -d "$work/bench" -cp "$work/after:infra/launcher/target/classes:infra/launcher/target/lib/*:ffmpeg/target/classes:$jackson" bench/c2pa-read/ReadBench.java
+ffmpeg() { "$java" -cp "$work/bench:$work/after:infra/launcher/target/classes:infra/launcher/target/lib/*:ffmpeg/target/classes:$(tr ':' '\n' < "$work/cp" | grep -E 'jackson|bytedeco' | paste -sd:)" ReadBench ffmpeg "$@"; }
 # The files: a large noisy JPEG and a large 1080p clip, each signed as generated.
 ffmpeg -v error -y -f lavfi -i "nullsrc=s=3700x2700,geq=random(1)*255:random(2)*255:random(3)*255" -frames:v 1 -q:v 2 "$work/plain.jpg"
 ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -t 25 -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv420p "$work/plain.mp4"
-run() { "$java" -Xmx2g -cp "$1:$work/bench:infra/launcher/target/classes:$jackson" ReadBench "${@:2}"; }
+run() { "$java" -Xmx2g -cp "$1:$work/bench:infra/launcher/target/classes:infra/launcher/target/lib/*:$jackson" ReadBench "${@:2}"; }
 run "$work/after" sign "$work/keys" "$work/plain.jpg" "$work/signed.jpg" image/jpeg
 run "$work/after" sign "$work/keys" "$work/plain.mp4" "$work/signed.mp4" video/mp4
 run "$work/after" hostile "$work/keys" "$work/hostile.png" 2000

@@ -19,7 +19,7 @@ PSQL=(psql -q -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1)
 
 [ -f media-service/target/quarkus-app/quarkus-run.jar ] || ./mvnw -B -q -DskipTests install -pl media-service -am > /dev/null
 ./mvnw -B -q -DskipTests install -pl infra/launcher,infra/s3 > /dev/null
-"$J" -cp infra/launcher/target/classes io.mediagate.infra.KeyFiles "$WORK/keys"
+"$J" -cp "infra/launcher/target/classes:infra/launcher/target/lib/*" io.mediagate.infra.KeyFiles "$WORK/keys"
 port() { "$J" -cp infra/launcher/target/classes io.mediagate.infra.FreePort 2; }   # a port and the next one
 S3PORT="$(port)"; MPORT="$(port)"
 # A random S3 secret: the services refuse a short or patterned one (docs/operations.md, Configuration).

@@ -61,8 +61,8 @@ public class ObjectStore {
     }
 
     /**
-     * Stores the bytes and returns the store's ETag (unquoted). One plain HTTP PUT signed with SigV4
-     * ({@link SigV4}): none of the SDK's per-request pipeline and no hash of the payload over it
+     * Stores the bytes and returns the store's ETag (unquoted). One plain HTTP PUT signed with SigV4 by the SDK's signer
+     * ({@link SigV4}): none of the SDK client's per-request pipeline and no hash of the payload over it
      * ({@code UNSIGNED-PAYLOAD}); the store checks the signature and the length.
      */
     public String put(String key, String mime, byte[] bytes) {

@@ -2,45 +2,43 @@ package io.mediagate.media.storage;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.http.SdkHttpMethod;
+import software.amazon.awssdk.http.SdkHttpRequest;
+import software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner;
+import software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner;
+import software.amazon.awssdk.http.auth.spi.signer.HttpSigner;
+import software.amazon.awssdk.http.auth.spi.signer.SignedRequest;
+import software.amazon.awssdk.identity.spi.AwsCredentialsIdentity;
 
 /**
- * AWS Signature Version 4 in the {@code Authorization} header, for the one request media-service makes on
- * every stored image (a PUT of an object, path-style). The SDK's signer builds a whole request pipeline per
- * call; this is the documented algorithm alone: canonical request, string to sign, a signing key derived
- * once per day. Bodies are sent as {@code UNSIGNED-PAYLOAD}: the store checks the signature and the length.
+ * AWS Signature Version 4 in the {@code Authorization} header, by the AWS SDK's signer ({@link AwsV4HttpSigner}), for
+ * the one request media-service makes on every stored image: a PUT of an object, path-style, sent by the JDK client
+ * with no SDK pipeline around it. The body is sent as {@code UNSIGNED-PAYLOAD} (payload signing off, no payload handed
+ * to the signer): the store checks the signature and the length, and no hash of the image is computed on the way.
  */
 final class SigV4 {
     static final String UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
-    private static final HexFormat HEX = HexFormat.of();
-    private final String accessKey;
-    private final String secretKey;
+    private static final AwsV4HttpSigner SIGNER = AwsV4HttpSigner.create();
+    /** Headers the JDK client sets itself; signed with the values it will send, not copied. */
+    private static final java.util.Set<String> SET_BY_CLIENT = java.util.Set.of("host", "content-length");
+    private final AwsCredentialsIdentity identity;
     private final String region;
     private final String service;
-    private volatile DayKey dayKey;
-
-    private record DayKey(String day, byte[] key) {}
 
     /** A request ready to send: its URI and the headers to add (the client sets {@code Host} itself). */
     record Signed(URI uri, Map<String, String> headers) {}
 
     SigV4(String accessKey, String secretKey, String region, String service) {
-        this.accessKey = accessKey;
-        this.secretKey = secretKey;
+        this.identity = AwsCredentialsIdentity.create(accessKey, secretKey);
         this.region = region;
         this.service = service;
     }
@@ -49,54 +47,33 @@ final class SigV4 {
     Signed put(URI endpoint, String bucket, String key, Instant now) {
         String path = basePath(endpoint) + "/" + encode(bucket) + "/" + encodePath(key);
         URI uri = URI.create(endpoint.getScheme() + "://" + endpoint.getRawAuthority() + path);
-        SortedMap<String, String> headers = new TreeMap<>();
-        headers.put("host", hostHeader(uri));
-        headers.put("x-amz-content-sha256", UNSIGNED_PAYLOAD);
-        headers.put("x-amz-date", STAMP.format(now));
-        String authorization = authorization("PUT", path, "", headers, UNSIGNED_PAYLOAD);
+        SignedRequest signed = sign(SdkHttpRequest.builder().uri(uri).method(SdkHttpMethod.PUT).build(), null, now);
         Map<String, String> send = new LinkedHashMap<>();
-        send.put("x-amz-content-sha256", UNSIGNED_PAYLOAD);
-        send.put("x-amz-date", headers.get("x-amz-date"));
-        send.put("Authorization", authorization);
+        signed.request().forEachHeader((name, values) -> {
+            if (!SET_BY_CLIENT.contains(name.toLowerCase(Locale.ROOT))) {
+                send.put(name, String.join(",", values));
+            }
+        });
         return new Signed(uri, send);
     }
 
     /**
-     * The {@code Authorization} value for a request: {@code headers} are the signed ones, lower-case names,
-     * including {@code host} and {@code x-amz-date}; {@code path} is already URI-encoded.
+     * {@code request} signed at {@code now} as S3 wants it (its path signed as sent: encoded once, not normalised); with a
+     * {@code payload}, its SHA-256 signed too, else {@code UNSIGNED-PAYLOAD}.
      */
-    String authorization(String method, String path, String canonicalQuery, SortedMap<String, String> headers, String payloadHash) {
-        String stamp = headers.get("x-amz-date");
-        String day = stamp.substring(0, 8);
-        StringBuilder canonical = new StringBuilder(256).append(method).append('\n').append(path).append('\n')
-                .append(canonicalQuery).append('\n');
-        headers.forEach((name, value) -> canonical.append(name).append(':').append(value.strip()).append('\n'));
-        String signedHeaders = String.join(";", headers.keySet());
-        canonical.append('\n').append(signedHeaders).append('\n').append(payloadHash);
-        String scope = day + "/" + region + "/" + service + "/aws4_request";
-        String toSign = "AWS4-HMAC-SHA256\n" + stamp + "\n" + scope + "\n" + HEX.formatHex(sha256(canonical.toString()));
-        String signature = HEX.formatHex(hmac(signingKey(day), toSign));
-        return "AWS4-HMAC-SHA256 Credential=" + accessKey + "/" + scope + ",SignedHeaders=" + signedHeaders
-                + ",Signature=" + signature;
-    }
-
-    private byte[] signingKey(String day) {
-        DayKey current = dayKey;
-        if (current == null || !current.day().equals(day)) {
-            byte[] key = hmac(("AWS4" + secretKey).getBytes(StandardCharsets.UTF_8), day);
-            key = hmac(key, region);
-            key = hmac(key, service);
-            current = new DayKey(day, hmac(key, "aws4_request"));
-            dayKey = current;
-        }
-        return current.key();
-    }
-
-    /** What the JDK client sends as {@code Host}: the port only when it is not the scheme's default. */
-    static String hostHeader(URI uri) {
-        int port = uri.getPort();
-        boolean standard = port == -1 || ("https".equalsIgnoreCase(uri.getScheme()) ? port == 443 : port == 80);
-        return standard ? uri.getHost() : uri.getHost() + ":" + port;
+    SignedRequest sign(SdkHttpRequest request, byte[] payload, Instant now) {
+        return SIGNER.sign(r -> {
+            r.identity(identity).request(request)
+                    .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, service)
+                    .putProperty(AwsV4HttpSigner.REGION_NAME, region)
+                    .putProperty(HttpSigner.SIGNING_CLOCK, Clock.fixed(now, ZoneOffset.UTC))
+                    .putProperty(AwsV4HttpSigner.DOUBLE_URL_ENCODE, false)
+                    .putProperty(AwsV4HttpSigner.NORMALIZE_PATH, false)
+                    .putProperty(AwsV4FamilyHttpSigner.PAYLOAD_SIGNING_ENABLED, payload != null);
+            if (payload != null) {
+                r.payload(ContentStreamProvider.fromByteArray(payload));
+            }
+        });
     }
 
     private static String basePath(URI endpoint) {
@@ -109,7 +86,7 @@ final class SigV4 {
         return Arrays.stream(key.split("/", -1)).map(SigV4::encode).collect(Collectors.joining("/"));
     }
 
-    /** RFC 3986 encoding as SigV4 asks: unreserved characters as they are, every other byte as %XX. */
+    /** RFC 3986 encoding as S3 keys are sent: unreserved characters as they are, every other byte as %XX. */
     static String encode(String value) {
         StringBuilder out = new StringBuilder(value.length());
         for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
@@ -122,23 +99,5 @@ final class SigV4 {
             }
         }
         return out.toString();
-    }
-
-    private static byte[] sha256(String value) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static byte[] hmac(byte[] key, String data) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

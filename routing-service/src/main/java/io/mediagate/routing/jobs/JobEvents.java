@@ -10,6 +10,7 @@ import io.mediagate.routing.support.AfterCommit;
 import io.mediagate.routing.webhooks.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -80,16 +81,17 @@ public class JobEvents {
                 .executeUpdate() == 0) {
             return;
         }
-        Object[] job = (Object[]) entities.createNativeQuery("SELECT events, user_id, webhook_url, webhook_events FROM jobs WHERE id = ?1")
-                .setParameter(1, jobId).getSingleResult();
-        int seq = ((Number) job[0]).intValue();
+        Tuple job = (Tuple) entities.createNativeQuery("SELECT events AS \"events\", user_id AS \"user\", webhook_url AS \"url\", "
+                + "webhook_events AS \"kinds\" FROM jobs WHERE id = ?1", Tuple.class).setParameter(1, jobId).getSingleResult();
+        int seq = job.get("events", Number.class).intValue();
+        String url = job.get("url", String.class);
         String written = write(data);
         entities.createNativeQuery("INSERT INTO job_events (job_id, seq, kind, data, at) VALUES (?1, ?2, ?3, ?4, ?5)")
                 .setParameter(1, jobId).setParameter(2, seq).setParameter(3, kind.wire()).setParameter(4, written)
                 .setParameter(5, at.toEpochMilli()).executeUpdate();
-        if (job[2] != null && delivered(kind, (String) job[3])) {
+        if (url != null && delivered(kind, job.get("kinds", String.class))) {
             JobEvent event = new JobEvent(seq, kind, at, read(written));
-            webhooks.enqueue("msg_" + jobId.substring(4) + "e" + seq, jobId, (String) job[1], (String) job[2],
+            webhooks.enqueue("msg_" + jobId.substring(4) + "e" + seq, jobId, job.get("user", String.class), url,
                     "generation." + kind.wire(), event.wire(json, jobId));
         }
         AfterCommit.run(transactions, () -> followers.committed(jobId));
@@ -106,12 +108,13 @@ public class JobEvents {
     @Transactional
     public List<JobEvent> after(String jobId, long after) {
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = entities.createNativeQuery("SELECT seq, kind, data, at FROM job_events WHERE job_id = ?1 AND seq > ?2 ORDER BY seq")
+        List<Tuple> rows = entities.createNativeQuery("SELECT seq AS \"seq\", kind AS \"kind\", data AS \"data\", at AS \"at\" "
+                        + "FROM job_events WHERE job_id = ?1 AND seq > ?2 ORDER BY seq", Tuple.class)
                 .setParameter(1, jobId).setParameter(2, after).setMaxResults(PAGE).getResultList();
         List<JobEvent> events = new ArrayList<>(rows.size());
-        for (Object[] row : rows) {
-            events.add(new JobEvent(((Number) row[0]).longValue(), JobEvent.Kind.of((String) row[1]),
-                    Instant.ofEpochMilli(((Number) row[3]).longValue()), read((String) row[2])));
+        for (Tuple row : rows) {
+            events.add(new JobEvent(row.get("seq", Number.class).longValue(), JobEvent.Kind.of(row.get("kind", String.class)),
+                    Instant.ofEpochMilli(row.get("at", Number.class).longValue()), read(row.get("data", String.class))));
         }
         return events;
     }
@@ -130,12 +133,13 @@ public class JobEvents {
     Look look(String jobId, long after) {
         followers.read();
         @SuppressWarnings("unchecked")
-        List<Object[]> job = entities.createNativeQuery("SELECT events, status FROM jobs WHERE id = ?1").setParameter(1, jobId).getResultList();
+        List<Tuple> job = entities.createNativeQuery("SELECT events AS \"events\", status AS \"status\" FROM jobs WHERE id = ?1", Tuple.class)
+                .setParameter(1, jobId).getResultList();
         if (job.isEmpty()) {
             return new Look(List.of(), 0, true); // gone: nothing more will come
         }
-        long count = ((Number) job.getFirst()[0]).longValue();
-        JobStatus status = JobStatus.of((String) job.getFirst()[1]);
+        long count = job.getFirst().get("events", Number.class).longValue();
+        JobStatus status = JobStatus.of(job.getFirst().get("status", String.class));
         return new Look(count > after ? after(jobId, after) : List.of(), count, status != null && status.finished());
     }
 

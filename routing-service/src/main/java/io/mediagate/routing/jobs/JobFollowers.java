@@ -7,6 +7,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -124,14 +125,15 @@ public class JobFollowers {
             for (int from = 0; from < ids.size(); from += CHUNK) {
                 List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
                 List<?> rows = QuarkusTransaction.requiringNew().call(() -> entities
-                        .createNativeQuery("SELECT id, events, status FROM jobs WHERE id IN (:ids)").setParameter("ids", chunk).getResultList());
+                        .createNativeQuery("SELECT id AS \"id\", events AS \"events\", status AS \"status\" FROM jobs WHERE id IN (:ids)",
+                                Tuple.class).setParameter("ids", chunk).getResultList());
                 reads.increment();
                 for (Object row : rows) {
-                    Object[] job = (Object[]) row;
-                    Follower follower = followed.get((String) job[0]);
+                    Tuple job = (Tuple) row;
+                    Follower follower = followed.get(job.get("id", String.class));
                     if (follower != null) {
-                        JobStatus status = JobStatus.of((String) job[2]);
-                        follower.saw(((Number) job[1]).longValue(), status != null && status.finished());
+                        JobStatus status = JobStatus.of(job.get("status", String.class));
+                        follower.saw(job.get("events", Number.class).longValue(), status != null && status.finished());
                     }
                 }
             }
