@@ -3,13 +3,15 @@ package io.mediagate.catalog.catalog;
 import io.mediagate.common.catalog.AdapterKind;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.MegapixelRates;
-import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.VideoSize;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,7 +24,6 @@ final class CatalogValidator {
     private static final Pattern SLUG = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     private static final Pattern IMAGE_SIZE = Pattern.compile("[1-9][0-9]{0,4}x[1-9][0-9]{0,4}");
     private static final Set<String> MEDIA = Set.of("image", "video");
-    private static final Set<String> UNITS = Set.of("image", "second");
     private static final Set<String> INPUTS = Set.of("text", "image", "mask", "video");
     private static final Set<String> TYPES = Set.of("string", "integer", "number", "boolean");
 
@@ -92,6 +93,8 @@ final class CatalogValidator {
         if ("image".equals(m.media())) {
             m.sizes().forEach(s -> require(IMAGE_SIZE.matcher(s).matches(), source, at + ".sizes", "image sizes look like 1024x1024, got " + s));
         } else {
+            m.sizes().forEach(s -> require(VideoSize.parse(s).filter(v -> v.label().equals(s)).isPresent(), source, at + ".sizes",
+                    "video sizes are 480p, 720p or 1080p, got " + s));
             require(m.durations() != null, source, at + ".durations", "video models need min, max and default");
             require(m.durations().min() > 0 && m.durations().min() <= m.durations().defaultValue()
                     && m.durations().defaultValue() <= m.durations().max(), source, at + ".durations", "need 0 < min <= default <= max");
@@ -114,7 +117,7 @@ final class CatalogValidator {
                 validateLengths(m, o, adapters.get(o.provider()), source, oat);
             }
             require(o.price() != null && o.price().signum() >= 0, source, oat + ".price", "must be a non-negative number");
-            require(o.unit() != null && UNITS.contains(o.unit()), source, oat + ".unit", "must be image or second");
+            require(o.unit() != null && o.unit() != OfferUnit.UNKNOWN, source, oat + ".unit", "must be image or second");
             if (o.features() != null) {
                 o.features().forEach(f -> require(paramNames.contains(f) || "image".equals(m.media()) && ImageOptions.NAMES.contains(f), source,
                         oat + ".features", "feature " + f + " is not a parameter of the model"
@@ -159,7 +162,7 @@ final class CatalogValidator {
             return;
         }
         require(o.tokens() == null || o.megapixels() == null, source, at, "meters by tokens or by megapixels, not both");
-        require("image".equals(m.media()) && "image".equals(o.unit()), source, at, "only an image offer priced per image is metered");
+        require("image".equals(m.media()) && o.unit() == OfferUnit.IMAGE, source, at, "only an image offer priced per image is metered");
         if (o.tokens() != null) {
             TokenRates t = o.tokens();
             List<java.math.BigDecimal> rates = java.util.Arrays.asList(t.textInput(), t.imageInput(), t.textOutput(), t.imageOutput());

@@ -5,6 +5,7 @@ import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.MegapixelRates;
 import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ParameterSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.RetiredModel;
@@ -69,7 +70,7 @@ public record ModelView(
      * being its published table.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Price(BigDecimal amount, String unit, String currency, Map<String, BigDecimal> bySize, List<Integer> clipSeconds,
+    public record Price(BigDecimal amount, OfferUnit unit, String currency, Map<String, BigDecimal> bySize, List<Integer> clipSeconds,
                         BigDecimal perInputImage, TokenRates tokens, MegapixelRates megapixels) {}
 
     /**

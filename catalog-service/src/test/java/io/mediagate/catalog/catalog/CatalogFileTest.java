@@ -158,6 +158,15 @@ class CatalogFileTest {
     }
 
     @Test
+    void aVideoSizeIsALabelAndAnOfferUnitOneThisVersionKnows() {
+        InvalidCatalogException frame = assertThrows(InvalidCatalogException.class,
+                () -> read(VIDEO.replace("sizes: [720p]", "sizes: [720p, 1280x720]")));
+        assertTrue(frame.getMessage().contains("models[0].sizes video sizes are 480p, 720p or 1080p, got 1280x720"), frame.getMessage());
+        InvalidCatalogException unit = assertThrows(InvalidCatalogException.class, () -> read(VIDEO.replace("unit: second", "unit: token")));
+        assertTrue(unit.getMessage().contains("models[0].offers[0].unit must be image or second"), unit.getMessage());
+    }
+
+    @Test
     void theDemoCatalogInExamplesIsValid() throws Exception {
         try (var in = java.nio.file.Files.newInputStream(io.mediagate.testing.RepoPaths.root().resolve("examples/catalog-demo.yaml"))) {
             CatalogFile file = CatalogFile.read(in, "catalog-demo.yaml");
@@ -195,7 +204,8 @@ class CatalogFileTest {
                     .anyMatch(m -> m.offers().stream().anyMatch(o -> o.provider().equals(p.id()))), p.id() + " offers a model"));
             file.models().stream().flatMap(m -> m.offers().stream().map(o -> java.util.Map.entry(m, o)))
                     .filter(e -> !e.getValue().provider().equals("local") && !e.getValue().price().equals(java.math.BigDecimal.ZERO))
-                    .forEach(e -> assertEquals("video".equals(e.getKey().media()) ? "second" : "image", e.getValue().unit(), e.getKey().id()));
+                    .forEach(e -> assertEquals("video".equals(e.getKey().media()) ? io.mediagate.common.catalog.OfferUnit.SECOND
+                            : io.mediagate.common.catalog.OfferUnit.IMAGE, e.getValue().unit(), e.getKey().id()));
         }
     }
 }

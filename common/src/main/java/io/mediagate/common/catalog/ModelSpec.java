@@ -1,5 +1,6 @@
 package io.mediagate.common.catalog;
 
+import io.mediagate.common.values.MediaKind;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -30,6 +31,11 @@ public record ModelSpec(
                      String defaultSize, DurationSpec durations, List<String> inputs, List<ParameterSpec> parameters,
                      List<OfferSpec> offers, Instant createdAt) {
         this(id, displayName, media, description, versions, sizes, defaultSize, durations, inputs, parameters, offers, createdAt, null);
+    }
+
+    /** What the model makes, as a kind ({@code media} is validated when the catalog is read: image or video). */
+    public MediaKind kind() {
+        return MediaKind.fromWire(media);
     }
 
     /**

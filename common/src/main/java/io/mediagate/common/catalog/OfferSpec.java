@@ -24,7 +24,7 @@ import java.util.Set;
 public record OfferSpec(
         String provider,
         BigDecimal price,
-        String unit,
+        OfferUnit unit,
         List<String> features,
         List<String> versions,
         List<String> sizes,
@@ -38,7 +38,7 @@ public record OfferSpec(
         Source source) {
 
     /** An offer priced per unit only, with no metering, lifecycle or source. */
-    public OfferSpec(String provider, BigDecimal price, String unit, List<String> features, List<String> versions, List<String> sizes,
+    public OfferSpec(String provider, BigDecimal price, OfferUnit unit, List<String> features, List<String> versions, List<String> sizes,
                      List<String> inputs, String upstreamModel, Map<String, String> options, Map<String, BigDecimal> sizePrices) {
         this(provider, price, unit, features, versions, sizes, inputs, upstreamModel, options, sizePrices, null, null, null, null);
     }

@@ -1,5 +1,6 @@
 package io.mediagate.common.events;
 
+import io.mediagate.common.values.MediaKind;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;

@@ -1,74 +1,72 @@
 package io.mediagate.common.events;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.MediaKind;
+import io.mediagate.common.values.Size;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A validated generation request on {@code generation.requests}, from the gateway to routing.
- * {@code jobId} is the idempotency key: a redelivered request never runs twice. {@code videoUrl} or
- * {@code videoId} name the source of a video variation; {@code webhookUrl} is told when the job ends.
- * {@code sources} (null for a plain generation) names the images of an image edit or variation.
- * {@code keyId} is the API key it came with (null for the administrator key), for spend per key.
- * {@code imageOptions} holds an image request's GPT image output parameters (null for a video).
- * {@code webhookEvents} names the kinds of job events delivered to {@code webhookUrl} (wire names of
- * {@code JobEvent.Kind}); null for the default, the job's completion or failure. {@code modelUpgrades} says what becomes
- * of a request naming a retired model ({@code model_upgrades}, the request's or else its account's): {@code replacement}
- * is served by the model the catalog names in its place; {@code none} or null (a gateway one version behind) is refused
- * with 410 {@code model_retired}.
+ * A validated generation request on {@code generation.requests}, from the gateway to routing, made of its parts: where it
+ * came from ({@link Origin}), what it asks whatever its kind ({@link Ask}), an image's output ({@code n},
+ * {@code responseFormat}, {@code imageOptions}: the GPT image output parameters, null for a video), a video's
+ * {@code duration}, its inputs ({@link Inputs}), where its events go ({@link Webhook}) and {@code modelUpgrades}: what
+ * becomes of a request naming a retired model ({@code model_upgrades}, the request's or else its account's):
+ * {@code replacement} is served by the model the catalog names in its place; {@code none} or null (a gateway one version
+ * behind) is refused with 410 {@code model_retired}.
+ *
+ * <p>On the wire it is one flat object, byte for byte the message it always was ({@code GoldenMessagesTest}): each field
+ * is read off its part by the accessor of its old name ({@link #jobId()}, {@link #imageUrl()}, ...), and {@link #wire}
+ * reads it back. {@code jobId} is the idempotency key: a redelivered request never runs twice.
  */
+@JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "kind", "model", "provider", "routing", "prompt", "size", "n", "duration",
+        "imageUrl", "videoUrl", "videoId", "webhookUrl", "isPublic", "responseFormat", "extras", "acceptedAt", "sources", "keyId",
+        "imageOptions", "webhookEvents", "modelUpgrades"})
 public record GenerationRequest(
-        String jobId,
-        String requestId,
-        String userId,
-        Tier tier,
+        @JsonIgnore Origin origin,
         MediaKind kind,
-        String model,
-        String provider,
-        String routing,
-        String prompt,
-        String size,
+        @JsonIgnore Ask ask,
         int n,
-        Double duration,
-        String imageUrl,
-        String videoUrl,
-        String videoId,
-        String webhookUrl,
-        boolean isPublic,
         String responseFormat,
-        Map<String, Object> extras,
-        Instant acceptedAt,
-        ImageSources sources,
-        String keyId,
         ImageOptions imageOptions,
-        List<String> webhookEvents,
+        Double duration,
+        @JsonIgnore Inputs inputs,
+        @JsonIgnore Webhook webhook,
         String modelUpgrades) {
 
-    /** A request that takes no replacement for a retired model. */
-    public GenerationRequest(String jobId, String requestId, String userId, Tier tier, MediaKind kind, String model, String provider,
-                             String routing, String prompt, String size, int n, Double duration, String imageUrl, String videoUrl,
-                             String videoId, String webhookUrl, boolean isPublic, String responseFormat, Map<String, Object> extras,
-                             Instant acceptedAt, ImageSources sources, String keyId, ImageOptions imageOptions, List<String> webhookEvents) {
-        this(jobId, requestId, userId, tier, kind, model, provider, routing, prompt, size, n, duration, imageUrl, videoUrl, videoId,
-                webhookUrl, isPublic, responseFormat, extras, acceptedAt, sources, keyId, imageOptions, webhookEvents, null);
-    }
-
-    /** A request whose webhook, if any, is told only of the job's completion or failure. */
-    public GenerationRequest(String jobId, String requestId, String userId, Tier tier, MediaKind kind, String model, String provider,
-                             String routing, String prompt, String size, int n, Double duration, String imageUrl, String videoUrl,
-                             String videoId, String webhookUrl, boolean isPublic, String responseFormat, Map<String, Object> extras,
-                             Instant acceptedAt, ImageSources sources, String keyId, ImageOptions imageOptions) {
-        this(jobId, requestId, userId, tier, kind, model, provider, routing, prompt, size, n, duration, imageUrl, videoUrl, videoId,
-                webhookUrl, isPublic, responseFormat, extras, acceptedAt, sources, keyId, imageOptions, null, null);
-    }
-
-    /** What every job has: its ids, whose it is (account, tier, key) and when it was accepted. */
+    /** What every job has: its ids, whose it is (account, tier, key: null for the administrator key) and when it was accepted. */
     public record Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt) {}
 
     /** What every request asks, image or video: the model, where to route it, the prompt, the size, visibility, the model's extras. */
-    public record Ask(String model, String provider, String routing, String prompt, String size, boolean isPublic,
+    public record Ask(String model, String provider, String routing, String prompt, Size size, boolean isPublic,
                       Map<String, Object> extras) {}
+
+    /**
+     * What the request starts from, each null when absent: a reference image by URL ({@code imageUrl}), the source video of
+     * a video variation ({@code videoUrl} or {@code videoId}), and {@code sources}: the images of an image edit or
+     * variation, or a video's reference image sent as a file.
+     */
+    public record Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources) {
+        public static final Inputs NONE = new Inputs(null, null, null, null);
+    }
+
+    /**
+     * Where a job's events are delivered: the {@code url}, and the kinds asked for ({@code events}: wire names of
+     * {@code JobEvent.Kind}; null: the default, the job's completion or failure).
+     */
+    public record Webhook(String url, List<String> events) {
+        public static final Webhook NONE = new Webhook(null, null);
+    }
+
+    public GenerationRequest {
+        inputs = inputs == null ? Inputs.NONE : inputs;
+        webhook = webhook == null ? Webhook.NONE : webhook;
+    }
 
     /**
      * An image generation, or with {@code sources} an edit or a variation: {@code n} images in {@code responseFormat}, made as
@@ -76,14 +74,8 @@ public record GenerationRequest(
      */
     public static GenerationRequest image(Origin origin, Ask ask, int n, String responseFormat, ImageSources sources,
                                           ImageOptions options) {
-        return new GenerationRequest(origin.jobId(), origin.requestId(), origin.userId(), origin.tier(), MediaKind.IMAGE, ask.model(),
-                ask.provider(), ask.routing(), ask.prompt(), ask.size(), n, null, null, null, null, null, ask.isPublic(), responseFormat,
-                ask.extras(), origin.acceptedAt(), sources, origin.keyId(), options, null, null);
-    }
-
-    /** Where a job's events are delivered: the {@code url}, and the kinds asked for ({@code events}; null: the default). */
-    public record Webhook(String url, List<String> events) {
-        public static final Webhook NONE = new Webhook(null, null);
+        return new GenerationRequest(origin, MediaKind.IMAGE, ask, n, responseFormat, options, null,
+                new Inputs(null, null, null, sources), Webhook.NONE, null);
     }
 
     /**
@@ -92,19 +84,38 @@ public record GenerationRequest(
      */
     public static GenerationRequest video(Origin origin, Ask ask, Double duration, String imageUrl, String videoUrl, String videoId,
                                           Webhook webhook, ImageSources reference) {
-        return new GenerationRequest(origin.jobId(), origin.requestId(), origin.userId(), origin.tier(), MediaKind.VIDEO, ask.model(),
-                ask.provider(), ask.routing(), ask.prompt(), ask.size(), 1, duration, imageUrl, videoUrl, videoId, webhook.url(),
-                ask.isPublic(), "url", ask.extras(), origin.acceptedAt(), reference, origin.keyId(), null, webhook.events(), null);
+        return new GenerationRequest(origin, MediaKind.VIDEO, ask, 1, "url", null, duration,
+                new Inputs(imageUrl, videoUrl, videoId, reference), webhook, null);
+    }
+
+    /** The message as it is on the wire, one flat object: what Jackson reads a request from. */
+    @JsonCreator
+    static GenerationRequest wire(@JsonProperty("jobId") String jobId, @JsonProperty("requestId") String requestId,
+                                  @JsonProperty("userId") String userId, @JsonProperty("tier") Tier tier,
+                                  @JsonProperty("kind") MediaKind kind, @JsonProperty("model") String model,
+                                  @JsonProperty("provider") String provider, @JsonProperty("routing") String routing,
+                                  @JsonProperty("prompt") String prompt, @JsonProperty("size") Size size, @JsonProperty("n") int n,
+                                  @JsonProperty("duration") Double duration, @JsonProperty("imageUrl") String imageUrl,
+                                  @JsonProperty("videoUrl") String videoUrl, @JsonProperty("videoId") String videoId,
+                                  @JsonProperty("webhookUrl") String webhookUrl, @JsonProperty("isPublic") boolean isPublic,
+                                  @JsonProperty("responseFormat") String responseFormat,
+                                  @JsonProperty("extras") Map<String, Object> extras, @JsonProperty("acceptedAt") Instant acceptedAt,
+                                  @JsonProperty("sources") ImageSources sources, @JsonProperty("keyId") String keyId,
+                                  @JsonProperty("imageOptions") ImageOptions imageOptions,
+                                  @JsonProperty("webhookEvents") List<String> webhookEvents,
+                                  @JsonProperty("modelUpgrades") String modelUpgrades) {
+        return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt), kind,
+                new Ask(model, provider, routing, prompt, size, isPublic, extras), n, responseFormat, imageOptions, duration,
+                new Inputs(imageUrl, videoUrl, videoId, sources), new Webhook(webhookUrl, webhookEvents), modelUpgrades);
     }
 
     /** This request with {@code modelUpgrades} ({@code replacement}, {@code none} or null). */
     public GenerationRequest withModelUpgrades(String upgrades) {
-        return new GenerationRequest(jobId, requestId, userId, tier, kind, model, provider, routing, prompt, size, n, duration, imageUrl,
-                videoUrl, videoId, webhookUrl, isPublic, responseFormat, extras, acceptedAt, sources, keyId, imageOptions, webhookEvents,
-                upgrades);
+        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration, inputs, webhook, upgrades);
     }
 
     /** Whether a retired model named here is to be served by its replacement. */
+    @JsonIgnore
     public boolean upgradesToReplacement() {
         return io.mediagate.common.catalog.RetiredModel.REPLACEMENT.equals(modelUpgrades);
     }
@@ -112,5 +123,102 @@ public record GenerationRequest(
     /** The image options, {@link ImageOptions#NONE} when none were set (or for a video). */
     public ImageOptions options() {
         return imageOptions == null ? ImageOptions.NONE : imageOptions;
+    }
+
+    // The fields of the parts, by the names they have on the wire.
+
+    @JsonProperty
+    public String jobId() {
+        return origin.jobId();
+    }
+
+    @JsonProperty
+    public String requestId() {
+        return origin.requestId();
+    }
+
+    @JsonProperty
+    public String userId() {
+        return origin.userId();
+    }
+
+    @JsonProperty
+    public Tier tier() {
+        return origin.tier();
+    }
+
+    @JsonProperty
+    public String keyId() {
+        return origin.keyId();
+    }
+
+    @JsonProperty
+    public Instant acceptedAt() {
+        return origin.acceptedAt();
+    }
+
+    @JsonProperty
+    public String model() {
+        return ask.model();
+    }
+
+    @JsonProperty
+    public String provider() {
+        return ask.provider();
+    }
+
+    @JsonProperty
+    public String routing() {
+        return ask.routing();
+    }
+
+    @JsonProperty
+    public String prompt() {
+        return ask.prompt();
+    }
+
+    @JsonProperty
+    public Size size() {
+        return ask.size();
+    }
+
+    @JsonProperty("isPublic")
+    public boolean isPublic() {
+        return ask.isPublic();
+    }
+
+    @JsonProperty
+    public Map<String, Object> extras() {
+        return ask.extras();
+    }
+
+    @JsonProperty
+    public String imageUrl() {
+        return inputs.imageUrl();
+    }
+
+    @JsonProperty
+    public String videoUrl() {
+        return inputs.videoUrl();
+    }
+
+    @JsonProperty
+    public String videoId() {
+        return inputs.videoId();
+    }
+
+    @JsonProperty
+    public ImageSources sources() {
+        return inputs.sources();
+    }
+
+    @JsonProperty
+    public String webhookUrl() {
+        return webhook.url();
+    }
+
+    @JsonProperty
+    public List<String> webhookEvents() {
+        return webhook.events();
     }
 }

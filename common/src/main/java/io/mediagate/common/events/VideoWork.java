@@ -1,9 +1,12 @@
 package io.mediagate.common.events;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.Shape;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,31 +17,32 @@ import java.util.List;
  * → {@code video.thumbnailed} → {@code video.completed}), keyed by job id. Files stay in the staging
  * bucket; each step adds the keys of what it made. Everything a step needs is in the message, so any
  * worker can pick any job up, and a redelivered message redoes (idempotently) only its own step.
+ *
+ * <p>Made of its parts: whose job it is ({@link Job}), the item's id, what made it ({@link MadeBy}), its shape
+ * ({@link Shape}: size, measured length, frame), how it is kept ({@link Keep}), the job's figures, its files and what the stages made of it. On the
+ * wire one flat object, byte for byte the message it always was ({@code GoldenMessagesTest}): each field is read off its
+ * part by the accessor of its old name and read back by {@link #wire}.
  */
+@JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "mediaId", "model", "modelSlug", "providerId", "providerName", "prompt",
+        "size", "width", "height", "duration", "isPublic", "retentionDays", "price", "stats", "source", "outputs", "media", "failure",
+        "acceptedAt"})
 public record VideoWork(
-        String jobId,
-        String requestId,
-        String userId,
-        Tier tier,
+        @JsonIgnore Job job,
         String mediaId,
-        String model,
-        String modelSlug,
-        String providerId,
-        String providerName,
-        String prompt,
-        String size,
-        int width,
-        int height,
-        double duration,
-        boolean isPublic,
-        int retentionDays,
-        BigDecimal price,
+        @JsonIgnore MadeBy made,
+        @JsonIgnore Shape shape,
+        @JsonIgnore Keep keep,
         Stats stats,
         StagedFile source,
         List<StagedFile> outputs,
         MediaItem media,
-        Failure failure,
-        Instant acceptedAt) {
+        Failure failure) {
+
+    /** Whose job it is and when it was accepted. */
+    public record Job(String jobId, String requestId, String userId, Tier tier, Instant acceptedAt) {}
+
+    /** Whether anyone may see the item, and for how many days it is kept. */
+    public record Keep(boolean isPublic, int retentionDays) {}
 
     /**
      * Why the pipeline gave a job up: a contract error code ({@link ErrorCode}, wire form) and what the owner is told.
@@ -76,14 +80,32 @@ public record VideoWork(
      */
     public static VideoWork generated(GenerationRequest request, String mediaId, MadeBy made, String size, int width, int height,
                                       double seconds, int retentionDays, Stats stats, StagedFile source) {
-        return new VideoWork(request.jobId(), request.requestId(), request.userId(), request.tier(), mediaId, made.model(),
-                made.modelSlug(), made.provider(), made.providerName(), made.prompt(), size, width, height, seconds, request.isPublic(),
-                retentionDays, made.price(), stats, source, List.of(), null, null, request.acceptedAt());
+        return new VideoWork(new Job(request.jobId(), request.requestId(), request.userId(), request.tier(), request.acceptedAt()), mediaId,
+                new MadeBy(made.model(), made.modelSlug(), made.provider(), made.providerName(), made.prompt(), null, made.price()),
+                new Shape(size, seconds, width, height), new Keep(request.isPublic(), retentionDays), stats, source, List.of(), null, null);
+    }
+
+    /** The message as it is on the wire, one flat object: what Jackson reads a video's work from. */
+    @JsonCreator
+    static VideoWork wire(@JsonProperty("jobId") String jobId, @JsonProperty("requestId") String requestId,
+                          @JsonProperty("userId") String userId, @JsonProperty("tier") Tier tier, @JsonProperty("mediaId") String mediaId,
+                          @JsonProperty("model") String model, @JsonProperty("modelSlug") String modelSlug,
+                          @JsonProperty("providerId") String providerId, @JsonProperty("providerName") String providerName,
+                          @JsonProperty("prompt") String prompt, @JsonProperty("size") String size, @JsonProperty("width") int width,
+                          @JsonProperty("height") int height, @JsonProperty("duration") double duration,
+                          @JsonProperty("isPublic") boolean isPublic, @JsonProperty("retentionDays") int retentionDays,
+                          @JsonProperty("price") BigDecimal price, @JsonProperty("stats") Stats stats,
+                          @JsonProperty("source") StagedFile source, @JsonProperty("outputs") List<StagedFile> outputs,
+                          @JsonProperty("media") MediaItem media, @JsonProperty("failure") Failure failure,
+                          @JsonProperty("acceptedAt") Instant acceptedAt) {
+        return new VideoWork(new Job(jobId, requestId, userId, tier, acceptedAt), mediaId,
+                new MadeBy(model, modelSlug, providerId, providerName, prompt, null, price), new Shape(size, duration, width, height),
+                new Keep(isPublic, retentionDays), stats, source, outputs, media, failure);
     }
 
     /** What made this video, as its registration names it. */
     public MadeBy madeBy() {
-        return new MadeBy(model, modelSlug, providerId, providerName, prompt, null, price);
+        return made;
     }
 
     public List<StagedFile> outputs() {
@@ -108,7 +130,93 @@ public record VideoWork(
 
     /** This work with what the stages change ({@code outputs}, {@code media}, {@code failure}); the rest never changes. */
     private VideoWork progressed(List<StagedFile> outputs, MediaItem media, Failure failure) {
-        return new VideoWork(jobId, requestId, userId, tier, mediaId, model, modelSlug, providerId, providerName, prompt,
-                size, width, height, duration, isPublic, retentionDays, price, stats, source, outputs, media, failure, acceptedAt);
+        return new VideoWork(job, mediaId, made, shape, keep, stats, source, outputs, media, failure);
+    }
+
+    // The fields of the parts, by the names they have on the wire.
+
+    @JsonProperty
+    public String jobId() {
+        return job.jobId();
+    }
+
+    @JsonProperty
+    public String requestId() {
+        return job.requestId();
+    }
+
+    @JsonProperty
+    public String userId() {
+        return job.userId();
+    }
+
+    @JsonProperty
+    public Tier tier() {
+        return job.tier();
+    }
+
+    @JsonProperty
+    public Instant acceptedAt() {
+        return job.acceptedAt();
+    }
+
+    @JsonProperty
+    public String model() {
+        return made.model();
+    }
+
+    @JsonProperty
+    public String modelSlug() {
+        return made.modelSlug();
+    }
+
+    @JsonProperty
+    public String providerId() {
+        return made.provider();
+    }
+
+    @JsonProperty
+    public String providerName() {
+        return made.providerName();
+    }
+
+    @JsonProperty
+    public String prompt() {
+        return made.prompt();
+    }
+
+    @JsonProperty
+    public BigDecimal price() {
+        return made.price();
+    }
+
+    @JsonProperty
+    public String size() {
+        return shape.size();
+    }
+
+    @JsonProperty
+    public int width() {
+        return shape.width();
+    }
+
+    @JsonProperty
+    public int height() {
+        return shape.height();
+    }
+
+    @JsonProperty
+    public double duration() {
+        return shape.duration();
+    }
+
+    @JsonProperty("isPublic")
+    public boolean isPublic() {
+        return keep.isPublic();
+    }
+
+    @JsonProperty
+    public int retentionDays() {
+        return keep.retentionDays();
     }
 }

@@ -6,6 +6,9 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
+import io.mediagate.common.values.JobStage;
+import io.mediagate.common.values.MediaKind;
+import io.mediagate.common.values.Size;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -17,12 +20,12 @@ import java.util.List;
  * {@code succeeded}, {@code failed}, {@code cancelled}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobView(String id, String kind, JobStatus status, String stage, int progress, Instant createdAt,
+public record JobView(String id, MediaKind kind, JobStatus status, JobStage stage, int progress, Instant createdAt,
                       Instant updatedAt, List<MediaItem> data, BigDecimal price, Stats stats, ErrorBody error, Asked request) {
 
     /** The parts of the request a client shows back; {@code videoId} is the source of a variation. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Asked(String model, String prompt, String size, Double duration, String videoId) {
+    public record Asked(String model, String prompt, Size size, Double duration, String videoId) {
         public static Asked of(GenerationRequest request) {
             return request == null ? null
                     : new Asked(request.model(), request.prompt(), request.size(), request.duration(), request.videoId());
@@ -31,7 +34,7 @@ public record JobView(String id, String kind, JobStatus status, String stage, in
 
     /** A job the gateway has accepted and routing has not picked up yet: queued, nothing done. */
     public static JobView queued(GenerationRequest request) {
-        return new JobView(request.jobId(), request.kind().wire(), JobStatus.QUEUED, null, 0, request.acceptedAt(), null, null, null, null,
+        return new JobView(request.jobId(), request.kind(), JobStatus.QUEUED, null, 0, request.acceptedAt(), null, null, null, null,
                 null, Asked.of(request));
     }
 

@@ -1,9 +1,13 @@
 package io.mediagate.common.media;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mediagate.common.events.MadeBy;
-import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.values.MediaKind;
+import io.mediagate.common.values.Shape;
 import java.math.BigDecimal;
 import java.util.List;
 
@@ -21,63 +25,145 @@ import java.util.List;
  * (the main MP4 first, so the item plays while the rest is made) and leaves the item {@code processing}, seen by its
  * owner alone; later registrations of the same id add the files not kept yet, and the first that is not partial makes
  * the item {@code ready}.
+ *
+ * <p>Made of its parts (where it is kept and for how long, what made it, its shape, its files); on the wire one flat object,
+ * byte for byte the message it always was ({@code GoldenMessagesTest}), each field read off its part by the accessor of its
+ * old name and read back by {@link #wire}.
  */
+@JsonPropertyOrder({"id", "ownerId", "kind", "model", "modelSlug", "provider", "providerName", "prompt", "revisedPrompt", "size",
+        "duration", "width", "height", "public", "retentionDays", "stagingBucket", "primary", "files", "sources", "price", "partial"})
 public record RegisterMedia(
-        String id,
-        String ownerId,
+        @JsonIgnore Keeping keep,
         MediaKind kind,
-        String model,
-        String modelSlug,
-        String provider,
-        String providerName,
-        String prompt,
-        String revisedPrompt,
-        String size,
-        Double duration,
-        Integer width,
-        Integer height,
-        @JsonProperty("public") boolean isPublic,
-        int retentionDays,
+        @JsonIgnore MadeBy made,
+        @JsonIgnore Shape shape,
         String stagingBucket,
         String primary,
         List<VideoWork.StagedFile> files,
         List<String> sources,
-        BigDecimal price,
         boolean partial) {
 
-    /** A registration followed by its primary file: one line of JSON, a newline ({@code \n}), the file's bytes. */
+    /** The content type of a registration sent with its file: the JSON, then the file's bytes. */
     public static final String WITH_FILE = "application/x-mediagate-file";
+    private static final MadeBy NOBODY = new MadeBy(null, null, null, null, null, null, null);
 
-    /** Whose item it is and how it is kept: its id, its owner, whether anyone may see it, for how many days. */
+    /** Who keeps the item, whether anyone may see it, and for how many days. */
     public record Keeping(String id, String ownerId, boolean isPublic, int retentionDays) {}
-
-    /** An item's size label, its length in seconds (a video) and its pixels, each null where unknown. */
-    public record Shape(String size, Double duration, Integer width, Integer height) {}
 
     /** A generated image whose one file is sent with the registration; {@code sources}: what an edit was made from. */
     public static RegisterMedia image(Keeping keep, MadeBy made, Shape shape, VideoWork.StagedFile file, List<String> sources) {
-        return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.IMAGE, made.model(), made.modelSlug(), made.provider(),
-                made.providerName(), made.prompt(), made.revisedPrompt(), shape.size(), null, shape.width(), shape.height(),
-                keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), sources, made.price(), false);
+        return new RegisterMedia(keep, MediaKind.IMAGE, made, shape.still(), null,
+                file.name(), List.of(file), sources, false);
     }
 
     /** A generated video whose renditions wait in {@code stagingBucket}; {@code primary} names its MP4. */
     public static RegisterMedia video(Keeping keep, MadeBy made, Shape shape, String stagingBucket, String primary,
                                       List<VideoWork.StagedFile> files) {
-        return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.VIDEO, made.model(), made.modelSlug(), made.provider(),
-                made.providerName(), made.prompt(), made.revisedPrompt(), shape.size(), shape.duration(), shape.width(), shape.height(),
-                keep.isPublic(), keep.retentionDays(), stagingBucket, primary, files, null, made.price(), false);
+        return new RegisterMedia(keep, MediaKind.VIDEO, made, shape, stagingBucket, primary, files, null, false);
     }
 
     /** This registration as a part: its files are kept, the item stays {@code processing} until one that is not. */
     public RegisterMedia asPart() {
-        return new RegisterMedia(id, ownerId, kind, model, modelSlug, provider, providerName, prompt, revisedPrompt, size, duration,
-                width, height, isPublic, retentionDays, stagingBucket, primary, files, sources, price, true);
+        return new RegisterMedia(keep, kind, made, shape, stagingBucket, primary, files, sources, true);
     }
 
-    /** An image a caller sent (an edit's source, a mask, a video's reference), sent with the registration: made by no model, costing nothing. */
+    /** An upload the owner sent: an image file in the staging bucket, made by nobody. */
     public static RegisterMedia upload(Keeping keep, Shape shape, VideoWork.StagedFile file) {
-        return new RegisterMedia(keep.id(), keep.ownerId(), MediaKind.IMAGE, null, null, null, null, null, null, shape.size(), null,
-                shape.width(), shape.height(), keep.isPublic(), keep.retentionDays(), null, file.name(), List.of(file), null, null, false);
+        return new RegisterMedia(keep, MediaKind.IMAGE, NOBODY, shape.still(), null,
+                file.name(), List.of(file), null, false);
+    }
+
+    /** The message as it is on the wire, one flat object: what Jackson reads a registration from. */
+    @JsonCreator
+    static RegisterMedia wire(@JsonProperty("id") String id, @JsonProperty("ownerId") String ownerId, @JsonProperty("kind") MediaKind kind,
+                              @JsonProperty("model") String model, @JsonProperty("modelSlug") String modelSlug,
+                              @JsonProperty("provider") String provider, @JsonProperty("providerName") String providerName,
+                              @JsonProperty("prompt") String prompt, @JsonProperty("revisedPrompt") String revisedPrompt,
+                              @JsonProperty("size") String size, @JsonProperty("duration") Double duration,
+                              @JsonProperty("width") Integer width, @JsonProperty("height") Integer height,
+                              @JsonProperty("public") boolean isPublic, @JsonProperty("retentionDays") int retentionDays,
+                              @JsonProperty("stagingBucket") String stagingBucket, @JsonProperty("primary") String primary,
+                              @JsonProperty("files") List<VideoWork.StagedFile> files, @JsonProperty("sources") List<String> sources,
+                              @JsonProperty("price") BigDecimal price, @JsonProperty("partial") boolean partial) {
+        return new RegisterMedia(new Keeping(id, ownerId, isPublic, retentionDays), kind,
+                new MadeBy(model, modelSlug, provider, providerName, prompt, revisedPrompt, price), new Shape(size, duration, width, height),
+                stagingBucket, primary, files, sources, partial);
+    }
+
+    // The fields of the parts, by the names they have on the wire.
+
+    @JsonProperty
+    public String id() {
+        return keep.id();
+    }
+
+    @JsonProperty
+    public String ownerId() {
+        return keep.ownerId();
+    }
+
+    @JsonProperty("public")
+    public boolean isPublic() {
+        return keep.isPublic();
+    }
+
+    @JsonProperty
+    public int retentionDays() {
+        return keep.retentionDays();
+    }
+
+    @JsonProperty
+    public String model() {
+        return made.model();
+    }
+
+    @JsonProperty
+    public String modelSlug() {
+        return made.modelSlug();
+    }
+
+    @JsonProperty
+    public String provider() {
+        return made.provider();
+    }
+
+    @JsonProperty
+    public String providerName() {
+        return made.providerName();
+    }
+
+    @JsonProperty
+    public String prompt() {
+        return made.prompt();
+    }
+
+    @JsonProperty
+    public String revisedPrompt() {
+        return made.revisedPrompt();
+    }
+
+    @JsonProperty
+    public BigDecimal price() {
+        return made.price();
+    }
+
+    @JsonProperty
+    public String size() {
+        return shape.size();
+    }
+
+    @JsonProperty
+    public Double duration() {
+        return shape.duration();
+    }
+
+    @JsonProperty
+    public Integer width() {
+        return shape.width();
+    }
+
+    @JsonProperty
+    public Integer height() {
+        return shape.height();
     }
 }

@@ -3,6 +3,7 @@ package io.mediagate.common.catalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.mediagate.common.catalog.OfferUnit;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** The seconds a provider of fixed clip lengths is asked for, and bills, for a requested duration. */
 class OfferSpecLengthsTest {
     private static OfferSpec offer(String durations) {
-        return new OfferSpec("p", BigDecimal.ONE, "second", null, null, null, null, "m",
+        return new OfferSpec("p", BigDecimal.ONE, OfferUnit.SECOND, null, null, null, null, "m",
                 durations == null ? null : Map.of("durations", durations), null);
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.OfferUnit;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -26,7 +27,7 @@ class RetiredModelTest {
     private static final Instant AFTER = Instant.parse("2027-01-10T08:00:00Z");
 
     private static OfferSpec offer(String provider, Lifecycle own) {
-        return new OfferSpec(provider, new BigDecimal("0.01"), "image", List.of(), null, null, null, "m", null, null, null, null, own, null);
+        return new OfferSpec(provider, new BigDecimal("0.01"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null, null, null, own, null);
     }
 
     private static ModelSpec model(Lifecycle lifecycle, OfferSpec... offers) {

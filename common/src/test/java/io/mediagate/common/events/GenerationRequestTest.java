@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.MediaKind;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ class GenerationRequestTest {
     private final ObjectMapper json = new ObjectMapper().findAndRegisterModules();
     private final GenerationRequest.Origin origin = new GenerationRequest.Origin("job_1", "req_1", "usr_1", Tier.PRO, "key_1",
             Instant.parse("2026-11-26T00:00:00Z"));
-    private final GenerationRequest.Ask ask = new GenerationRequest.Ask("acme/m", null, "cheapest", "a fox", "512x512", false,
+    private final GenerationRequest.Ask ask = new GenerationRequest.Ask("acme/m", null, "cheapest", "a fox", io.mediagate.common.values.Size.of("512x512"), false,
             Map.of("seed", 3));
 
     @Test

@@ -15,8 +15,9 @@ class VideoWorkFailureTest {
     private final ObjectMapper json = new ObjectMapper().registerModule(new JavaTimeModule());
 
     private VideoWork work() {
-        return new VideoWork("job_1", "req_1", "usr_1", Tier.PRO, "med_1x0", "local/motion", "local/motion:1", "local", "Local",
-                "waves", "480p", 854, 480, 4, false, 30, null, null, null, List.of(), null, null, Instant.parse("2026-11-25T12:00:00Z"));
+        return new VideoWork(new VideoWork.Job("job_1", "req_1", "usr_1", Tier.PRO, Instant.parse("2026-11-25T12:00:00Z")), "med_1x0",
+                new MadeBy("local/motion", "local/motion:1", "local", "Local", "waves", null, null),
+                new io.mediagate.common.values.Shape("480p", 4.0, 854, 480), new VideoWork.Keep(false, 30), null, null, List.of(), null, null);
     }
 
     @Test

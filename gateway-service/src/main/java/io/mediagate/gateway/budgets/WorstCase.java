@@ -9,13 +9,14 @@ import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
+import io.mediagate.common.catalog.Planning;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
-import io.mediagate.common.events.MediaKind;
-import io.mediagate.common.media.VideoSize;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.Size;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
@@ -38,8 +39,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class WorstCase {
-    /** A video's length when neither the request nor the model names one. */
-    private static final double FALLBACK_SECONDS = 30;
     /** The status catalog-service gives a provider an operator has turned off. */
     private static final String DISABLED = "disabled";
     /** Replacements followed at most, as routing follows them. */
@@ -92,7 +91,8 @@ public class WorstCase {
     /** Pure: the worst case of {@code request} among {@code resolved}'s offers. */
     static BigDecimal price(ResolvedModel resolved, GenerationRequest request) {
         ModelSpec model = resolved.model();
-        String size = size(model, request);
+        Size at = Planning.size(model, request.size()).orElse(null);
+        String size = at == null ? null : at.label();
         int inputs = request.sources() == null || request.sources().images() == null ? 0 : request.sources().images().size();
         BigDecimal worst = BigDecimal.ZERO;
         for (OfferSpec offer : model.offers()) {
@@ -101,11 +101,11 @@ public class WorstCase {
                     || request.provider() != null && !offer.provider().equalsIgnoreCase(request.provider())) {
                 continue;
             }
-            BigDecimal units = BigDecimal.valueOf("second".equals(offer.unit()) ? offer.secondsFor(seconds(model, request))
+            BigDecimal units = BigDecimal.valueOf(offer.unit() == OfferUnit.SECOND ? offer.secondsFor(Planning.seconds(model, request.duration()))
                     : Math.max(1, request.n()));
             BigDecimal each = unitPrice(offer, size, request.options());
             worst = worst.max(each.multiply(units).add(offer.inputImagePrice().multiply(BigDecimal.valueOf(inputs)))
-                    .add(metered(offer, size, request, each, inputs)));
+                    .add(metered(offer, at, request, each, inputs)));
         }
         return worst;
     }
@@ -116,17 +116,14 @@ public class WorstCase {
      * image's tokens from its size, much as a made one's); a megapixel-billed offer each image's megapixels at its rates,
      * each input image counted as one of the requested size, where that is dearer than its table.
      */
-    private static BigDecimal metered(OfferSpec offer, String size, GenerationRequest request, BigDecimal each, int inputs) {
+    private static BigDecimal metered(OfferSpec offer, Size size, GenerationRequest request, BigDecimal each, int inputs) {
         if (offer.tokens() != null) {
             long promptBytes = request.prompt() == null ? 0 : request.prompt().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
             BigDecimal text = offer.tokens().cost(new io.mediagate.common.catalog.TokenUsage(promptBytes, 0, 0, 0));
-            return text.add(offer.dearestAt(size).multiply(BigDecimal.valueOf(inputs)));
+            return text.add(offer.dearestAt(size == null ? null : size.label()).multiply(BigDecimal.valueOf(inputs)));
         }
-        if (offer.megapixels() != null && size != null && size.matches("[0-9]+x[0-9]+")) {
-            String[] wh = size.split("x");
-            long width = Long.parseLong(wh[0]);
-            long height = Long.parseLong(wh[1]);
-            BigDecimal perImage = offer.megapixels().cost(width, height, inputs * width * height);
+        if (offer.megapixels() != null && size != null && size.video().isEmpty()) {
+            BigDecimal perImage = offer.megapixels().cost(size.width(), size.height(), inputs * size.pixels());
             return perImage.subtract(each).max(BigDecimal.ZERO).multiply(BigDecimal.valueOf(Math.max(1, request.n())));
         }
         return BigDecimal.ZERO;
@@ -139,17 +136,6 @@ public class WorstCase {
     private static BigDecimal unitPrice(OfferSpec offer, String size, ImageOptions options) {
         ImageOptions.Quality quality = options.quality();
         return quality == null || quality == ImageOptions.Quality.AUTO ? offer.dearestAt(size) : offer.priceAt(size, quality.wire());
-    }
-
-    /** The size the request is priced at, as the catalog names it (a video's {@code 720P} is {@code 720p}). */
-    private static String size(ModelSpec model, GenerationRequest request) {
-        String size = request.size() != null ? request.size() : model.defaultSize();
-        return size == null || request.kind() != MediaKind.VIDEO ? size : VideoSize.parse(size).map(VideoSize::label).orElse(size);
-    }
-
-    private static double seconds(ModelSpec model, GenerationRequest request) {
-        return request.duration() != null ? request.duration()
-                : model.durations() != null ? model.durations().defaultValue() : FALLBACK_SECONDS;
     }
 
     /**

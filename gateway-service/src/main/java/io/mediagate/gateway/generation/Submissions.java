@@ -5,7 +5,7 @@ import io.mediagate.common.api.ApiExceptionMapper;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
-import io.mediagate.common.events.MediaKind;
+import io.mediagate.common.values.MediaKind;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.budgets.Budgeting;
 import io.mediagate.gateway.jobs.SubmittedJobs;
@@ -69,7 +69,7 @@ public class Submissions {
         this.budgeting = budgeting;
     }
 
-    public record JobAccepted(String id, String kind, String status, Instant createdAt) {}
+    public record JobAccepted(String id, MediaKind kind, String status, Instant createdAt) {}
 
     /** Submits {@code request}; {@code answer} renders routing's successful reply. */
     public Uni<Response> submit(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Uni<Response>> answer) {
@@ -160,11 +160,11 @@ public class Submissions {
     }
 
     private static Response accepted(GenerationRequest request, String status) {
-        return accepted(request.jobId(), request.kind().wire(), status, request.acceptedAt(), "queued".equals(status));
+        return accepted(request.jobId(), request.kind(), status, request.acceptedAt(), "queued".equals(status));
     }
 
     /** 202 with the job ({@code Location} names it); {@code queued} when it was asked to run asynchronously. */
-    public static Response accepted(String jobId, String kind, String status, Instant createdAt, boolean async) {
+    public static Response accepted(String jobId, MediaKind kind, String status, Instant createdAt, boolean async) {
         return Response.accepted(Map.of("success", true, "result", Map.of("job", new JobAccepted(jobId, kind, status, createdAt))))
                 .header("Location", "/v1/jobs/" + jobId)
                 .header("Preference-Applied", async ? "respond-async" : null)

@@ -6,6 +6,7 @@ import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.ImageSources;
+import io.mediagate.common.values.Size;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
@@ -47,7 +48,7 @@ public final class ImageRequests {
         String model = RequestFields.model(in);
         String prompt = sources != null && sources.variation() ? null : RequestFields.prompt(in, MAX_PROMPT);
         // OpenAI's "auto" leaves the size to the model: its default size here.
-        String size = in.string("size").filter(s -> !s.equals("auto")).map(ImageRequests::checkSize).orElse(null);
+        Size size = in.string("size").filter(s -> !s.equals("auto")).map(ImageRequests::checkSize).orElse(null);
         int n = in.integer("n").orElse(1);
         if (n < 1 || n > 10) {
             throw ApiException.invalid("n", "n must be between 1 and 10");
@@ -75,7 +76,7 @@ public final class ImageRequests {
         return format;
     }
 
-    static String checkSize(String size) {
+    static Size checkSize(String size) {
         Matcher m = SIZE.matcher(size);
         if (!m.matches()) {
             throw ApiException.invalid("size", "size must look like 1024x1024");
@@ -85,6 +86,6 @@ public final class ImageRequests {
         if (w < 1 || h < 1 || w > MAX_SIDE || h > MAX_SIDE) {
             throw ApiException.invalid("size", "each side of size must be between 1 and " + MAX_SIDE);
         }
-        return w + "x" + h;
+        return Size.frame(w, h);
     }
 }

@@ -128,7 +128,7 @@ public class ImageStreaming {
         event.put("b64_json", Base64.getEncoder().encodeToString(partial.image()));
         event.put("created_at", clock.instant().getEpochSecond());
         event.put("partial_image_index", partial.index());
-        event.put("size", request.size() != null ? request.size() : "auto");
+        event.put("size", request.size() != null ? request.size().label() : "auto");
         ImageOptions.Format format = ImageOptions.Format.ofMime(partial.mime());
         event.put("output_format", format != null ? format.wire() : "png");
         event.put("quality", options.quality() != null ? options.quality().wire() : "auto");

@@ -5,6 +5,7 @@ import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.values.Shape;
 import io.mediagate.gateway.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -61,7 +62,7 @@ public class SourceStore {
         String name = image.field().equals("mask") ? "mask." + extension : "source." + extension;
         String size = image.width() + "x" + image.height();
         RegisterMedia command = RegisterMedia.upload(new RegisterMedia.Keeping(id, caller.accountId(), false,
-                        caller.limits().retentionDays()), new RegisterMedia.Shape(size, null, image.width(), image.height()),
+                        caller.limits().retentionDays()), new Shape(size, null, image.width(), image.height()),
                 new VideoWork.StagedFile(null, name, "original", extension, null, size, image.width(), image.height(), image.mime(),
                         image.bytes()));
         return Uni.createFrom().completionStage(() -> media.register(command, image.publisher())).replaceWithVoid();

@@ -13,6 +13,7 @@ import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.common.media.MediaApi;
+import io.mediagate.common.values.MediaKind;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.Owners;
@@ -292,7 +293,7 @@ public class OpenAiVideosResource {
             fields.put("model", asked.model());
             fields.put("prompt", prompt);
             if (asked.size() != null) {
-                fields.put("size", asked.size());
+                fields.put("size", asked.size().label());
             }
             if (asked.duration() != null) {
                 fields.put("duration", asked.duration());
@@ -337,7 +338,7 @@ public class OpenAiVideosResource {
         return jobs.read(caller, id)
                 .onFailure(f -> f instanceof ApiException e && e.code() == ErrorCode.NOT_FOUND).transform(f -> none)
                 .map(job -> {
-                    if (!"video".equals(job.kind())) {
+                    if (job.kind() != MediaKind.VIDEO) {
                         throw none;
                     }
                     return job;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
-import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.values.VideoSize;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.JsonBody;
 import java.math.BigDecimal;

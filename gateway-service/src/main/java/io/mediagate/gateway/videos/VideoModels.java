@@ -2,13 +2,14 @@ package io.mediagate.gateway.videos;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.catalog.CatalogApi;
-import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.Planning;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.values.MediaKind;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -24,7 +25,6 @@ import java.util.Map;
 @ApplicationScoped
 class VideoModels {
     /** The longest video this face asks for, whatever a model allows. */
-    private static final double LONGEST = 30;
     /** Replacements followed at most, as routing follows them. */
     private static final int MAX_HOPS = 5;
     private final CatalogApi catalog;
@@ -41,19 +41,14 @@ class VideoModels {
         return Uni.createFrom().completionStage(() -> catalog.resolve(named)).flatMap(resolved -> serving(resolved, request, 0)).map(resolved -> {
             ModelSpec model = resolved.model();
             String id = model.id();
-            if (!"video".equals(model.media())) {
+            if (model.kind() != MediaKind.VIDEO) {
                 throw ApiException.invalid("model", id + " makes images; use POST /v1/images/generations");
             }
-            if (request.size() != null && model.sizes() != null && !model.sizes().contains(request.size())) {
+            if (request.size() != null && model.sizes() != null && !Planning.offers(model, request.size())) {
                 throw ApiException.invalid("size", "size " + request.size() + " is not offered by " + id + "; use one of " + model.sizes());
             }
-            DurationSpec bounds = model.durations();
-            if (request.duration() != null && bounds != null) {
-                double max = Math.min(LONGEST, bounds.max());
-                if (request.duration() < bounds.min() || request.duration() > max) {
-                    throw ApiException.invalid("seconds", "seconds must be between " + VideoObject.secondsText(bounds.min()) + " and "
-                            + VideoObject.secondsText(max) + " for " + id);
-                }
+            if (request.duration() != null) {
+                Planning.clip(model).checked(request.duration(), id, "seconds");
             }
             return model;
         });

@@ -6,7 +6,7 @@ import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.jobs.JobView;
-import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.values.Size;
 import java.time.Instant;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -67,10 +67,10 @@ public record VideoObject(
     }
 
     /** A job just submitted. */
-    static VideoObject queued(String id, String model, Instant createdAt, Double duration, String sizeLabel, String prompt,
+    static VideoObject queued(String id, String model, Instant createdAt, Double duration, Size asked, String prompt,
                               String remixedFrom) {
         return new VideoObject(id, "video", model, "queued", 0, createdAt.getEpochSecond(), null, null,
-                duration == null ? null : secondsText(duration), size(null, sizeLabel), prompt, remixedFrom, null);
+                duration == null ? null : secondsText(duration), size(null, asked), prompt, remixedFrom, null);
     }
 
     static String secondsText(double seconds) {
@@ -78,10 +78,10 @@ public record VideoObject(
     }
 
     /** The video's real size when it is made, else the size asked for (a label such as {@code 720p}) as WxH. */
-    private static String size(MediaItem item, String label) {
+    private static String size(MediaItem item, Size asked) {
         if (item != null && item.width() != null && item.height() != null) {
             return item.width() + "x" + item.height();
         }
-        return label == null ? null : VideoSize.parse(label).map(s -> s.width() + "x" + s.height()).orElse(label);
+        return asked == null ? null : asked.width() + "x" + asked.height();
     }
 }

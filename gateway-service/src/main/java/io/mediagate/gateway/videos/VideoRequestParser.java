@@ -3,11 +3,13 @@ package io.mediagate.gateway.videos;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.catalog.Planning;
 import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.jobs.JobEvent;
-import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.values.Size;
+import io.mediagate.common.values.VideoSize;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
@@ -26,7 +28,6 @@ import java.util.stream.Collectors;
  */
 public final class VideoRequestParser {
     static final int MAX_PROMPT = 500;
-    static final double MAX_DURATION = 30;
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
     private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "duration", "image_url", "video_url",
             "video_id", "webhook_url", "webhook_events", "provider", "routing", "public", RetiredModel.UPGRADES);
@@ -44,11 +45,12 @@ public final class VideoRequestParser {
                                           Instant acceptedAt, ImageSources reference) {
         String model = RequestFields.model(in);
         String prompt = RequestFields.prompt(in, MAX_PROMPT);
-        String size = in.string("size").map(s -> VideoSize.parse(s).map(VideoSize::label).orElseThrow(() ->
+        Size size = in.string("size").map(s -> VideoSize.parse(s).map(Size::of).orElseThrow(() ->
                 ApiException.invalid("size", "size must be 480p, 720p or 1080p"))).orElse(null);
         Double duration = in.number("duration").map(d -> {
-            if (d <= 0 || d > MAX_DURATION) {
-                throw ApiException.invalid("duration", "duration must be more than 0 and at most 30 seconds");
+            if (d <= 0 || d > Planning.MAX_SECONDS) {
+                throw ApiException.invalid("duration", "duration must be more than 0 and at most "
+                        + (long) Planning.MAX_SECONDS + " seconds");
             }
             return d;
         }).orElse(null);

@@ -6,11 +6,13 @@ import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
-import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.MediaKind;
+import io.mediagate.common.values.Size;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
@@ -42,7 +44,7 @@ class WorstCaseTest {
     private static OfferSpec offer(String provider, String amount, String unit, Map<String, String> options, Map<String, String> sizePrices) {
         Map<String, BigDecimal> bySize = new HashMap<>();
         sizePrices.forEach((size, price) -> bySize.put(size, new BigDecimal(price)));
-        return new OfferSpec(provider, new BigDecimal(amount), unit, List.of(), List.of(), List.of(), List.of(), provider + "-model",
+        return new OfferSpec(provider, new BigDecimal(amount), OfferUnit.of(unit), List.of(), List.of(), List.of(), List.of(), provider + "-model",
                 options, bySize);
     }
 
@@ -50,9 +52,13 @@ class WorstCaseTest {
         return request(kind, provider, null, n, duration);
     }
 
+    private static final GenerationRequest.Origin ORIGIN = new GenerationRequest.Origin("job_x", "req_x", "usr_x", Tier.PRO, "key_x",
+            Instant.EPOCH);
+
     private static GenerationRequest request(MediaKind kind, String provider, String size, int n, Double duration) {
-        return new GenerationRequest("job_x", "req_x", "usr_x", Tier.PRO, kind, "a/b", provider, null, "p", size, n, duration,
-                null, null, null, null, true, "url", Map.of(), Instant.EPOCH, null, "key_x", null);
+        var ask = new GenerationRequest.Ask("a/b", provider, null, "p", size == null ? null : Size.of(size), true, Map.of());
+        return kind == MediaKind.IMAGE ? GenerationRequest.image(ORIGIN, ask, n, "url", null, null)
+                : GenerationRequest.video(ORIGIN, ask, duration, null, null, null, null, null);
     }
 
     private static void assertPrice(String expected, BigDecimal actual) {
@@ -75,9 +81,8 @@ class WorstCaseTest {
     @Test
     void anEditAtAProviderBillingItsInputImagesReservesThemToo() {
         ResolvedModel model = model(List.of(offer("xai", "0.02", "image", Map.of("inputImagePrice", "0.002"), Map.of())), null);
-        GenerationRequest edit = new GenerationRequest("job_x", "req_x", "usr_x", Tier.PRO, MediaKind.IMAGE, "a/b", null, null, "p", null, 2,
-                null, null, null, null, null, true, "url", Map.of(), Instant.EPOCH,
-                new io.mediagate.common.events.ImageSources("edit", java.util.List.of("in/a.png", "in/b.png", "in/c.png"), null), "key_x", null);
+        GenerationRequest edit = GenerationRequest.image(ORIGIN, new GenerationRequest.Ask("a/b", null, null, "p", null, true, Map.of()), 2,
+                "url", new io.mediagate.common.events.ImageSources("edit", java.util.List.of("in/a.png", "in/b.png", "in/c.png"), null), null);
         assertPrice("0.046", WorstCase.price(model, edit), "2 images made at 0.02 and 3 input images at 0.002");
         assertPrice("0.04", WorstCase.price(model, request(MediaKind.IMAGE, null, 2, null)), "a generation has no input images");
     }
@@ -87,21 +92,19 @@ class WorstCaseTest {
         ResolvedModel model = model(List.of(offer("openai", "0.042", "image", Map.of(),
                 Map.of("high", "0.167", "low", "0.011"))), null);
         assertPrice("0.334", WorstCase.price(model, request(MediaKind.IMAGE, null, 2, null)), "no quality: high may be chosen");
-        GenerationRequest low = request(MediaKind.IMAGE, null, 2, null);
-        GenerationRequest asked = new GenerationRequest(low.jobId(), low.requestId(), low.userId(), low.tier(), low.kind(), low.model(),
-                null, null, "p", null, 2, null, null, null, null, null, true, "url", Map.of(), Instant.EPOCH, null, "key_x",
-                new ImageOptions(ImageOptions.Quality.LOW, null, null, null, null, null));
+        GenerationRequest asked = GenerationRequest.image(ORIGIN, new GenerationRequest.Ask("a/b", null, null, "p", null, true, Map.of()), 2,
+                "url", null, new ImageOptions(ImageOptions.Quality.LOW, null, null, null, null, null));
         assertPrice("0.022", WorstCase.price(model, asked), "the quality asked");
     }
 
     @Test
     void aMeteredOfferReservesWhatItMayChargeBeyondItsTable() {
         Map<String, BigDecimal> table = new HashMap<>(Map.of("high", new BigDecimal("0.1248"), "low", new BigDecimal("0.00816")));
-        OfferSpec tokens = new OfferSpec("openai", new BigDecimal("0.03168"), "image", List.of(), List.of(), List.of(), List.of(), "gpt", Map.of(),
+        OfferSpec tokens = new OfferSpec("openai", new BigDecimal("0.03168"), OfferUnit.IMAGE, List.of(), List.of(), List.of(), List.of(), "gpt", Map.of(),
                 table, new io.mediagate.common.catalog.TokenRates(new BigDecimal("5"), new BigDecimal("8"), null, new BigDecimal("30")), null, null, null);
         GenerationRequest two = request(MediaKind.IMAGE, null, 2, null); // prompt "p": one byte, at most one token
         assertPrice("0.249605", WorstCase.price(model(List.of(tokens), null), two), "2 images at the dearest quality and the prompt's text");
-        OfferSpec megapixels = new OfferSpec("bfl", new BigDecimal("0.03"), "image", List.of(), List.of(), List.of(), List.of(), "flux", Map.of(),
+        OfferSpec megapixels = new OfferSpec("bfl", new BigDecimal("0.03"), OfferUnit.IMAGE, List.of(), List.of(), List.of(), List.of(), "flux", Map.of(),
                 Map.of(), null, new io.mediagate.common.catalog.MegapixelRates(new BigDecimal("0.03"), new BigDecimal("0.015"),
                 new BigDecimal("0.015"), "up"), null, null);
         GenerationRequest large = request(MediaKind.IMAGE, null, "2048x2048", 1, null);
@@ -114,6 +117,16 @@ class WorstCaseTest {
         ResolvedModel model = model(List.of(offer("v", "0.10", "second")), new DurationSpec(4, 10, 6));
         assertPrice("0.8", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, 8.0)));
         assertPrice("0.6", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)));
+    }
+
+    @Test
+    void aVideoOfAModelWithoutBoundsIsReservedAtTheLengthRoutingAsksFor() {
+        // the planner asks such a model's provider for Planning.DEFAULT_SECONDS; the reservation holds that much, not 30 s
+        ModelSpec spec = new ModelSpec("a/b", "B", "video", null, List.of(), List.of("720p"), "720p", null, List.of(),
+                List.of(), List.of(offer("v", "0.10", "second")), Instant.EPOCH);
+        ResolvedModel model = new ResolvedModel(spec, List.of(), List.of("v"), Map.of());
+        assertPrice("0.5", WorstCase.price(model, request(MediaKind.VIDEO, null, 1, null)));
+        assertEquals(5, io.mediagate.common.catalog.Planning.clip(spec).checked(null, spec.id()));
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
@@ -45,7 +46,7 @@ class LifecycleHeadersIT {
 
     private static ResolvedModel video(String id, Lifecycle lifecycle) {
         ProviderSpec alpha = new ProviderSpec("alpha", "Alpha", "fake", List.of("video"), true, null, null, Instant.EPOCH);
-        OfferSpec offer = new OfferSpec("alpha", new BigDecimal("0.05"), "second", List.of(), null, null, null, "m", null, null);
+        OfferSpec offer = new OfferSpec("alpha", new BigDecimal("0.05"), OfferUnit.SECOND, List.of(), null, null, null, "m", null, null);
         return new ResolvedModel(new ModelSpec(id, id, "video", "d", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("480p", "720p"),
                 "480p", new DurationSpec(1, 8, 4), List.of("text"), List.of(), List.of(offer), Instant.EPOCH, lifecycle),
                 List.of(alpha), List.of("alpha"), Map.of(), Map.of());

@@ -1,7 +1,9 @@
 package io.mediagate.media.records;
 
+import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Provenance;
+import io.mediagate.common.values.Shape;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -80,9 +82,10 @@ public class MediaRecord extends PanacheEntityBase {
      * their thumbnail, preview and variants, given with their URLs.
      */
     public MediaItem toItem(String url, String thumbnail, String preview, List<MediaItem.Variant> variants) {
-        return new MediaItem(id, url, mime, ownerId, kind, model, provider, prompt, sizeLabel, durationSeconds,
-                createdAt, modelSlug, providerName, isPublic, bytes, width, height, expiresAt, status, revisedPrompt,
-                thumbnail, preview, variants, sources == null ? null : List.of(sources.split(",")),
-                price == null || price.signum() == 0 ? price : price.stripTrailingZeros(), provenance);
+        return new MediaItem(id, ownerId, kind, new MediaItem.File(url, mime, bytes),
+                new MadeBy(model, modelSlug, provider, providerName, prompt, revisedPrompt,
+                        price == null || price.signum() == 0 ? price : price.stripTrailingZeros()),
+                new Shape(sizeLabel, durationSeconds, width, height), new MediaItem.Life(createdAt, expiresAt, isPublic, status),
+                new MediaItem.Renditions(thumbnail, preview, variants), sources == null ? null : List.of(sources.split(",")), provenance);
     }
 }

@@ -18,6 +18,7 @@ import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.Shape;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.storage.ObjectStore;
@@ -65,7 +66,7 @@ class MediaApiContractIT {
         String name = "image_0.png";
         return RegisterMedia.image(new RegisterMedia.Keeping(id, owner, false, 7),
                 new MadeBy("local/pattern", "local/pattern:2.0", "local", "Local renderer", "a kite", null, new BigDecimal("0.04")),
-                new RegisterMedia.Shape("16x12", null, 16, 12),
+                new Shape("16x12", null, 16, 12),
                 new VideoWork.StagedFile(null, name, "original", "png", null, "16x12", 16, 12, "image/png", png.length), null);
     }
 
@@ -199,7 +200,7 @@ class MediaApiContractIT {
     private static RegisterMedia video(String id, List<VideoWork.StagedFile> files) {
         return RegisterMedia.video(new RegisterMedia.Keeping(id, "usr_ada", false, 7),
                 new MadeBy("local/motion", "local/motion:1.1", "local", "Local renderer", "a kite", null, new BigDecimal("0.10")),
-                new RegisterMedia.Shape("480p", 1.0, 854, 480),
+                new Shape("480p", 1.0, 854, 480),
                 Arc.container().instance(ObjectStore.class).get().bucket(), "480p.mp4", files);
     }
 

@@ -2,10 +2,12 @@ package io.mediagate.routing.generation;
 
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.Stats;
+import io.mediagate.common.values.Size;
 import io.mediagate.routing.attempts.AttemptRunner;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.Candidate;
@@ -26,15 +28,15 @@ import java.util.function.Function;
  * candidates and an image's options; {@code upgradedFrom}, the retired model the request named when its replacement
  * serves it. Prices and stats of the outcome are derived from it the same way for both.
  */
-public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, String size,
+public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, Size size,
                    Double duration, List<Candidate> ranked, ImageOptions options, String upgradedFrom) {
 
-    public Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, String size, Double duration,
+    public Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, Size size, Double duration,
                 List<Candidate> ranked) {
         this(model, version, mode, checked, size, duration, ranked, ImageOptions.NONE, null);
     }
 
-    public Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, String size, Double duration,
+    public Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Parameters.Checked checked, Size size, Double duration,
                 List<Candidate> ranked, ImageOptions options) {
         this(model, version, mode, checked, size, duration, ranked, options, null);
     }
@@ -65,7 +67,7 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
 
     /** As {@link #price(Candidate, int)} for an edit or variation of {@code inputImages} sources, which some providers bill too. */
     public BigDecimal price(Candidate served, int items, int inputImages) {
-        BigDecimal price = "second".equals(served.offer().unit()) && duration != null
+        BigDecimal price = served.offer().unit() == OfferUnit.SECOND && duration != null
                 ? served.cost() : served.price().multiply(BigDecimal.valueOf(items));
         price = price.add(served.offer().inputImagePrice().multiply(BigDecimal.valueOf(inputImages)));
         return price.signum() == 0 ? price : price.stripTrailingZeros();

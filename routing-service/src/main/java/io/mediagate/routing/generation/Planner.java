@@ -2,8 +2,8 @@ package io.mediagate.routing.generation;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
-import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.Planning;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.RetiredModel;
@@ -11,12 +11,12 @@ import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.ImageSources;
-import io.mediagate.common.events.MediaKind;
-import io.mediagate.common.media.VideoSize;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.MediaKind;
+import io.mediagate.common.values.Size;
+import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.catalog.CatalogClient;
-import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.ranking.Eligibility;
@@ -63,7 +63,7 @@ public class Planner {
         // a replacement is served at its latest version: the version named was the retired model's
         Optional<String> named = chosen.upgradedFrom() == null ? id.version() : Optional.empty();
         MediaKind kind = request.kind();
-        if (!kind.wire().equals(model.media())) {
+        if (kind != model.kind()) {
             throw ApiException.invalid("model", kind == MediaKind.IMAGE
                     ? model.id() + " makes videos; use POST /v1/videos/generations"
                     : model.id() + " makes images; use POST /v1/images/generations");
@@ -75,19 +75,18 @@ public class Planner {
         Map<String, Object> must = new LinkedHashMap<>(options.asked());
         must.keySet().retainAll(options.mustHonour());
         Parameters.Checked checked = Parameters.check(model, request.extras() == null ? Map.of() : request.extras(), mode).requiring(must);
-        String requested = request.size() == null ? model.defaultSize() : request.size();
-        String size = (kind == MediaKind.VIDEO ? VideoSize.parse(requested).map(VideoSize::label) : Optional.of(requested))
-                .filter(model.sizes()::contains).orElseThrow(() -> ApiException.invalid("size",
-                        "size " + requested + " is not offered by " + model.id() + "; use one of " + model.sizes()));
+        Size size = Planning.size(model, request.size()).filter(s -> Planning.offers(model, s)).orElseThrow(() -> ApiException.invalid("size",
+                "size " + (request.size() != null ? request.size().label() : model.defaultSize()) + " is not offered by " + model.id()
+                        + "; use one of " + model.sizes()));
         ImageSources sources = kind == MediaKind.IMAGE ? request.sources() : null;
         String image = imageInput(request);
         boolean video = request.videoId() != null || request.videoUrl() != null;
         boolean mask = sources != null && sources.mask() != null;
-        Double duration = kind == MediaKind.VIDEO ? duration(model, request.duration()) : null;
+        Double duration = kind == MediaKind.VIDEO ? Planning.clip(model).checked(request.duration(), model.id()) : null;
         checkInputs(model, image, video, mask);
         String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
-                new Eligibility.Need(version.version(), size, duration, image, video, mask,
+                new Eligibility.Need(version.version(), size.label(), duration, image, video, mask,
                         sources == null ? 0 : sources.images().size(), quality), checked, operation(kind, sources),
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
     }
@@ -150,18 +149,6 @@ public class Planner {
                 p -> adapters.editors(p.adapter()).map(ImageEditor::notTakenByEdits).orElse(Set.of()));
     }
 
-    private static double duration(ModelSpec model, Double requested) {
-        DurationSpec bounds = model.durations();
-        double min = bounds == null ? 1 : bounds.min();
-        double max = Math.min(30, bounds == null ? 30 : bounds.max());
-        double value = requested != null ? requested : bounds == null ? 5 : bounds.defaultValue();
-        if (value < min || value > max) {
-            throw ApiException.invalid("duration", "duration must be between " + fmt(min) + " and " + fmt(max)
-                    + " seconds for " + model.id());
-        }
-        return value;
-    }
-
     private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask) {
         if (image == null && !video && !model.inputs().contains("text")) {
             throw ApiException.invalid("model", model.id() + " changes a picture you send: use POST /v1/images/edits");
@@ -175,9 +162,5 @@ public class Planner {
         if (video && !model.inputs().contains("video")) {
             throw ApiException.invalid("video_url", model.id() + " does not take a video input");
         }
-    }
-
-    private static String fmt(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -2,6 +2,7 @@ package io.mediagate.routing.jobs;
 
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.PartialImage;
+import io.mediagate.common.values.JobStage;
 import io.mediagate.routing.providers.TaskControl;
 import java.util.Optional;
 import org.jboss.logging.Logger;
@@ -62,6 +63,6 @@ public record JobControl(Jobs jobs, String jobId, int partialImages, PartialSink
 
     @Override
     public void progress(int percent) {
-        jobs.advance(jobId, Stage.GENERATING, Stage.progressWithin(Stage.GENERATING, percent));
+        jobs.advance(jobId, JobStage.GENERATING, JobStage.GENERATING.progressWithin(percent));
     }
 }

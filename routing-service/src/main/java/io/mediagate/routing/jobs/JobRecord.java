@@ -4,6 +4,8 @@ import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.jobs.JobView;
+import io.mediagate.common.values.JobStage;
+import io.mediagate.common.values.MediaKind;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -20,7 +22,8 @@ public class JobRecord extends PanacheEntityBase {
     public String id;
     @Column(name = "user_id")
     public String userId;
-    public String kind;
+    @Convert(converter = MediaKindColumn.class)
+    public MediaKind kind;
     /** The model the request named ({@code base/model}, lower case, without its version); null for jobs from before it was kept. */
     public String model;
     @Convert(converter = JobStatusColumn.class)
@@ -28,7 +31,8 @@ public class JobRecord extends PanacheEntityBase {
     public String request;
     public String reply;
     /** Video jobs: generating, transcoding, thumbnail or storing. */
-    public String stage;
+    @Convert(converter = JobStageColumn.class)
+    public JobStage stage;
     public int progress;
     /** Where the request's Kafka request-reply answer goes (null when nobody waits). */
     @Column(name = "reply_topic")

@@ -8,6 +8,7 @@ import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.jobs.JobEvent;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.JobStage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -52,12 +53,12 @@ public class Jobs {
      * with where its answer goes, unless it already ended or, for a video, the pipeline holds it.
      */
     @Transactional
-    public Begun begin(GenerationRequest request, String stage, ReplyAddress replyTo) {
+    public Begun begin(GenerationRequest request, JobStage stage, ReplyAddress replyTo) {
         JobRecord job = JobRecord.findById(request.jobId());
         if (job != null && job.status.finished() && job.reply != null) {
             return new Begun.Ended(read(job.reply, GenerationReply.class));
         }
-        if (job != null && job.stage != null && !Stage.GENERATING.equals(job.stage)) {
+        if (job != null && job.stage != null && job.stage != JobStage.GENERATING) {
             return new Begun.Held();
         }
         Instant now = Instant.now(clock);
@@ -66,7 +67,7 @@ public class Jobs {
             job = new JobRecord();
             job.id = request.jobId();
             job.userId = request.userId();
-            job.kind = request.kind().wire();
+            job.kind = request.kind();
             job.model = ModelId.tryParse(request.model()).map(ModelId::id).orElse(null);
             job.request = write(request);
             job.webhookUrl = request.webhookUrl();
@@ -84,9 +85,9 @@ public class Jobs {
         job.updatedAt = now;
         job.persist();
         if (first) {
-            events.record(job.id, JobEvent.Kind.QUEUED, Map.of("kind", job.kind, "model", String.valueOf(request.model())), job.createdAt);
+            events.record(job.id, JobEvent.Kind.QUEUED, Map.of("kind", job.kind.wire(), "model", String.valueOf(request.model())), job.createdAt);
             if (stage != null) {
-                events.record(job.id, JobEvent.Kind.STAGE, Map.of("stage", stage, "state", "started"), now);
+                events.record(job.id, JobEvent.Kind.STAGE, Map.of("stage", stage.wire(), "state", "started"), now);
             }
         }
         return new Begun.Run();
@@ -98,25 +99,25 @@ public class Jobs {
      * False if the job is finished or unknown.
      */
     @Transactional
-    public boolean advance(String jobId, String stage, int progress) {
+    public boolean advance(String jobId, JobStage stage, int progress) {
         // Locked: a stage's progress report and the next stage's start may come at once; the later sees the earlier.
         JobRecord job = JobRecord.findById(jobId, LockModeType.PESSIMISTIC_WRITE);
         if (job == null || job.status.finished() || job.progress > progress) {
             return false;
         }
-        String before = job.stage;
+        JobStage before = job.stage;
         int was = job.progress;
         job.stage = stage;
         job.progress = progress;
         job.updatedAt = Instant.now(clock);
-        if (!stage.equals(before)) {
+        if (stage != before) {
             if (before != null) {
-                events.record(jobId, JobEvent.Kind.STAGE, Map.of("stage", before, "state", "ended"));
+                events.record(jobId, JobEvent.Kind.STAGE, Map.of("stage", before.wire(), "state", "ended"));
             }
-            events.record(jobId, JobEvent.Kind.STAGE, Map.of("stage", stage, "state", "started"));
+            events.record(jobId, JobEvent.Kind.STAGE, Map.of("stage", stage.wire(), "state", "started"));
         }
         if (progress != was) {
-            events.record(jobId, JobEvent.Kind.PROGRESS, Map.of("percent", progress, "stage", stage));
+            events.record(jobId, JobEvent.Kind.PROGRESS, Map.of("percent", progress, "stage", stage.wire()));
         }
         return true;
     }
@@ -133,8 +134,8 @@ public class Jobs {
                 || events.has(jobId, JobEvent.Kind.PLAYABLE)) {
             return false;
         }
-        if (Stage.GENERATING.equals(job.stage)) { // told before the hand-off's own write: the pipeline has the job
-            advance(jobId, Stage.TRANSCODING, Stage.progressAt(Stage.TRANSCODING));
+        if (job.stage == JobStage.GENERATING) { // told before the hand-off's own write: the pipeline has the job
+            advance(jobId, JobStage.TRANSCODING, JobStage.TRANSCODING.progressAt());
         }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("url", item.url());
@@ -174,7 +175,7 @@ public class Jobs {
         }
         Instant now = Instant.now(clock);
         if (reply.success() && job.stage != null) { // told while the job is still open: after its end only the end is
-            events.record(job.id, JobEvent.Kind.STAGE, Map.of("stage", job.stage, "state", "ended"), now);
+            events.record(job.id, JobEvent.Kind.STAGE, Map.of("stage", job.stage.wire(), "state", "ended"), now);
         }
         job.status = reply.success() ? JobStatus.SUCCEEDED : reply.isCancelled() ? JobStatus.CANCELLED : JobStatus.FAILED;
         if (reply.success()) {

@@ -13,6 +13,7 @@ import io.mediagate.common.jobs.JobEventList;
 import io.mediagate.common.jobs.JobList;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
+import io.mediagate.common.values.MediaKind;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.DELETE;
@@ -107,7 +108,7 @@ public class JobsResource {
     public Envelope<JobAnswer> cancel(@PathParam("id") String id) {
         JobRecord job = visible(JobRecord.findById(id), id);
         JobRecord.getEntityManager().detach(job);
-        cancellation.cancel(id, "video".equals(job.kind));
+        cancellation.cancel(id, job.kind == MediaKind.VIDEO);
         return view(JobRecord.findById(id));
     }
 

@@ -3,16 +3,16 @@ package io.mediagate.routing.messaging;
 import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
-import io.mediagate.common.events.MediaKind;
 import io.mediagate.common.tracing.KafkaTraceHeaders;
 import io.mediagate.common.tracing.Tracing;
+import io.mediagate.common.values.JobStage;
+import io.mediagate.common.values.MediaKind;
 import io.mediagate.routing.generation.image.ImageGeneration;
 import io.mediagate.routing.generation.video.VideoJobs;
 import io.mediagate.routing.jobs.JobEnds;
 import io.mediagate.routing.jobs.JobPreviews;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.ReplyAddress;
-import io.mediagate.routing.jobs.Stage;
 import io.opentelemetry.api.trace.SpanKind;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -67,7 +67,7 @@ public class GenerationConsumer {
     }
 
     private void run(GenerationRequest request, boolean video, ReplyAddress replyTo) {
-        switch (WhileUnavailable.retry("starting " + request.jobId(), () -> jobs.begin(request, video ? Stage.GENERATING : null, replyTo),
+        switch (WhileUnavailable.retry("starting " + request.jobId(), () -> jobs.begin(request, video ? JobStage.GENERATING : null, replyTo),
                 ends.patience(), WhileUnavailable.Pause.REAL)) {
             case Jobs.Begun.Ended ended -> replies.send(ended.reply(), replyTo);
             case Jobs.Begun.Held held -> { }

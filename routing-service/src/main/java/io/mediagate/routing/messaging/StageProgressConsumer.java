@@ -2,10 +2,8 @@ package io.mediagate.routing.messaging;
 
 import io.mediagate.common.events.StageProgress;
 import io.mediagate.routing.jobs.Jobs;
-import io.mediagate.routing.jobs.Stage;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -17,7 +15,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class StageProgressConsumer {
     private static final Logger LOG = Logger.getLogger(StageProgressConsumer.class);
-    private static final Set<String> STAGES = Set.of(Stage.TRANSCODING, Stage.THUMBNAIL, Stage.STORING);
     private final Jobs jobs;
 
     StageProgressConsumer(Jobs jobs) {
@@ -27,7 +24,7 @@ public class StageProgressConsumer {
     @Incoming("stage-progress")
     @Blocking
     public void consume(StageProgress report) {
-        if (report == null || report.jobId() == null || !STAGES.contains(report.stage())) {
+        if (report == null || report.jobId() == null || report.stage() == null || !report.stage().inPipeline()) {
             return;
         }
         try {
@@ -35,7 +32,7 @@ public class StageProgressConsumer {
                 jobs.playable(report.jobId(), report.playable());
                 return;
             }
-            jobs.advance(report.jobId(), report.stage(), Stage.progressWithin(report.stage(), report.percent()));
+            jobs.advance(report.jobId(), report.stage(), report.stage().progressWithin(report.percent()));
         } catch (RuntimeException e) {
             LOG.debugf("progress of job %s not kept: %s", report.jobId(), e.toString());
         }

@@ -177,9 +177,10 @@ class AttemptRunnerTest {
         assertEquals(1, attempts.size(), "moderation ends the request");
         assertEquals(0, new java.math.BigDecimal("0.05").compareTo(((io.mediagate.common.events.Stats.Attempt) attempts.getFirst()).billed()),
                 "the provider bills what it made");
-        var request = new io.mediagate.common.events.GenerationRequest("job-1", "req-1", "user-1", io.mediagate.common.tier.Tier.FREE,
-                io.mediagate.common.events.MediaKind.IMAGE, "m", null, "optimal", "a prompt", "1024x1024", 1, null, null, null, null, null,
-                false, "url", Map.of(), clock.instant(), null, null, null);
+        var request = io.mediagate.common.events.GenerationRequest.image(new io.mediagate.common.events.GenerationRequest.Origin("job-1",
+                        "req-1", "user-1", io.mediagate.common.tier.Tier.FREE, null, clock.instant()),
+                new io.mediagate.common.events.GenerationRequest.Ask("m", null, "optimal", "a prompt",
+                        io.mediagate.common.values.Size.of("1024x1024"), false, Map.of()), 1, "url", null, null);
         var failed = io.mediagate.routing.jobs.JobEnds.failure(request, e);
         assertEquals(attempts, failed.stats().attempts(), "the failed job's event carries them to the ledger");
         ApiException refused = assertThrows(ApiException.class, () -> runner(0, Duration.ofSeconds(5), 5).run(offers("a"), clock.instant(),

@@ -47,7 +47,7 @@ public final class RoutingDecisionBench {
         for (int i = 0; i < offers; i++) {
             String id = "p" + i;
             List<String> features = featureNames.stream().filter(f -> random.nextBoolean()).toList();
-            offerSpecs.add(new OfferSpec(id, BigDecimal.valueOf(10 + random.nextInt(90), 3), "image", features, null, null, null, "m", null, null));
+            offerSpecs.add(new OfferSpec(id, BigDecimal.valueOf(10 + random.nextInt(90), 3), io.mediagate.common.catalog.OfferUnit.IMAGE, features, null, null, null, "m", null, null));
             providers.add(new ProviderSpec(id, id, "fake", List.of("image"), true, null, null, Instant.EPOCH));
             health.put(id, new HealthSnapshot("operational", 0.9 + random.nextDouble() / 10, (long) random.nextInt(2000), "15m", null, null, null));
         }

@@ -7,6 +7,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class EditFeaturesTest {
     private static final ProviderSpec OPENAI = new ProviderSpec("openai", "OpenAI", "openai", List.of("image"), true, null, null,
             Instant.EPOCH);
-    private static final OfferSpec GPT_IMAGE = new OfferSpec("openai", new BigDecimal("0.042"), "image",
+    private static final OfferSpec GPT_IMAGE = new OfferSpec("openai", new BigDecimal("0.042"), OfferUnit.IMAGE,
             List.of("quality", "moderation"), null, null, null, "gpt-image-2.6-sunburst", null, null);
     private static final ModelSpec MODEL = new ModelSpec("openai/gpt-image-2.6-sunburst", "GPT Image 2.6 Sunburst", "image", "",
             List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"), "1024x1024", null, List.of("text", "image", "mask"),
@@ -44,7 +45,7 @@ class EditFeaturesTest {
     void anEditIsNotSentWhatTheEditEndpointDoesNotTake() {
         List<Candidate> ranked = Candidates.rank(RESOLVED, RoutingMode.OPTIMAL, null, NEED, ASKED, EDIT, id -> false);
         assertEquals(List.of("quality"), ranked.getFirst().features());
-        Plan plan = new Plan(MODEL, MODEL.versions().getFirst(), RoutingMode.OPTIMAL, ASKED, "1024x1024", null, ranked);
+        Plan plan = new Plan(MODEL, MODEL.versions().getFirst(), RoutingMode.OPTIMAL, ASKED, io.mediagate.common.values.Size.of("1024x1024"), null, ranked);
         assertEquals(Map.of("quality", "high"), plan.params(ranked.getFirst()), "moderation is not sent to the edit");
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.routing.providers.conformance.ShippedOffers;
@@ -23,7 +24,7 @@ class InputImagePriceTest {
             List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"), "1024x1024", null, List.of("text", "image"), List.of(),
             List.of(), Instant.EPOCH);
     private static final Plan PLAN = new Plan(MODEL, MODEL.versions().getFirst(), RoutingMode.OPTIMAL,
-            new Parameters.Checked(Map.of(), List.of()), "1024x1024", null, List.of());
+            new Parameters.Checked(Map.of(), List.of()), io.mediagate.common.values.Size.of("1024x1024"), null, List.of());
 
     private static Candidate served(OfferSpec offer) {
         return new Candidate(offer, new ProviderSpec(offer.provider(), offer.provider(), "xai", List.of("image"), true, null, null,
@@ -39,15 +40,15 @@ class InputImagePriceTest {
 
     @Test
     void anOfferWithoutAnInputPriceChargesTheImagesMadeOnly() {
-        Candidate plain = served(new OfferSpec("p", new BigDecimal("0.04"), "image", List.of(), null, null, null, "m", null, null));
+        Candidate plain = served(new OfferSpec("p", new BigDecimal("0.04"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null));
         assertEquals(0, new BigDecimal("0.04").compareTo(PLAN.price(plain, 1, 3)));
     }
 
     @Test
     void rankingComparesWhatTheEditCostsWithItsSourcesNotThePerImagePriceAlone() {
-        OfferSpec billsSources = new OfferSpec("a", new BigDecimal("0.02"), "image", List.of(), null, null, null, "m",
+        OfferSpec billsSources = new OfferSpec("a", new BigDecimal("0.02"), OfferUnit.IMAGE, List.of(), null, null, null, "m",
                 Map.of("inputImagePrice", "0.01"), null);
-        OfferSpec flat = new OfferSpec("b", new BigDecimal("0.025"), "image", List.of(), null, null, null, "m", null, null);
+        OfferSpec flat = new OfferSpec("b", new BigDecimal("0.025"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null);
         ProviderSpec provider = new ProviderSpec("p", "p", "xai", List.of("image"), true, null, null, Instant.EPOCH);
         java.util.function.IntFunction<List<String>> cheapest = sources -> io.mediagate.routing.ranking.Ranking.rank(RoutingMode.CHEAPEST,
                 List.of(new Candidate(billsSources, provider, ProviderHealth.UNKNOWN, "1024x1024", null, sources),

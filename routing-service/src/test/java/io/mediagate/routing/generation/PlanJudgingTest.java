@@ -24,7 +24,7 @@ class PlanJudgingTest {
     private static final ModelSpec MODEL = new ModelSpec("acme/m", "M", "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)),
             List.of("64x64"), "64x64", null, List.of("text"), List.of(), List.of(), Instant.EPOCH);
     private static final Plan PLAN = new Plan(MODEL, MODEL.versions().getFirst(), RoutingMode.OPTIMAL,
-            new Parameters.Checked(Map.of("quality", "high"), List.of()), "64x64", null, List.of());
+            new Parameters.Checked(Map.of("quality", "high"), List.of()), io.mediagate.common.values.Size.of("64x64"), null, List.of());
 
     private static FailureClass judged(ProviderException refusal) {
         return assertThrows(ProviderException.class, () -> PLAN.judging(c -> { throw refusal; }).apply(RankingTest.c("a:0.01:")))

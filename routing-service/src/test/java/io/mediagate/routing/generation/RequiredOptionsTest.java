@@ -7,6 +7,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
@@ -35,7 +36,7 @@ class RequiredOptionsTest {
     }
 
     private static OfferSpec offer(String provider, String price, List<String> features, Map<String, BigDecimal> prices) {
-        return new OfferSpec(provider, new BigDecimal(price), "image", features, null, null, null, null, null, prices);
+        return new OfferSpec(provider, new BigDecimal(price), OfferUnit.IMAGE, features, null, null, null, null, null, prices);
     }
 
     private static ResolvedModel model(OfferSpec... offers) {

@@ -8,6 +8,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.Retirement;
@@ -35,8 +36,8 @@ class RetiredCandidatesTest {
     private static ResolvedModel model(Map<String, Retirement> retired) {
         List<ProviderSpec> providers = List.of("cheap", "dear").stream()
                 .map(p -> new ProviderSpec(p, p, "openai", List.of("image"), true, null, null, Instant.EPOCH)).toList();
-        List<OfferSpec> offers = List.of(new OfferSpec("cheap", new BigDecimal("0.01"), "image", List.of(), null, null, null, "m", null, null),
-                new OfferSpec("dear", new BigDecimal("0.05"), "image", List.of(), null, null, null, "m", null, null));
+        List<OfferSpec> offers = List.of(new OfferSpec("cheap", new BigDecimal("0.01"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null),
+                new OfferSpec("dear", new BigDecimal("0.05"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null));
         ModelSpec spec = new ModelSpec("acme/m", "M", "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)),
                 List.of("64x64"), "64x64", null, List.of("text"), List.of(), offers, Instant.EPOCH);
         return new ResolvedModel(spec, providers, List.of("cheap", "dear"), Map.of(), retired);

@@ -23,7 +23,7 @@ class UpgradedPlanTest {
 
     private static Plan plan(String upgradedFrom) {
         Candidate c = RankingTest.c("a:0.01:");
-        return new Plan(NEW, NEW.latest(), RoutingMode.OPTIMAL, NONE, "64x64", null, List.of(c), ImageOptions.NONE, upgradedFrom);
+        return new Plan(NEW, NEW.latest(), RoutingMode.OPTIMAL, NONE, io.mediagate.common.values.Size.of("64x64"), null, List.of(c), ImageOptions.NONE, upgradedFrom);
     }
 
     @Test

@@ -67,8 +67,8 @@ class JobFollowersIT {
     private String running(String user) {
         String id = newId("job_");
         GenerationRequest request = GenerationRequest.image(new GenerationRequest.Origin(id, "req_1", user, Tier.FREE, "key_1", Instant.now()),
-                new GenerationRequest.Ask("local/pattern", null, "optimal", "a kite", "64x64", true, Map.of()), 1, "url", null, null);
-        jobs.begin(request, Stage.GENERATING, null);
+                new GenerationRequest.Ask("local/pattern", null, "optimal", "a kite", io.mediagate.common.values.Size.of("64x64"), true, Map.of()), 1, "url", null, null);
+        jobs.begin(request, io.mediagate.common.values.JobStage.GENERATING, null);
         return id;
     }
 

@@ -69,8 +69,8 @@ class JobsApiContractIT {
     private String running(String user, Instant at) {
         String id = newId("job_");
         GenerationRequest request = GenerationRequest.image(new GenerationRequest.Origin(id, "req_1", user, Tier.FREE, "key_1", at),
-                new GenerationRequest.Ask("local/pattern", null, "optimal", "a kite", "64x64", true, Map.of()), 1, "url", null, null);
-        jobs.begin(request, Stage.GENERATING, null);
+                new GenerationRequest.Ask("local/pattern", null, "optimal", "a kite", io.mediagate.common.values.Size.of("64x64"), true, Map.of()), 1, "url", null, null);
+        jobs.begin(request, io.mediagate.common.values.JobStage.GENERATING, null);
         return id;
     }
 
@@ -111,7 +111,7 @@ class JobsApiContractIT {
         CompletableFuture<JobEventList> waiting = api().events(id, owner, 2, Duration.ofSeconds(20));
         Thread.sleep(300);
         assertFalse(waiting.isDone(), "nothing new yet: the follower waits");
-        jobs.advance(id, Stage.GENERATING, 20);
+        jobs.advance(id, io.mediagate.common.values.JobStage.GENERATING, 20);
         List<JobEvent> next = waiting.get(10, TimeUnit.SECONDS).events();
         assertEquals(JobEvent.Kind.PROGRESS, next.getFirst().event());
         assertEquals(3, next.getFirst().id());

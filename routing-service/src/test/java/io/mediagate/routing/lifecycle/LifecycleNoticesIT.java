@@ -95,7 +95,7 @@ class LifecycleNoticesIT {
             JobRecord job = new JobRecord();
             job.id = "job_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
             job.userId = user;
-            job.kind = "image";
+            job.kind = io.mediagate.common.values.MediaKind.IMAGE;
             job.status = JobStatus.SUCCEEDED;
             job.request = "{}";
             job.model = named;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.VersionSpec;
 import java.math.BigDecimal;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** A video offer competes, and is eligible, by the clip its provider makes for the duration asked. */
 class DurationPriceTest {
     private static OfferSpec offer(String provider, String price, String clips) {
-        return new OfferSpec(provider, new BigDecimal(price), "second", List.of(), null, null, null, "m",
+        return new OfferSpec(provider, new BigDecimal(price), OfferUnit.SECOND, List.of(), null, null, null, "m",
                 clips == null ? null : Map.of("durations", clips), null);
     }
 
@@ -43,7 +44,7 @@ class DurationPriceTest {
         Candidate veo = candidate(offer("veo", "0.40", "4,6,8"), 5.0);
         assertEquals(6, veo.billedSeconds());
         assertEquals(0, new BigDecimal("2.40").compareTo(veo.cost()));
-        Candidate image = new Candidate(new OfferSpec("i", new BigDecimal("0.04"), "image", List.of(), null, null, null, "m", null, null),
+        Candidate image = new Candidate(new OfferSpec("i", new BigDecimal("0.04"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null),
                 candidate(offer("x", "1", null), null).provider(), ProviderHealth.UNKNOWN, null, null);
         assertNull(image.billedSeconds());
         assertEquals(0, new BigDecimal("0.04").compareTo(image.cost()));

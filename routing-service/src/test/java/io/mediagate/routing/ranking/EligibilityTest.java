@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.VersionSpec;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Which offers may serve an edit: those that take an image, and a mask when one is sent. */
 class EligibilityTest {
     private static OfferSpec offer(List<String> inputs) {
-        return new OfferSpec("p", BigDecimal.ONE, "image", List.of(), null, null, inputs, null, null, null);
+        return new OfferSpec("p", BigDecimal.ONE, OfferUnit.IMAGE, List.of(), null, null, inputs, null, null, null);
     }
 
     private final ModelSpec model = new ModelSpec("acme/img", "Img", "image", "", List.of(new VersionSpec("1", Instant.EPOCH)),

@@ -3,6 +3,7 @@ package io.mediagate.routing.ranking;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -26,7 +27,7 @@ public class RankingTest {
             String[] h = healthSplit[1].split("/");
             health = new ProviderHealth(Double.parseDouble(h[0]), Long.parseLong(h[1]));
         }
-        return new Candidate(new OfferSpec(p[0], new BigDecimal(p[1]), "image", features, null, null, null, null, null, null),
+        return new Candidate(new OfferSpec(p[0], new BigDecimal(p[1]), OfferUnit.IMAGE, features, null, null, null, null, null, null),
                 new ProviderSpec(p[0], p[0], "fake", List.of("image"), true, null, null, Instant.EPOCH), health, null, null);
     }
 

@@ -3,6 +3,7 @@ package io.mediagate.routing.ranking;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** An offer priced apart at some sizes competes, and charges, at the price of the size asked for. */
 class SizePriceTest {
     private static Candidate at(String size, String provider, String price, Map<String, BigDecimal> sizePrices) {
-        return new Candidate(new OfferSpec(provider, new BigDecimal(price), "image", List.of(), null, null, null, null, null, sizePrices),
+        return new Candidate(new OfferSpec(provider, new BigDecimal(price), OfferUnit.IMAGE, List.of(), null, null, null, null, null, sizePrices),
                 new ProviderSpec(provider, provider, "fake", List.of("image"), true, null, null, Instant.EPOCH), ProviderHealth.UNKNOWN, size, null);
     }
 

@@ -10,6 +10,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.testing.ManualClock;
@@ -39,7 +40,7 @@ class ModelUpgradesTest {
     private final AtomicInteger lookups = new AtomicInteger();
 
     private static ResolvedModel model(String id, Lifecycle lifecycle, String... providers) {
-        List<OfferSpec> offers = List.of(providers).stream().map(p -> new OfferSpec(p, new BigDecimal("0.01"), "image", List.of(),
+        List<OfferSpec> offers = List.of(providers).stream().map(p -> new OfferSpec(p, new BigDecimal("0.01"), OfferUnit.IMAGE, List.of(),
                 null, null, null, "m", null, null)).toList();
         ModelSpec spec = new ModelSpec(id, id, "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("64x64"), "64x64",
                 null, List.of("text"), List.of(), offers, Instant.EPOCH, lifecycle);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.catalog.VersionSpec;
@@ -24,7 +25,7 @@ class RetiredOffersTest {
     private final RetiredOffers retired = new RetiredOffers(clock, Duration.ofHours(1));
 
     private static ResolvedModel model(Map<String, Retirement> known) {
-        List<OfferSpec> offers = List.of("a", "b").stream().map(p -> new OfferSpec(p, new BigDecimal("0.01"), "image", List.of(),
+        List<OfferSpec> offers = List.of("a", "b").stream().map(p -> new OfferSpec(p, new BigDecimal("0.01"), OfferUnit.IMAGE, List.of(),
                 null, null, null, "m", null, null)).toList();
         ModelSpec spec = new ModelSpec("acme/m", "M", "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)),
                 List.of("64x64"), "64x64", null, List.of("text"), List.of(), offers, Instant.EPOCH);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.events.GenerationEvent;
 import io.mediagate.common.events.JobStatus;
-import io.mediagate.common.events.MediaKind;
+import io.mediagate.common.values.MediaKind;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;

@@ -2,6 +2,7 @@ package io.mediagate.pipeline.storage;
 
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.values.JobStage;
 import io.mediagate.pipeline.worker.Step;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,6 +30,11 @@ public class StorageStep implements Step {
     @Override
     public String name() {
         return "storage";
+    }
+
+    @Override
+    public JobStage stage() {
+        return JobStage.STORING;
     }
 
     @Override

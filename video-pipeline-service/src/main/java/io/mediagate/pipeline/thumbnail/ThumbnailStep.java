@@ -2,6 +2,7 @@ package io.mediagate.pipeline.thumbnail;
 
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.values.JobStage;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.pipeline.signing.RenditionSigning;
 import io.mediagate.pipeline.worker.LocalCopies;
@@ -46,6 +47,11 @@ public class ThumbnailStep implements Step {
     @Override
     public String name() {
         return "thumbnail";
+    }
+
+    @Override
+    public JobStage stage() {
+        return JobStage.THUMBNAIL;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.mediagate.pipeline.transcode;
 
-import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.values.VideoSize;
 import io.mediagate.pipeline.thumbnail.Stills;
 import java.nio.file.Path;
 import java.util.ArrayList;

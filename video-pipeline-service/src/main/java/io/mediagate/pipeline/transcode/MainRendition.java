@@ -1,6 +1,6 @@
 package io.mediagate.pipeline.transcode;
 
-import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.values.VideoSize;
 import io.mediagate.ffmpeg.Probe;
 import java.io.DataInputStream;
 import java.io.EOFException;

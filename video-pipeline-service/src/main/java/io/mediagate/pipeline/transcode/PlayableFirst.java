@@ -1,7 +1,7 @@
 package io.mediagate.pipeline.transcode;
 
 import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.values.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;

@@ -2,7 +2,8 @@ package io.mediagate.pipeline.transcode;
 
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.media.VideoSize;
+import io.mediagate.common.values.JobStage;
+import io.mediagate.common.values.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.Probe;
 import io.mediagate.pipeline.worker.LocalCopies;
@@ -58,8 +59,8 @@ public class PlayableStep implements Step {
     }
 
     @Override
-    public String stage() {
-        return "transcoding";
+    public JobStage stage() {
+        return JobStage.TRANSCODING;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.mediagate.pipeline.worker;
 
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.values.JobStage;
 import java.nio.file.Path;
 import java.util.function.IntConsumer;
 
@@ -35,9 +36,7 @@ public interface Step {
     }
 
     /** The stage as a job shows it ({@code transcoding}, {@code thumbnail}, {@code storing}), for its progress reports. */
-    default String stage() {
-        return name();
-    }
+    JobStage stage();
 
     /**
      * As {@link #process(VideoWork, Path)}, telling {@code progress} how far along it is (0–100) as it goes, where the

@@ -63,10 +63,11 @@ class StorageOutageIT {
     @Test
     void anOutageLongerThanThePatienceFailsTheJobAsServiceUnavailable() throws Exception {
         String job = "job_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
-        VideoWork work = new VideoWork(job, "req_test", "usr_test", Tier.PRO, "med_" + job.substring(4) + "x0", "local/motion",
-                "local/motion:1.1", "local", "Local", "a test", "480p", 854, 480, 1, true, 30, BigDecimal.ZERO, null, null,
+        VideoWork work = new VideoWork(new VideoWork.Job(job, "req_test", "usr_test", Tier.PRO, Instant.now()), "med_" + job.substring(4) + "x0",
+                new io.mediagate.common.events.MadeBy("local/motion", "local/motion:1.1", "local", "Local", "a test", null, BigDecimal.ZERO),
+                new io.mediagate.common.values.Shape("480p", 1.0, 854, 480), new VideoWork.Keep(true, 30), null, null,
                 List.of(new VideoWork.StagedFile("jobs/" + job + "/out/480p.mp4", "480p.mp4", "rendition", "mp4", "h264", "480p",
-                        854, 480, "video/mp4", 1000)), null, null, Instant.now());
+                        854, 480, "video/mp4", 1000)), null, null);
         long sent = System.nanoTime();
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap),
                 new StringSerializer(), new StringSerializer())) {

@@ -5,6 +5,8 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.PartialImage;
 import io.mediagate.common.events.Stats;
+import io.mediagate.provenance.ContentCredentials;
+import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.attempts.AttemptRunner;
 import io.mediagate.routing.generation.AttemptEvents;
 import io.mediagate.routing.generation.Plan;
@@ -13,17 +15,15 @@ import io.mediagate.routing.jobs.JobControl;
 import io.mediagate.routing.jobs.JobEvents;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.PartialImages;
-import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.retirement.RetiredOffers;
-import io.mediagate.provenance.ContentCredentials;
 import io.mediagate.routing.signing.ImageSigning;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -65,9 +65,8 @@ public class ImageGeneration {
 
     public GenerationReply run(GenerationRequest request) {
         Plan plan = planner.plan(request);
-        String[] wh = plan.size().split("x");
-        int width = Integer.parseInt(wh[0]);
-        int height = Integer.parseInt(wh[1]);
+        int width = plan.size().width();
+        int height = plan.size().height();
         EditSources.Loaded sources = request.sources() == null ? null : editSources.load(request);
         if (request.options().partialImages() != null) {
             // a streamed job: its stream may open now that the request is checked and routed
@@ -105,7 +104,7 @@ public class ImageGeneration {
             stats = stats.withUsage(charge.usage());
         }
         // a provider that made another size than asked (its nearest ratio, its own "auto") says so in stats.applied
-        String delivered = items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size())).findFirst().orElse(null);
+        String delivered = items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size().label())).findFirst().orElse(null);
         return GenerationReply.ok(request.jobId(), items, charge.price(), delivered == null ? stats : stats.withApplied("size", delivered));
     }
 }

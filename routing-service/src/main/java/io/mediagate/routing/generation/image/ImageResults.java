@@ -7,6 +7,7 @@ import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.Shape;
 import io.mediagate.routing.generation.Plan;
 import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.GeneratedImage;
@@ -55,14 +56,14 @@ class ImageResults {
             Integer width = dimensions.map(ContentSniffer.Dimensions::width).orElse(null);
             Integer height = dimensions.map(ContentSniffer.Dimensions::height).orElse(null);
             // the delivered file's size, measured (a vector image without one keeps the size asked)
-            String size = width != null && height != null ? width + "x" + height : plan.size();
+            String size = width != null && height != null ? width + "x" + height : plan.size().label();
             VideoWork.StagedFile file = new VideoWork.StagedFile(null, name, "original", ContentSniffer.extension(image.mime()),
                     null, size, width == null ? 0 : width, height == null ? 0 : height, image.mime(), image.bytes().length);
             RegisterMedia command = RegisterMedia.image(
                     new RegisterMedia.Keeping("med_" + request.jobId().substring(4) + "x" + i, request.userId(), request.isPublic(), retention),
                     new MadeBy(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
                             request.prompt(), image.revisedPrompt(), each),
-                    new RegisterMedia.Shape(size, null, width, height), file, sources(request));
+                    new Shape(size, null, width, height), file, sources(request));
             items.add(media.register(command, image.bytes()).forGeneration());
         }
         return items;

@@ -4,12 +4,13 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.media.VideoSize;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.Size;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
 import io.mediagate.ffmpeg.Scratch;
+import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.attempts.AttemptRunner;
 import io.mediagate.routing.generation.AttemptEvents;
 import io.mediagate.routing.generation.Plan;
@@ -18,7 +19,6 @@ import io.mediagate.routing.jobs.JobControl;
 import io.mediagate.routing.jobs.JobEvents;
 import io.mediagate.routing.jobs.JobPreviews;
 import io.mediagate.routing.jobs.Jobs;
-import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.VideoTask;
@@ -80,7 +80,7 @@ public class VideoGeneration {
 
     public VideoWork generate(GenerationRequest request) {
         Plan plan = planner.plan(request);
-        VideoSize size = VideoSize.parse(plan.size()).orElseThrow();
+        Size size = plan.size();
         Path work = workRoot.resolve(request.jobId());
         try {
             Files.createDirectories(work);

@@ -8,9 +8,9 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
+import io.mediagate.common.values.JobStage;
 import io.mediagate.routing.jobs.JobEnds;
 import io.mediagate.routing.jobs.Jobs;
-import io.mediagate.routing.jobs.Stage;
 import io.mediagate.staging.StagingBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -55,13 +55,13 @@ public class VideoJobs {
             return; // cancelled while generating: the pipeline never sees it
         }
         pipeline.generated(work);
-        jobs.advance(request.jobId(), Stage.TRANSCODING, Stage.progressAt(Stage.TRANSCODING));
+        jobs.advance(request.jobId(), JobStage.TRANSCODING, JobStage.TRANSCODING.progressAt());
     }
 
     public void progressed(String topic, VideoWork work) {
         switch (topic) {
-            case Topics.VIDEO_TRANSCODED -> jobs.advance(work.jobId(), Stage.THUMBNAIL, Stage.progressAt(Stage.THUMBNAIL));
-            case Topics.VIDEO_THUMBNAILED -> jobs.advance(work.jobId(), Stage.STORING, Stage.progressAt(Stage.STORING));
+            case Topics.VIDEO_TRANSCODED -> jobs.advance(work.jobId(), JobStage.THUMBNAIL, JobStage.THUMBNAIL.progressAt());
+            case Topics.VIDEO_THUMBNAILED -> jobs.advance(work.jobId(), JobStage.STORING, JobStage.STORING.progressAt());
             case Topics.VIDEO_COMPLETED -> completed(work);
             case Topics.VIDEO_FAILED -> failed(work);
             default -> LOG.warnf("ignoring a message on unexpected topic %s", topic);

@@ -8,6 +8,7 @@ import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
@@ -77,7 +78,7 @@ public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
         List<GeneratedImage> out = new ArrayList<>();
         // With batch_size > 1 some versions prepend a grid; the last n are the images asked for.
         for (int i = Math.max(0, images.size() - n); i < images.size(); i++) {
-            out.add(Upstream.inline(provider, images.get(i).asText(), null));
+            out.add(Shapes.inline(provider, images.get(i).asText(), null));
         }
         return out;
     }

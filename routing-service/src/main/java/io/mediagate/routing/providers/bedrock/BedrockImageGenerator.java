@@ -7,6 +7,7 @@ import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.util.ArrayList;
@@ -86,12 +87,12 @@ public class BedrockImageGenerator implements ImageGenerator, ImageEditor {
         body.put("imageGenerationConfig", config);
         JsonNode answer = calls.post(provider, where, "/model/" + BedrockCalls.segment(task.upstreamModel()) + "/invoke", body);
         JsonNode images = answer.path("images");
-        String error = Upstream.text(answer, "error");
+        String error = Shapes.text(answer, "error");
         if (!images.isArray()) {
             throw ProviderException.failed(provider.id() + " answered without images");
         }
         List<GeneratedImage> out = new ArrayList<>();
-        images.forEach(image -> out.add(Upstream.inline(provider, image.asText(), null)));
+        images.forEach(image -> out.add(Shapes.inline(provider, image.asText(), null)));
         if (out.isEmpty()) {
             throw BedrockCalls.blocked(error) ? ProviderException.moderated("the request was refused by the provider's content policy")
                     : ProviderException.failed(provider.id() + " answered no image" + (error == null ? "" : ": " + error));

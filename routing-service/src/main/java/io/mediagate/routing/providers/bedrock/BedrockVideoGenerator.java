@@ -7,6 +7,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHttp;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
@@ -53,7 +54,7 @@ public class BedrockVideoGenerator implements VideoGenerator {
         S3Location output = S3Location.parse(where.outputS3Uri()).orElseThrow(() -> ProviderException.credentials(
                 provider.id() + " has no valid " + BedrockSettings.OUTPUT_S3_URI + " (s3://bucket/prefix) for its videos"));
         task.requireNoSourceVideo(provider);
-        int seconds = Upstream.duration(task.durationSeconds(), task.option("durations", null));
+        int seconds = Shapes.duration(task.durationSeconds(), task.option("durations", null));
         if (seconds % SHOT_SECONDS != 0 || seconds > MAX_SECONDS) {
             throw ProviderException.credentials(provider.id() + "'s Nova Reel offer must list durations in " + SHOT_SECONDS
                     + " s shots up to " + MAX_SECONDS + " s, not " + task.option("durations", "none"));
@@ -88,7 +89,7 @@ public class BedrockVideoGenerator implements VideoGenerator {
         String written = calls.upstream().run(provider, task.control(), new UpstreamJob<>() {
             @Override
             public String submit() {
-                String arn = Upstream.text(calls.post(provider, where, "/async-invoke", body), "invocationArn");
+                String arn = Shapes.text(calls.post(provider, where, "/async-invoke", body), "invocationArn");
                 if (arn == null || !arn.matches("arn:[a-z-]+:bedrock:[a-z0-9-]+:\\d*:async-invoke/[A-Za-z0-9]+")) {
                     throw ProviderException.failed(provider.id() + " answered without an invocationArn");
                 }
@@ -112,18 +113,18 @@ public class BedrockVideoGenerator implements VideoGenerator {
     }
 
     private Poller.Poll<String> state(ProviderSpec provider, JsonNode invocation) {
-        String status = String.valueOf(Upstream.text(invocation, "status"));
+        String status = String.valueOf(Shapes.text(invocation, "status"));
         return switch (status) {
             case "InProgress" -> Poller.pending(null);
             case "Completed" -> {
-                String uri = Upstream.text(invocation.path("outputDataConfig").path("s3OutputDataConfig"), "s3Uri");
+                String uri = Shapes.text(invocation.path("outputDataConfig").path("s3OutputDataConfig"), "s3Uri");
                 if (uri == null) {
                     throw ProviderException.failed(provider.id() + " completed without an s3Uri");
                 }
                 yield Poller.done(uri);
             }
             case "Failed" -> {
-                String message = Upstream.text(invocation, "failureMessage");
+                String message = Shapes.text(invocation, "failureMessage");
                 yield Poller.failed(BedrockCalls.blocked(message)
                         ? ProviderException.moderated("the request was refused by the provider's content policy")
                         : ProviderException.failed(provider.id() + " invocation failed" + (message == null ? "" : ": " + message)));

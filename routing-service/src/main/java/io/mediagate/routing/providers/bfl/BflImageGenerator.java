@@ -9,12 +9,12 @@ import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -52,7 +52,7 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
         return run(provider, task, BflWire.edit(task, images, mask));
     }
 
-    private List<GeneratedImage> run(ProviderSpec provider, ImageTask task, Map<String, Object> body) {
+    private List<GeneratedImage> run(ProviderSpec provider, ImageTask task, BflWire.Request body) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         ProviderHosts.Allowed hosts = HOSTS.at(base);
@@ -60,7 +60,7 @@ public class BflImageGenerator implements ImageGenerator, ImageEditor {
         HttpJob<JobUrls, String> job = HttpJob.<JobUrls, String>of(upstream, provider, BflWire.ERRORS, key::sign)
                 .submit(() -> upstream.postJson(base + "/v1/" + task.upstreamModel(), body), answer -> {
                     BflWire.cost(answer).ifPresent(costs::add);
-                    return JobUrls.statusOnly(Upstream.text(answer, "polling_url"));
+                    return JobUrls.statusOnly(Shapes.text(answer, "polling_url"));
                 })
                 .look(urls -> upstream.request(urls.status()).header("Accept", "application/json").GET(), state -> BflWire.state(provider, state));
         List<GeneratedImage> images = upstream.images(provider, hosts, upstream.runAll(provider, hosts, task.control(), job, task.n()));

@@ -16,6 +16,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
@@ -88,11 +89,11 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
             throw upstream.failure(provider, response, null);
         }
         JsonNode uploaded = upstream.object(provider, response);
-        String name = Upstream.text(uploaded, "name");
+        String name = Shapes.text(uploaded, "name");
         if (name == null) {
             throw ProviderException.failed(provider.id() + " answered an upload without its name");
         }
-        String folder = Upstream.text(uploaded, "subfolder");
+        String folder = Shapes.text(uploaded, "subfolder");
         return folder == null || folder.isEmpty() ? name : folder + "/" + name;
     }
 
@@ -120,9 +121,9 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
                     // A 400 is the workflow failing ComfyUI's validation: our configuration, not the caller's input.
                     JsonNode error = upstream.read(response.body());
                     throw ProviderException.failed(provider.id() + " refused the workflow: "
-                            + (error == null ? response.statusCode() : Upstream.text(error.path("error"), "message")));
+                            + (error == null ? response.statusCode() : Shapes.text(error.path("error"), "message")));
                 }
-                String id = Upstream.text(upstream.object(provider, response), "prompt_id");
+                String id = Shapes.text(upstream.object(provider, response), "prompt_id");
                 previews.promptId(id);
                 return id;
             }
@@ -142,13 +143,13 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
     private List<GeneratedImage> files(ProviderSpec provider, String base, List<JsonNode> files, ImageTask task) {
         List<GeneratedImage> images = new ArrayList<>();
         for (JsonNode file : files.subList(0, Math.min(files.size(), task.n()))) {
-            String query = "filename=" + enc(Upstream.text(file, "filename")) + "&subfolder=" + enc(Upstream.text(file, "subfolder"))
-                    + "&type=" + enc(Upstream.text(file, "type"));
+            String query = "filename=" + enc(Shapes.text(file, "filename")) + "&subfolder=" + enc(Shapes.text(file, "subfolder"))
+                    + "&type=" + enc(Shapes.text(file, "type"));
             HttpResponse<byte[]> view = upstream.send(provider, upstream.request(base + "/view?" + query).GET().build());
             if (view.statusCode() != 200) {
                 throw ProviderException.failed(provider.id() + " could not serve its output (" + view.statusCode() + ")");
             }
-            images.add(Upstream.bytes(provider, view.body(), null));
+            images.add(Shapes.bytes(provider, view.body(), null));
         }
         return images;
     }
@@ -162,7 +163,7 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
         if (entry == null) {
             return Poller.pending(null);
         }
-        String status = Upstream.text(entry.path("status"), "status_str");
+        String status = Shapes.text(entry.path("status"), "status_str");
         if ("error".equals(status)) {
             return Poller.failed(ProviderException.failed(provider.id() + " failed to run the workflow"));
         }
@@ -171,7 +172,7 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
         }
         List<JsonNode> files = new ArrayList<>();
         entry.path("outputs").forEach(node -> node.path("images").forEach(image -> {
-            if ("output".equals(Upstream.text(image, "type"))) {
+            if ("output".equals(Shapes.text(image, "type"))) {
                 files.add(image);
             }
         }));

@@ -3,6 +3,7 @@ package io.mediagate.routing.providers.comfyui;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import java.io.ByteArrayOutputStream;
@@ -87,10 +88,10 @@ final class ComfyUiPreviews implements WebSocket.Listener, AutoCloseable {
         if (last) {
             JsonNode message = upstream.read(text.toString().getBytes(StandardCharsets.UTF_8));
             text.setLength(0);
-            if (message != null && "progress".equals(Upstream.text(message, "type"))) {
+            if (message != null && "progress".equals(Shapes.text(message, "type"))) {
                 JsonNode progress = message.path("data");
                 double max = progress.path("max").asDouble(0);
-                if (max > 0 && ours(Upstream.text(progress, "prompt_id"))) {
+                if (max > 0 && ours(Shapes.text(progress, "prompt_id"))) {
                     done = progress.path("value").asDouble(0) / max;
                 }
             }
@@ -133,10 +134,10 @@ final class ComfyUiPreviews implements WebSocket.Listener, AutoCloseable {
                 return;
             }
             JsonNode metadata = upstream.read(Arrays.copyOfRange(bytes, 8, 8 + length));
-            if (metadata == null || !ours(Upstream.text(metadata, "prompt_id"))) {
+            if (metadata == null || !ours(Shapes.text(metadata, "prompt_id"))) {
                 return;
             }
-            String mime = Upstream.text(metadata, "image_type");
+            String mime = Shapes.text(metadata, "image_type");
             offer(Arrays.copyOfRange(bytes, 8 + length, bytes.length), mime == null ? "image/jpeg" : mime);
         }
     }

@@ -1,6 +1,7 @@
 package io.mediagate.routing.providers.fake;
 
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.values.Size;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
@@ -44,12 +45,9 @@ public class FakeImageGenerator implements ImageGenerator, ImageEditor, ImageVar
 
     /** The task at the offer's {@code deliveredSize} option when it has one: a provider that makes another size than asked. */
     private static ImageTask delivered(ImageTask task) {
-        String size = task.option("deliveredSize", null);
-        if (size == null || !size.matches("[0-9]{1,4}x[0-9]{1,4}")) {
-            return task;
-        }
-        String[] wh = size.split("x");
-        return new ImageTask(task.upstreamModel(), task.options(), task.version(), task.prompt(), Integer.parseInt(wh[0]),
-                Integer.parseInt(wh[1]), task.n(), task.params(), task.control());
+        return Size.parse(task.option("deliveredSize", null)).filter(size -> size.video().isEmpty())
+                .map(size -> new ImageTask(task.upstreamModel(), task.options(), task.version(), task.prompt(), size.width(),
+                        size.height(), task.n(), task.params(), task.control()))
+                .orElse(task);
     }
 }

@@ -2,7 +2,7 @@ package io.mediagate.routing.providers.fake;
 
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedVideo;
-import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.local.LocalVideoGenerator;
@@ -24,6 +24,6 @@ public class FakeVideoGenerator implements VideoGenerator {
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         FakeBehaviour.apply(provider, task.upstreamModel(), task.options());
         String clips = task.option("durations", null);
-        return renderer.generate(provider, clips == null ? task : task.lasting(Upstream.duration(task.durationSeconds(), clips)));
+        return renderer.generate(provider, clips == null ? task : task.lasting(Shapes.duration(task.durationSeconds(), clips)));
     }
 }

@@ -11,6 +11,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
@@ -57,7 +58,7 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
 
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
-        var input = FalWire.video(task, task.image() == null ? null : Upstream.dataUri(task.image()));
+        var input = FalWire.video(task, task.image() == null ? null : Shapes.dataUri(task.image()));
         JsonNode result = run(provider, task.upstreamModel(), input, task.control());
         return upstream.video(provider, hosts(provider), FalWire.videoUrl(provider, result), Map.of(), task.workDir().resolve("fal.mp4"));
     }

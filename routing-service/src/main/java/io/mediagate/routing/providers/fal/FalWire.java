@@ -1,5 +1,7 @@
 package io.mediagate.routing.providers.fal;
 
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
@@ -7,16 +9,16 @@ import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
-import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.WireJson;
 import io.mediagate.routing.providers.schema.InputSchemas;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.StreamSupport;
 
 /**
  * fal's queue wire, no I/O: each endpoint's input from our task (fitted to the endpoint's checked-in schema,
@@ -59,7 +61,7 @@ public final class FalWire {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
         if ("aspect_ratio".equals(task.option("size", "image_size"))) {
-            input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+            input.put("aspect_ratio", Shapes.ratio(task.width(), task.height()));
         } else {
             input.put("image_size", Map.of("width", task.width(), "height", task.height()));
         }
@@ -82,7 +84,7 @@ public final class FalWire {
     static Map<String, Object> video(VideoTask task, String firstFrame) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
-        int seconds = Upstream.duration(task.durationSeconds(), task.option("durations", null));
+        int seconds = Shapes.duration(task.durationSeconds(), task.option("durations", null));
         input.put("duration", task.option("durationFormat", "string").equals("number") ? (Object) seconds : String.valueOf(seconds));
         input.put("aspect_ratio", task.width() >= task.height() ? "16:9" : "9:16");
         if (firstFrame != null) {
@@ -91,22 +93,36 @@ public final class FalWire {
         return InputSchemas.fitted("fal", task.upstreamModel(), task.options(), task.params(), input);
     }
 
+    /** The queue's answer to a submission: where to look, read the result and cancel. */
+    record Queued(@JsonProperty("status_url") String statusUrl, @JsonProperty("response_url") String responseUrl,
+                  @JsonProperty("cancel_url") String cancelUrl) {}
+
+    /** A request's status in the queue; one this version does not know reads as {@code UNKNOWN}. */
+    enum Status { IN_QUEUE, IN_PROGRESS, COMPLETED, @JsonEnumDefaultValue UNKNOWN }
+
+    record StatusAnswer(Status status) {}
+
+    /** A completed result: images (with the safety checker's verdict on each) or a video. */
+    record Result(List<File> images, @JsonProperty("has_nsfw_concepts") List<Boolean> nsfw, File video) {}
+
+    record File(String url) {}
+
     /** The URLs the queue answered for a submission, used as returned (they drop the endpoint's sub-path). */
     static JobUrls queued(ProviderSpec provider, JsonNode answer) {
-        String result = Upstream.text(answer, "response_url");
-        if (result == null) {
+        Queued queued = WireJson.read(provider, answer, Queued.class);
+        if (queued.responseUrl() == null) {
             throw ProviderException.failed(provider.id() + " answered without a response_url");
         }
-        return new JobUrls(Upstream.text(answer, "status_url"), result, Upstream.text(answer, "cancel_url"));
+        return new JobUrls(queued.statusUrl(), queued.responseUrl(), queued.cancelUrl());
     }
 
     /** Whether a status says the request completed (false while it is queued or running). */
-    static boolean completed(ProviderSpec provider, JsonNode status) {
-        String state = String.valueOf(Upstream.text(status, "status"));
-        return switch (state) {
-            case "IN_QUEUE", "IN_PROGRESS" -> false;
-            case "COMPLETED" -> true;
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + state);
+    static boolean completed(ProviderSpec provider, JsonNode answer) {
+        Status status = WireJson.read(provider, answer, StatusAnswer.class).status();
+        return switch (status == null ? Status.UNKNOWN : status) {
+            case IN_QUEUE, IN_PROGRESS -> false;
+            case COMPLETED -> true;
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown status " + Shapes.text(answer, "status"));
         };
     }
 
@@ -114,18 +130,18 @@ public final class FalWire {
      * The images of a completed result. When fal's safety checker flagged every one, the request still completed at fal,
      * which bills completed requests: the output was made, then withheld (moderation the provider charges for).
      */
-    static List<String> imageUrls(ProviderSpec provider, JsonNode result) {
-        JsonNode nsfw = result.path("has_nsfw_concepts");
-        if (nsfw.isArray() && !nsfw.isEmpty() && StreamSupport.stream(nsfw.spliterator(), false).allMatch(JsonNode::asBoolean)) {
+    static List<String> imageUrls(ProviderSpec provider, JsonNode answer) {
+        Result result = WireJson.read(provider, answer, Result.class);
+        List<Boolean> nsfw = result.nsfw();
+        if (nsfw != null && !nsfw.isEmpty() && nsfw.stream().allMatch(Boolean.TRUE::equals)) {
             throw ProviderException.moderated("the result was withheld by the provider's safety checker").charged();
         }
         List<String> urls = new ArrayList<>();
-        result.path("images").forEach(image -> {
-            String url = Upstream.text(image, "url");
-            if (url != null) {
-                urls.add(url);
+        for (File image : result.images() == null ? List.<File>of() : result.images()) {
+            if (image != null && image.url() != null) {
+                urls.add(image.url());
             }
-        });
+        }
         if (urls.isEmpty()) {
             throw ProviderException.failed(provider.id() + " answered without images");
         }
@@ -133,8 +149,9 @@ public final class FalWire {
     }
 
     /** The video of a completed result. */
-    static String videoUrl(ProviderSpec provider, JsonNode result) {
-        String url = Upstream.text(result.path("video"), "url");
+    static String videoUrl(ProviderSpec provider, JsonNode answer) {
+        Result result = WireJson.read(provider, answer, Result.class);
+        String url = result.video() == null ? null : result.video().url();
         if (url == null) {
             throw ProviderException.failed(provider.id() + " answered without a video");
         }

@@ -8,6 +8,7 @@ import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpResponse;
@@ -50,11 +51,11 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
 
     private List<GeneratedImage> generateContent(ProviderSpec provider, ImageTask task, List<SourceImage> sources) {
         JsonNode answer = call(provider, task, GeminiWire.generateContent(task, sources));
-        return switch (GeminiWire.content(answer)) {
+        return switch (GeminiWire.content(provider, answer)) {
             case GeminiWire.Content.Images(List<String> base64) -> {
                 // the call's tokens, counted once for the images it made (what a token-billed offer charges)
                 GeneratedImage.Made made = new GeneratedImage.Made(null, null, null, GeminiUsage.tokens(answer.path("usageMetadata")), null);
-                yield base64.stream().map(b -> Upstream.inline(provider, b, null))
+                yield base64.stream().map(b -> Shapes.inline(provider, b, null))
                         .map(image -> new GeneratedImage(image.bytes(), image.mime(), image.revisedPrompt(), made)).toList();
             }
             case GeminiWire.Content.Refused(String reason) ->

@@ -1,11 +1,16 @@
 package io.mediagate.routing.providers.gemini;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.values.Size;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
-import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.WireJson;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,33 +65,54 @@ final class GeminiWire {
         if (offered.isEmpty()) {
             return null;
         }
-        List<String> sizes = TIERS.get(Upstream.nearestRatio(width, height, GEMINI_RATIOS));
+        List<String> sizes = TIERS.get(Shapes.nearestRatio(width, height, GEMINI_RATIOS));
         for (int i = 0; i < TIER_NAMES.size(); i++) {
-            String[] wh = sizes.get(i).split("x");
-            if (offered.contains(TIER_NAMES.get(i)) && Integer.parseInt(wh[0]) >= width && Integer.parseInt(wh[1]) >= height) {
+            Size tier = Size.of(sizes.get(i));
+            if (offered.contains(TIER_NAMES.get(i)) && tier.width() >= width && tier.height() >= height) {
                 return TIER_NAMES.get(i);
             }
         }
         return offered.getLast();
     }
 
-    static Map<String, Object> generateContent(ImageTask task, List<SourceImage> sources) {
-        List<Map<String, Object>> parts = new ArrayList<>();
-        parts.add(Map.of("text", task.prompt()));
+    /** {@code POST /models/{model}:generateContent}: one user turn, and the generation config. */
+    record Request(List<Turn> contents, GenerationConfig generationConfig) {}
+
+    record Turn(String role, List<Part> parts) {}
+
+    /** A part of a turn: the prompt's text, or a source image inline. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Part(String text, @JsonAlias("inline_data") InlineData inlineData) {}
+
+    record InlineData(String mimeType, String data) {}
+
+    /** Images only, at a ratio (and a tier); the offer's free parameters follow the declared fields. */
+    record GenerationConfig(List<String> responseModalities, ImageConfig imageConfig, @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("responseModalities", "imageConfig");
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ImageConfig(String aspectRatio, String imageSize) {}
+
+    /** A {@code :generateContent} answer: the fields read of it. */
+    record Answer(List<Candidate> candidates, PromptFeedback promptFeedback) {}
+
+    record PromptFeedback(String blockReason) {}
+
+    record Candidate(CandidateContent content, String finishReason) {}
+
+    record CandidateContent(List<Part> parts) {}
+
+    static Request generateContent(ImageTask task, List<SourceImage> sources) {
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Part(task.prompt(), null));
         for (SourceImage source : sources) {
-            parts.add(Map.of("inlineData", Map.of("mimeType", source.mime(), "data", source.base64())));
+            parts.add(new Part(null, new InlineData(source.mime(), source.base64())));
         }
-        Map<String, Object> imageConfig = new LinkedHashMap<>();
-        imageConfig.put("aspectRatio", Upstream.nearestRatio(task.width(), task.height(), GEMINI_RATIOS));
-        String size = imageSize(task.width(), task.height(), task.option("imageSizes", ""));
-        if (size != null) {
-            imageConfig.put("imageSize", size);
-        }
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("responseModalities", List.of("IMAGE"));
-        config.put("imageConfig", imageConfig);
-        task.params().forEach(config::putIfAbsent);
-        return Map.of("contents", List.of(Map.of("role", "user", "parts", parts)), "generationConfig", config);
+        ImageConfig imageConfig = new ImageConfig(Shapes.nearestRatio(task.width(), task.height(), GEMINI_RATIOS),
+                imageSize(task.width(), task.height(), task.option("imageSizes", "")));
+        return new Request(List.of(new Turn("user", parts)), new GenerationConfig(List.of("IMAGE"), imageConfig,
+                WireJson.extra(task.params(), GenerationConfig.DECLARED)));
     }
 
     /** What a {@code :generateContent} answer holds. */
@@ -99,20 +125,23 @@ final class GeminiWire {
         record Empty(String finishReason) implements Content {}
     }
 
-    static Content content(JsonNode answer) {
-        String blocked = Upstream.text(answer.path("promptFeedback"), "blockReason");
+    static Content content(ProviderSpec provider, JsonNode json) {
+        Answer answer = WireJson.read(provider, json, Answer.class);
+        String blocked = answer.promptFeedback() == null ? null : answer.promptFeedback().blockReason();
         if (blocked != null) {
             return new Content.Refused(blocked);
         }
         List<String> images = new ArrayList<>();
         String finish = null;
-        for (JsonNode candidate : answer.path("candidates")) {
-            finish = finish == null ? Upstream.text(candidate, "finishReason") : finish;
-            for (JsonNode part : candidate.path("content").path("parts")) {
-                JsonNode inline = part.has("inlineData") ? part.get("inlineData") : part.path("inline_data");
-                String data = Upstream.text(inline, "data");
-                if (data != null) {
-                    images.add(data);
+        for (Candidate candidate : answer.candidates() == null ? List.<Candidate>of() : answer.candidates()) {
+            if (candidate == null) {
+                continue;
+            }
+            finish = finish == null ? candidate.finishReason() : finish;
+            List<Part> parts = candidate.content() == null || candidate.content().parts() == null ? List.of() : candidate.content().parts();
+            for (Part part : parts) {
+                if (part != null && part.inlineData() != null && part.inlineData().data() != null) {
+                    images.add(part.inlineData().data());
                 }
             }
         }

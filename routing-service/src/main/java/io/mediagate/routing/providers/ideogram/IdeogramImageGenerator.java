@@ -13,6 +13,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
@@ -72,7 +73,7 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
 
     /** The size as the nearest ratio Ideogram lists, written its way ({@code 16x9}). */
     static String ratio(ImageTask task) {
-        return Upstream.nearestRatio(task.width(), task.height(), RATIOS).replace(':', 'x');
+        return Shapes.nearestRatio(task.width(), task.height(), RATIOS).replace(':', 'x');
     }
 
     private static Multipart common(ImageTask task) {
@@ -101,7 +102,7 @@ public class IdeogramImageGenerator implements ImageGenerator, ImageEditor {
             if (!item.path("is_image_safe").asBoolean(true)) {
                 continue;
             }
-            String url = Upstream.text(item, "url");
+            String url = Shapes.text(item, "url");
             if (url == null || url.isBlank()) {
                 throw ProviderException.failed(provider.id() + " answered an image without a URL");
             }

@@ -1,16 +1,21 @@
 package io.mediagate.routing.providers.kling;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
-import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.VideoTask;
-import java.util.LinkedHashMap;
+import io.mediagate.routing.providers.WireJson;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Kling's wire, no I/O: the task request from our task, the {@code {code, message, data}} envelope every answer comes
@@ -49,20 +54,36 @@ public final class KlingWire {
         return task.image() == null ? "/v1/videos/text2video" : "/v1/videos/image2video";
     }
 
+    /** {@code POST /v1/videos/text2video} or {@code image2video}; the offer's free parameters follow the declared fields. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Request(@JsonProperty("model_name") String modelName, String prompt, String mode, String duration,
+                   @JsonProperty("aspect_ratio") String aspectRatio, String image, @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("model_name", "prompt", "mode", "duration", "aspect_ratio", "image");
+    }
+
+    /** A task's status; one this version does not know reads as {@code UNKNOWN}. */
+    enum Status {
+        @JsonProperty("submitted") SUBMITTED,
+        @JsonProperty("processing") PROCESSING,
+        @JsonProperty("succeed") SUCCEED,
+        @JsonProperty("failed") FAILED,
+        @JsonEnumDefaultValue UNKNOWN
+    }
+
+    /** The envelope's {@code data} of {@code GET /v1/videos/{endpoint}/{id}}: the fields read of it. */
+    record Task(@JsonProperty("task_status") Status status, @JsonProperty("task_status_msg") String message,
+                @JsonProperty("task_result") Result result) {}
+
+    record Result(List<Video> videos) {}
+
+    record Video(String url) {}
+
     /** The task request; {@code image} is the first frame as bare base64 (no {@code data:} prefix), or null. */
-    static Map<String, Object> request(VideoTask task, String image) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model_name", task.upstreamModel());
-        body.put("prompt", task.prompt());
-        body.put("mode", task.option("mode", "std"));
-        body.put("duration", String.valueOf(Upstream.duration(task.durationSeconds(), task.option("durations", null))));
-        if (image == null) {
-            body.put("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), RATIOS));
-        } else {
-            body.put("image", image);
-        }
-        task.params().forEach(body::putIfAbsent);
-        return body;
+    static Request request(VideoTask task, String image) {
+        return new Request(task.upstreamModel(), task.prompt(), task.option("mode", "std"),
+                String.valueOf(Shapes.duration(task.durationSeconds(), task.option("durations", null))),
+                image == null ? Shapes.nearestRatio(task.width(), task.height(), RATIOS) : null, image,
+                WireJson.extra(task.params(), Request.DECLARED));
     }
 
     /** Whether an answer's envelope says the call went well: HTTP 200, {@code code} 0 and a {@code data} object. */
@@ -72,25 +93,26 @@ public final class KlingWire {
 
     /** One look at a task ({@code data} of the envelope). */
     static Poller.Poll<String> state(ProviderSpec provider, JsonNode answer) {
-        JsonNode data = answer.path("data");
-        String status = String.valueOf(Upstream.text(data, "task_status"));
+        Task task = WireJson.read(provider, answer.path("data"), Task.class);
+        Status status = task.status() == null ? Status.UNKNOWN : task.status();
         return switch (status) {
-            case "submitted", "processing" -> Poller.pending(null);
-            case "succeed" -> {
-                JsonNode videos = data.path("task_result").path("videos");
-                String url = videos.isArray() && !videos.isEmpty() ? Upstream.text(videos.get(0), "url") : null;
+            case SUBMITTED, PROCESSING -> Poller.pending(null);
+            case SUCCEED -> {
+                List<Video> videos = task.result() == null ? null : task.result().videos();
+                String url = videos == null || videos.isEmpty() || videos.getFirst() == null ? null : videos.getFirst().url();
                 if (url == null || url.isBlank()) {
                     throw ProviderException.failed(provider.id() + " succeeded without a video url");
                 }
                 yield Poller.done(url);
             }
-            case "failed" -> {
-                String message = Upstream.text(data, "task_status_msg");
+            case FAILED -> {
+                String message = task.message();
                 ProviderException known = ERRORS.ofCode(provider, null, message);
                 yield Poller.failed(known != null ? known
                         : ProviderException.failed(provider.id() + " task failed" + (message == null || message.isBlank() ? "" : ": " + message)));
             }
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown task status " + status);
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown task status "
+                    + Shapes.text(answer.path("data"), "task_status"));
         };
     }
 }

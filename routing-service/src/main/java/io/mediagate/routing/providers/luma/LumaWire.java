@@ -1,14 +1,18 @@
 package io.mediagate.routing.providers.luma;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
-import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.VideoTask;
-import java.util.LinkedHashMap;
+import io.mediagate.routing.providers.WireJson;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Luma Dream Machine's wire, no I/O: the generation request from our task, and a generation as Luma answers it
@@ -23,36 +27,51 @@ final class LumaWire {
     private LumaWire() {
     }
 
-    /** {@code POST /generations/video}: the model, the prompt, 16:9, the resolution by height, the clip length as {@code "5s"}. */
-    static Map<String, Object> request(VideoTask task) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", task.upstreamModel());
-        body.put("prompt", task.prompt());
-        body.put("aspect_ratio", "16:9");
-        body.put("resolution", task.height() <= 540 ? "540p" : task.height() + "p");
-        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)) + "s");
-        task.params().forEach(body::putIfAbsent);
-        return body;
+    /** {@code POST /generations/video}; the offer's free parameters follow the declared fields. */
+    record Request(String model, String prompt, @JsonProperty("aspect_ratio") String aspectRatio, String resolution, String duration,
+                   @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("model", "prompt", "aspect_ratio", "resolution", "duration");
+    }
+
+    /** A generation's state; one this version does not know reads as {@code UNKNOWN}. */
+    enum State {
+        @JsonProperty("queued") QUEUED,
+        @JsonProperty("dreaming") DREAMING,
+        @JsonProperty("completed") COMPLETED,
+        @JsonProperty("failed") FAILED,
+        @JsonEnumDefaultValue UNKNOWN
+    }
+
+    /** {@code GET /generations/{id}}: the fields read of it. */
+    record Generation(State state, Assets assets, @JsonProperty("failure_reason") String failureReason) {}
+
+    record Assets(String video) {}
+
+    /** The model, the prompt, 16:9, the resolution by height, the clip length as {@code "5s"}. */
+    static Request request(VideoTask task) {
+        return new Request(task.upstreamModel(), task.prompt(), "16:9", task.height() <= 540 ? "540p" : task.height() + "p",
+                Shapes.duration(task.durationSeconds(), task.option("durations", null)) + "s",
+                WireJson.extra(task.params(), Request.DECLARED));
     }
 
     /** One look at a generation: pending, the video's URL, or how it failed. */
-    static Poller.Poll<String> state(ProviderSpec provider, JsonNode generation) {
-        String state = String.valueOf(Upstream.text(generation, "state"));
+    static Poller.Poll<String> state(ProviderSpec provider, JsonNode answer) {
+        Generation generation = WireJson.read(provider, answer, Generation.class);
+        State state = generation.state() == null ? State.UNKNOWN : generation.state();
         return switch (state) {
-            case "queued", "dreaming" -> Poller.pending(null);
-            case "completed" -> {
-                String video = Upstream.text(generation.path("assets"), "video");
+            case QUEUED, DREAMING -> Poller.pending(null);
+            case COMPLETED -> {
+                String video = generation.assets() == null ? null : generation.assets().video();
                 if (video == null) {
                     throw ProviderException.failed(provider.id() + " completed without assets.video");
                 }
                 yield Poller.done(video);
             }
-            case "failed" -> {
-                String reason = Upstream.text(generation, "failure_reason");
-                yield Poller.failed(ERRORS.moderates(reason) ? ProviderException.moderated("the prompt was refused by the provider's content policy")
-                        : ProviderException.failed(provider.id() + " generation failed"));
-            }
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown state " + state);
+            case FAILED -> Poller.failed(ERRORS.moderates(generation.failureReason())
+                    ? ProviderException.moderated("the prompt was refused by the provider's content policy")
+                    : ProviderException.failed(provider.id() + " generation failed"));
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown state "
+                    + Shapes.text(answer, "state"));
         };
     }
 }

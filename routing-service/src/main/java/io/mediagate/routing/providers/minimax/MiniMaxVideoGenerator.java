@@ -7,6 +7,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
@@ -41,7 +42,7 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        var body = MiniMaxWire.request(task, task.image() == null ? null : Upstream.dataUri(task.image()));
+        var body = MiniMaxWire.request(task, task.image() == null ? null : Shapes.dataUri(task.image()));
         HttpJob<String, String> job = HttpJob.<String, String>of(upstream, provider, MiniMaxWire.ERRORS, key::sign)
                 .answeredBy(response -> answer(provider, response))
                 .submit(() -> upstream.postJson(base + "/v1/video_generation", body), HttpJob.id("/task_id"))

@@ -1,16 +1,21 @@
 package io.mediagate.routing.providers.minimax;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
-import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.VideoTask;
-import java.util.LinkedHashMap;
+import io.mediagate.routing.providers.WireJson;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * MiniMax's wire, no I/O: the generation request from our task, the {@code base_resp} every answer carries, a task as
@@ -34,18 +39,39 @@ public final class MiniMaxWire {
     private MiniMaxWire() {
     }
 
+    /** {@code POST /v1/video_generation}; the offer's free parameters follow the declared fields. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Request(String model, String prompt, int duration, String resolution, @JsonProperty("first_frame_image") String firstFrameImage,
+                   @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("model", "prompt", "duration", "resolution", "first_frame_image");
+    }
+
+    /** A task's status; one this version does not know reads as {@code UNKNOWN}. */
+    enum Status {
+        @JsonProperty("Preparing") PREPARING,
+        @JsonProperty("Queueing") QUEUEING,
+        @JsonProperty("Processing") PROCESSING,
+        @JsonProperty("Success") SUCCESS,
+        @JsonProperty("Fail") FAIL,
+        @JsonEnumDefaultValue UNKNOWN
+    }
+
+    /** {@code GET /v1/query/video_generation}: the fields read of it. */
+    record Task(Status status, @JsonProperty("file_id") String fileId, @JsonProperty("base_resp") BaseResp baseResp) {}
+
+    /** MiniMax's status of every answer. */
+    record BaseResp(@JsonProperty("status_code") String statusCode, @JsonProperty("status_msg") String statusMsg) {}
+
+    /** {@code GET /v1/files/retrieve}: the file's download URL. */
+    record FileAnswer(File file) {}
+
+    record File(@JsonProperty("download_url") String downloadUrl) {}
+
     /** The generation request; {@code firstFrame} is the first frame as a data URI, or null. */
-    static Map<String, Object> request(VideoTask task, String firstFrame) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", task.upstreamModel());
-        body.put("prompt", task.prompt());
-        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
-        body.put("resolution", task.height() >= 1080 ? "1080P" : task.height() >= 720 ? "768P" : "512P");
-        if (firstFrame != null) {
-            body.put("first_frame_image", firstFrame);
-        }
-        task.params().forEach(body::putIfAbsent);
-        return body;
+    static Request request(VideoTask task, String firstFrame) {
+        return new Request(task.upstreamModel(), task.prompt(), Shapes.duration(task.durationSeconds(), task.option("durations", null)),
+                task.height() >= 1080 ? "1080P" : task.height() >= 720 ? "768P" : "512P", firstFrame,
+                WireJson.extra(task.params(), Request.DECLARED));
     }
 
     /**
@@ -54,33 +80,34 @@ public final class MiniMaxWire {
      */
     static boolean ok(int status, JsonNode body) {
         return status == 200 && body != null && body.isObject()
-                && (body.path("base_resp").path("status_code").asInt(0) == 0 || "Fail".equals(Upstream.text(body, "status")));
+                && (body.path("base_resp").path("status_code").asInt(0) == 0 || "Fail".equals(Shapes.text(body, "status")));
     }
 
     /** One look at a task: pending, its file's id, or how it failed. */
-    static Poller.Poll<String> state(ProviderSpec provider, JsonNode state) {
-        String status = String.valueOf(Upstream.text(state, "status"));
+    static Poller.Poll<String> state(ProviderSpec provider, JsonNode answer) {
+        Task task = WireJson.read(provider, answer, Task.class);
+        Status status = task.status() == null ? Status.UNKNOWN : task.status();
         return switch (status) {
-            case "Preparing", "Queueing", "Processing" -> Poller.pending(null);
-            case "Success" -> {
-                String fileId = Upstream.text(state, "file_id");
-                if (fileId == null || fileId.isBlank()) {
+            case PREPARING, QUEUEING, PROCESSING -> Poller.pending(null);
+            case SUCCESS -> {
+                if (task.fileId() == null || task.fileId().isBlank()) {
                     throw ProviderException.failed(provider.id() + " succeeded without a file_id");
                 }
-                yield Poller.done(fileId);
+                yield Poller.done(task.fileId());
             }
-            case "Fail" -> {
-                ProviderException coded = ERRORS.ofCode(provider, Upstream.text(state.path("base_resp"), "status_code"),
-                        Upstream.text(state.path("base_resp"), "status_msg"));
+            case FAIL -> {
+                BaseResp base = task.baseResp();
+                ProviderException coded = base == null ? null : ERRORS.ofCode(provider, base.statusCode(), base.statusMsg());
                 yield Poller.failed(coded != null ? coded : ProviderException.failed(provider.id() + " task failed"));
             }
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown status " + Shapes.text(answer, "status"));
         };
     }
 
     /** The download URL of a retrieved file ({@code file.download_url}). */
-    static String downloadUrl(ProviderSpec provider, JsonNode file) {
-        String url = Upstream.text(file.path("file"), "download_url");
+    static String downloadUrl(ProviderSpec provider, JsonNode answer) {
+        FileAnswer retrieved = WireJson.read(provider, answer, FileAnswer.class);
+        String url = retrieved.file() == null ? null : retrieved.file().downloadUrl();
         if (url == null) {
             throw ProviderException.failed(provider.id() + " answered a file without a download_url");
         }

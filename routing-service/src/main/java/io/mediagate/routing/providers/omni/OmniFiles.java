@@ -6,6 +6,7 @@ import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
 import java.io.FileNotFoundException;
@@ -80,10 +81,10 @@ final class OmniFiles implements UpstreamJob<String, String> {
             throw new UncheckedIOException(e);
         }
         JsonNode file = OmniWire.ERRORS.answer(upstream, provider, uploaded).path("file");
-        if (!"final".equals(uploaded.headers().firstValue("x-goog-upload-status").orElse(null)) || Upstream.text(file, "name") == null) {
+        if (!"final".equals(uploaded.headers().firstValue("x-goog-upload-status").orElse(null)) || Shapes.text(file, "name") == null) {
             throw ProviderException.failed(provider.id() + " did not finish the upload of the source video");
         }
-        return Upstream.text(file, "name");
+        return Shapes.text(file, "name");
     }
 
     /** One look at the uploaded file: processing, ready (its {@code uri}), or failed. */
@@ -91,17 +92,17 @@ final class OmniFiles implements UpstreamJob<String, String> {
     public Poller.Poll<String> poll(String name) {
         JsonNode file = OmniWire.ERRORS.answer(upstream, provider, upstream.send(provider,
                 key.sign(upstream.request(base + "/" + name).GET()).build()));
-        String state = String.valueOf(Upstream.text(file, "state"));
+        String state = String.valueOf(Shapes.text(file, "state"));
         return switch (state) {
             case "ACTIVE" -> {
-                String uri = Upstream.text(file, "uri");
+                String uri = Shapes.text(file, "uri");
                 if (uri == null) {
                     throw ProviderException.failed(provider.id() + " made the source video ready without a uri");
                 }
                 yield Poller.done(uri);
             }
             case "FAILED" -> Poller.failed(ProviderException.rejected("the provider could not process the source video"
-                    + (Upstream.text(file.path("error"), "message") == null ? "" : ": " + Upstream.text(file.path("error"), "message"))));
+                    + (Shapes.text(file.path("error"), "message") == null ? "" : ": " + Shapes.text(file.path("error"), "message"))));
             default -> Poller.pending(null);
         };
     }

@@ -6,8 +6,8 @@ import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
-import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -79,10 +79,10 @@ final class OmniWire {
         Map<String, Object> format = new LinkedHashMap<>();
         format.put("type", "video");
         if (sourceUri == null) {
-            format.put("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), RATIOS));
+            format.put("aspect_ratio", Shapes.nearestRatio(task.width(), task.height(), RATIOS));
         }
         format.put("resolution", resolution(task.height()));
-        format.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)) + "s");
+        format.put("duration", Shapes.duration(task.durationSeconds(), task.option("durations", null)) + "s");
         format.put("delivery", "uri");
         body.put("response_format", format);
         if (!config.isEmpty()) {
@@ -110,7 +110,7 @@ final class OmniWire {
      * provider again.
      */
     static Poller.Poll<Video> state(ProviderSpec provider, JsonNode interaction, boolean edited) {
-        String status = String.valueOf(Upstream.text(interaction, "status"));
+        String status = String.valueOf(Shapes.text(interaction, "status"));
         return switch (status) {
             case "queued", "in_progress" -> Poller.pending(null);
             case "completed" -> {
@@ -140,7 +140,7 @@ final class OmniWire {
     private static JsonNode lastModelOutput(JsonNode interaction) {
         JsonNode last = null;
         for (JsonNode step : interaction.path("steps")) {
-            if ("model_output".equals(Upstream.text(step, "type"))) {
+            if ("model_output".equals(Shapes.text(step, "type"))) {
                 last = step;
             }
         }
@@ -155,11 +155,11 @@ final class OmniWire {
         JsonNode content = step.path("content");
         for (int i = content.size() - 1; i >= 0; i--) {
             JsonNode part = content.get(i);
-            if (!"video".equals(Upstream.text(part, "type"))) {
+            if (!"video".equals(Shapes.text(part, "type"))) {
                 continue;
             }
-            String mime = Upstream.text(part, "mime_type");
-            String data = Upstream.text(part, "data");
+            String mime = Shapes.text(part, "mime_type");
+            String data = Shapes.text(part, "data");
             if (data != null && !data.isEmpty()) {
                 try {
                     return new Video(null, Base64.getMimeDecoder().decode(data), mime);
@@ -167,7 +167,7 @@ final class OmniWire {
                     throw ProviderException.failed(provider.id() + " sent a video that is not base64");
                 }
             }
-            String uri = Upstream.text(part, "uri");
+            String uri = Shapes.text(part, "uri");
             if (uri != null && !uri.isEmpty()) {
                 return new Video(uri, null, mime);
             }
@@ -178,8 +178,8 @@ final class OmniWire {
     /** A failed interaction's reason: its {@code errors[]}, else its last output step's {@code error}. */
     private static ProviderException failure(ProviderSpec provider, JsonNode interaction) {
         for (JsonNode error : interaction.path("errors")) {
-            String message = Upstream.text(error, "message");
-            ProviderException known = ERRORS.ofCode(provider, Upstream.text(error, "code"), message);
+            String message = Shapes.text(error, "message");
+            ProviderException known = ERRORS.ofCode(provider, Shapes.text(error, "code"), message);
             if (known != null) {
                 return known;
             }
@@ -201,7 +201,7 @@ final class OmniWire {
         if (error == null || !error.isObject()) {
             return null;
         }
-        String message = Upstream.text(error, "message");
+        String message = Shapes.text(error, "message");
         if (ERRORS.moderates(message)) {
             return ProviderException.moderated("the request was refused by the provider's content policy");
         }

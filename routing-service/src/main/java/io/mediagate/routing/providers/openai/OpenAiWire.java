@@ -1,5 +1,8 @@
 package io.mediagate.routing.providers.openai;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -14,8 +17,10 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.WireJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -33,29 +38,23 @@ public final class OpenAiWire {
     private OpenAiWire() {
     }
 
+    /**
+     * {@code POST /images/generations}: model (when the endpoint names it), prompt, n, size, optional response_format,
+     * {@code stream} and {@code partial_images} for a streamed job; the offer's features follow the declared fields.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Request(String model, String prompt, int n, String size, @JsonProperty("response_format") String responseFormat,
+                   Boolean stream, @JsonProperty("partial_images") Integer partialImages, @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("model", "prompt", "n", "size", "response_format", "stream", "partial_images");
+    }
+
     /** The request body: model (when {@code withModel}), prompt, n, size, optional response_format, then the offer's features. */
-    static Map<String, Object> requestBody(ImageTask task, boolean withModel) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        if (withModel) {
-            body.put("model", task.upstreamModel());
-        }
-        body.put("prompt", task.prompt());
-        body.put("n", task.n());
-        body.put("size", task.width() + "x" + task.height());
-        String format = task.option("responseFormat", null);
-        if (format != null) {
-            body.put("response_format", format);
-        }
-        task.params().forEach((name, value) -> {
-            if (!EDIT_ONLY.contains(name)) {
-                body.putIfAbsent(name, value);
-            }
-        });
-        if (streamed(task)) {
-            body.put("stream", true);
-            body.put("partial_images", task.control().partialImages());
-        }
-        return body;
+    static Request requestBody(ImageTask task, boolean withModel) {
+        Map<String, Object> extra = WireJson.extra(task.params(), Request.DECLARED);
+        extra.keySet().removeAll(EDIT_ONLY);
+        boolean streamed = streamed(task);
+        return new Request(withModel ? task.upstreamModel() : null, task.prompt(), task.n(), task.width() + "x" + task.height(),
+                task.option("responseFormat", null), streamed ? Boolean.TRUE : null, streamed ? task.control().partialImages() : null, extra);
     }
 
     /** Whether the job wants partial images, so the call streams ({@code stream: true}, {@code partial_images}). */
@@ -106,7 +105,7 @@ public final class OpenAiWire {
          */
         public GeneratedImage fetch(Upstream upstream, ProviderSpec provider, ProviderHosts.Allowed hosts) {
             if (image != null) {
-                return Upstream.bytes(provider, image, revisedPrompt);
+                return Shapes.bytes(provider, image, revisedPrompt);
             }
             GeneratedImage downloaded = upstream.images(provider, hosts, List.of(url)).getFirst();
             return new GeneratedImage(downloaded.bytes(), downloaded.mime(), revisedPrompt);

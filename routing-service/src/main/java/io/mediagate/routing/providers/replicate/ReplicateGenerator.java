@@ -11,6 +11,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
@@ -68,7 +69,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         String base = Upstream.base(provider, BASE);
-        var input = ReplicateWire.video(task, task.image() == null ? null : Upstream.dataUri(task.image()));
+        var input = ReplicateWire.video(task, task.image() == null ? null : Shapes.dataUri(task.image()));
         ProviderHosts.Allowed hosts = HOSTS.at(base);
         List<String> urls = upstream.run(provider, hosts, task.control(), prediction(provider, base, task.upstreamModel(), input));
         return upstream.video(provider, hosts, urls.getFirst(), Map.of(), task.workDir().resolve("replicate.mp4"));
@@ -81,7 +82,7 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
      */
     private UpstreamJob<JobUrls, List<String>> prediction(ProviderSpec provider, String base, String model, Map<String, Object> input) {
         Auth.Credential key = AUTH.of(provider);
-        Map<String, Object> body = ReplicateWire.prediction(model, input);
+        ReplicateWire.Request body = ReplicateWire.prediction(model, input);
         Map<String, JsonNode> answered = new ConcurrentHashMap<>();
         return new UpstreamJob<>() {
             @Override

@@ -1,5 +1,8 @@
 package io.mediagate.routing.providers.replicate;
 
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ErrorReader;
@@ -7,9 +10,10 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
-import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.WireJson;
 import io.mediagate.routing.providers.schema.InputSchemas;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +66,7 @@ public final class ReplicateWire {
      */
     static Map<String, Object> edit(ImageTask task, List<SourceImage> images, SourceImage mask) {
         Map<String, Object> input = InputSchemas.editInput(task, images, mask, "input_image", "mask");
-        input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+        input.put("aspect_ratio", Shapes.ratio(task.width(), task.height()));
         return InputSchemas.fitted(ADAPTER, task.upstreamModel(), task.options(), task.params(), input);
     }
 
@@ -70,8 +74,8 @@ public final class ReplicateWire {
     static Map<String, Object> video(VideoTask task, String firstFrame) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
-        input.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
-        input.put("aspect_ratio", Upstream.ratio(task.width(), task.height()));
+        input.put("duration", Shapes.duration(task.durationSeconds(), task.option("durations", null)));
+        input.put("aspect_ratio", Shapes.ratio(task.width(), task.height()));
         if (firstFrame != null) {
             input.put(task.option("imageField", "image"), firstFrame);
         }
@@ -84,7 +88,7 @@ public final class ReplicateWire {
      * fitted to its schema.
      */
     public static void shape(String model, int width, int height, Map<String, Object> input) {
-        String ratio = Upstream.ratio(width, height);
+        String ratio = Shapes.ratio(width, height);
         var schema = InputSchemas.of(ADAPTER, model);
         boolean custom = schema.isPresent() && !schema.get().allows("aspect_ratio", ratio) && schema.get().allows("aspect_ratio", "custom")
                 && schema.get().takes("width") && schema.get().takes("height");
@@ -102,48 +106,65 @@ public final class ReplicateWire {
         return model.indexOf(':') > 0 ? base + "/predictions" : base + "/models/" + model + "/predictions";
     }
 
+    /** {@code POST /predictions} (with the pinned {@code version}) or the model's endpoint: the model-shaped {@code input}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Request(String version, Map<String, Object> input) {}
+
+    /** A prediction's status; one this version does not know reads as {@code UNKNOWN}. */
+    enum Status {
+        @JsonProperty("starting") STARTING,
+        @JsonProperty("processing") PROCESSING,
+        @JsonProperty("succeeded") SUCCEEDED,
+        @JsonProperty("failed") FAILED,
+        @JsonProperty("canceled") CANCELED,
+        @JsonProperty("aborted") ABORTED,
+        @JsonEnumDefaultValue UNKNOWN
+    }
+
+    /** A prediction: the fields read of it ({@code output} is model-shaped, {@link #collect}). */
+    record Prediction(Status status, String logs, JsonNode output, String error, Urls urls) {}
+
+    record Urls(String get, String cancel) {}
+
     /** The prediction request: {@code version} for a pinned version, and the {@code input}. */
-    static Map<String, Object> prediction(String model, Map<String, Object> input) {
-        Map<String, Object> body = new LinkedHashMap<>();
+    static Request prediction(String model, Map<String, Object> input) {
         int colon = model.indexOf(':');
-        if (colon > 0) {
-            body.put("version", model.substring(colon + 1));
-        }
-        body.put("input", input);
-        return body;
+        return new Request(colon > 0 ? model.substring(colon + 1) : null, input);
     }
 
     /** The URLs of a created prediction: {@code urls.get} (required) and {@code urls.cancel}. */
-    static JobUrls urls(ProviderSpec provider, JsonNode prediction) {
-        String get = Upstream.text(prediction.path("urls"), "get");
-        if (get == null) {
+    static JobUrls urls(ProviderSpec provider, JsonNode answer) {
+        Urls urls = WireJson.read(provider, answer, Prediction.class).urls();
+        if (urls == null || urls.get() == null) {
             throw ProviderException.failed(provider.id() + " answered a prediction without urls.get");
         }
-        return new JobUrls(get, null, Upstream.text(prediction.path("urls"), "cancel"));
+        return new JobUrls(urls.get(), null, urls.cancel());
     }
 
     /** One look at a prediction: pending (with the last percentage of its logs), its output URLs, or how it ended. */
-    static Poller.Poll<List<String>> state(ProviderSpec provider, JsonNode prediction) {
-        String status = String.valueOf(Upstream.text(prediction, "status"));
+    static Poller.Poll<List<String>> state(ProviderSpec provider, JsonNode answer) {
+        Prediction prediction = WireJson.read(provider, answer, Prediction.class);
+        Status status = prediction.status() == null ? Status.UNKNOWN : prediction.status();
         return switch (status) {
-            case "starting" -> Poller.pending(null);
-            case "processing" -> Poller.pending(percent(Upstream.text(prediction, "logs")));
-            case "succeeded" -> {
+            case STARTING -> Poller.pending(null);
+            case PROCESSING -> Poller.pending(percent(prediction.logs()));
+            case SUCCEEDED -> {
                 List<String> urls = new ArrayList<>();
-                collect(prediction.get("output"), urls);
+                collect(prediction.output(), urls);
                 if (urls.isEmpty()) {
                     throw ProviderException.failed(provider.id() + " succeeded without an output URL");
                 }
                 yield Poller.done(urls);
             }
-            case "failed" -> {
-                if (ERRORS.moderates(Upstream.text(prediction, "error"))) {
+            case FAILED -> {
+                if (ERRORS.moderates(prediction.error())) {
                     throw ProviderException.moderated("the prompt was refused by the provider's content policy");
                 }
                 yield Poller.failed(ProviderException.failed(provider.id() + " prediction failed"));
             }
-            case "canceled", "aborted" -> Poller.failed(ProviderException.failed(provider.id() + " prediction was " + status));
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
+            case CANCELED, ABORTED -> Poller.failed(ProviderException.failed(provider.id() + " prediction was "
+                    + Shapes.text(answer, "status")));
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown status " + Shapes.text(answer, "status"));
         };
     }
 

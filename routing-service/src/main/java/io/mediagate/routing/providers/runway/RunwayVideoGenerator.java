@@ -5,6 +5,7 @@ import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
@@ -36,7 +37,7 @@ public class RunwayVideoGenerator implements VideoGenerator {
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         Auth.Credential key = Auth.bearer().of(provider);
         String base = Upstream.base(provider, BASE);
-        var body = RunwayWire.request(task, task.image() == null ? null : Upstream.dataUri(task.image()));
+        var body = RunwayWire.request(task, task.image() == null ? null : Shapes.dataUri(task.image()));
         return upstream.runVideo(provider, HOSTS.at(base), task, "runway.mp4", HttpJob.<String, String>of(upstream, provider, RunwayWire.ERRORS,
                         request -> key.sign(request).header("X-Runway-Version", RunwayWire.VERSION))
                 .submit(() -> upstream.postJson(base + RunwayWire.endpoint(task), body), HttpJob.id("/id"))

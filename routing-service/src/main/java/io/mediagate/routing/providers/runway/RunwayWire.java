@@ -1,15 +1,20 @@
 package io.mediagate.routing.providers.runway;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
-import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.VideoTask;
-import java.util.LinkedHashMap;
+import io.mediagate.routing.providers.WireJson;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Runway's wire, no I/O: the task request from our task, and a task as Runway answers it ({@code status}
@@ -30,39 +35,43 @@ final class RunwayWire {
         return task.image() != null ? "/v1/image_to_video" : "/v1/text_to_video";
     }
 
+    /** {@code POST /v1/text_to_video} or {@code /v1/image_to_video}; the offer's free parameters follow the declared fields. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Request(String model, String promptText, String promptImage, String ratio, int duration,
+                   @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("model", "promptText", "promptImage", "ratio", "duration");
+    }
+
+    /** A task's status; one this version does not know reads as {@code UNKNOWN}. */
+    enum Status { PENDING, THROTTLED, RUNNING, SUCCEEDED, FAILED, CANCELLED, @JsonEnumDefaultValue UNKNOWN }
+
+    /** {@code GET /v1/tasks/{id}}: the fields read of it ({@code progress} a fraction while running). */
+    record Task(Status status, JsonNode progress, List<JsonNode> output, String failureCode) {}
+
     /** The task request; {@code promptImage} is the first frame as a data URI, or null. */
-    static Map<String, Object> request(VideoTask task, String promptImage) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", task.upstreamModel());
-        body.put("promptText", task.prompt());
-        if (promptImage != null) {
-            body.put("promptImage", promptImage);
-        }
-        body.put("ratio", task.option("ratio", "1280:720"));
-        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
-        task.params().forEach(body::putIfAbsent);
-        return body;
+    static Request request(VideoTask task, String promptImage) {
+        return new Request(task.upstreamModel(), task.prompt(), promptImage, task.option("ratio", "1280:720"),
+                Shapes.duration(task.durationSeconds(), task.option("durations", null)), WireJson.extra(task.params(), Request.DECLARED));
     }
 
     /** One look at a task. */
-    static Poller.Poll<String> state(ProviderSpec provider, JsonNode task) {
-        String status = String.valueOf(Upstream.text(task, "status"));
+    static Poller.Poll<String> state(ProviderSpec provider, JsonNode answer) {
+        Task task = WireJson.read(provider, answer, Task.class);
+        Status status = task.status() == null ? Status.UNKNOWN : task.status();
         return switch (status) {
-            case "PENDING", "THROTTLED" -> Poller.pending(null);
-            case "RUNNING" -> {
-                JsonNode progress = task.get("progress");
-                yield Poller.pending(progress != null && progress.isNumber() ? (int) Math.round(progress.asDouble() * 100) : null);
-            }
-            case "SUCCEEDED" -> {
-                JsonNode output = task.path("output");
-                if (!output.isArray() || output.isEmpty() || !output.get(0).isTextual()) {
+            case PENDING, THROTTLED -> Poller.pending(null);
+            case RUNNING -> Poller.pending(task.progress() != null && task.progress().isNumber()
+                    ? (int) Math.round(task.progress().asDouble() * 100) : null);
+            case SUCCEEDED -> {
+                List<JsonNode> output = task.output();
+                if (output == null || output.isEmpty() || output.getFirst() == null || !output.getFirst().isTextual()) {
                     throw ProviderException.failed(provider.id() + " succeeded without an output URL");
                 }
-                yield Poller.done(output.get(0).asText());
+                yield Poller.done(output.getFirst().asText());
             }
-            case "FAILED" -> Poller.failed(failed(provider, Upstream.text(task, "failureCode")));
-            case "CANCELLED" -> Poller.failed(ProviderException.failed(provider.id() + " task was cancelled at the provider"));
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
+            case FAILED -> Poller.failed(failed(provider, task.failureCode()));
+            case CANCELLED -> Poller.failed(ProviderException.failed(provider.id() + " task was cancelled at the provider"));
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown status " + Shapes.text(answer, "status"));
         };
     }
 

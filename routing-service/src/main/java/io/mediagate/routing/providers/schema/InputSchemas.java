@@ -3,13 +3,14 @@ package io.mediagate.routing.providers.schema;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Shapes;
+import io.mediagate.routing.providers.SourceImage;
+import io.mediagate.routing.providers.Upstream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import io.mediagate.routing.providers.ImageTask;
-import io.mediagate.routing.providers.SourceImage;
-import io.mediagate.routing.providers.Upstream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +53,7 @@ public final class InputSchemas {
      */
     public static Map<String, Object> fitted(String adapter, String model, Map<String, String> options, Map<String, Object> params,
                                              Map<String, Object> input) {
-        Upstream.fixedInputs(options, input);
+        Shapes.fixedInputs(options, input);
         params.forEach(input::putIfAbsent);
         return fit(adapter, model, input, params.keySet());
     }

@@ -12,6 +12,7 @@ import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
@@ -51,7 +52,7 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
         String endpoint = model.startsWith("sd3") ? "sd3" : model;
         return call(provider, task, "/v2beta/stable-image/generate/" + endpoint, () -> new Multipart()
                 .field("prompt", task.prompt())
-                .field("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), RATIOS))
+                .field("aspect_ratio", Shapes.nearestRatio(task.width(), task.height(), RATIOS))
                 .field("output_format", task.option("outputFormat", "png"))
                 .field("model", model.startsWith("sd3.") ? model : null));
     }
@@ -99,15 +100,15 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
                 throw failure(provider, response);
             }
             JsonNode body = upstream.object(provider, response);
-            String reason = String.valueOf(Upstream.text(body, "finish_reason"));
+            String reason = String.valueOf(Shapes.text(body, "finish_reason"));
             if ("CONTENT_FILTERED".equals(reason)) {
                 throw ProviderException.moderated("the result was withheld by the provider's content filter");
             }
-            String image = Upstream.text(body, "image");
+            String image = Shapes.text(body, "image");
             if (!"SUCCESS".equals(reason) || image == null) {
                 throw ProviderException.failed(provider.id() + " answered finish_reason " + reason);
             }
-            images.add(Upstream.inline(provider, image, null));
+            images.add(Shapes.inline(provider, image, null));
         }
         return images;
     }

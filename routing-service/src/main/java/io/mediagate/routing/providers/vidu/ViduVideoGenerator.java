@@ -5,6 +5,7 @@ import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
@@ -36,7 +37,7 @@ public class ViduVideoGenerator implements VideoGenerator {
         Auth.Credential key = AUTH.of(provider);
         task.requireNoSourceVideo(provider);
         String base = Upstream.base(provider, BASE);
-        var body = ViduWire.request(task, task.image() == null ? null : Upstream.dataUri(task.image()));
+        var body = ViduWire.request(task, task.image() == null ? null : Shapes.dataUri(task.image()));
         return upstream.runVideo(provider, HOSTS.at(base), task, "vidu.mp4", HttpJob.<String, String>of(upstream, provider, ViduWire.ERRORS, key::sign)
                 .submit(() -> upstream.postJson(base + ViduWire.endpoint(task), body), HttpJob.id("/task_id"))
                 .look(id -> upstream.request(base + "/ent/v2/tasks/" + id + "/creations").GET(), t -> ViduWire.state(provider, t))

@@ -1,18 +1,23 @@
 package io.mediagate.routing.providers.vidu;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
-import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.WireJson;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -52,43 +57,61 @@ public final class ViduWire {
         return task.image() == null ? "/ent/v2/text2video" : "/ent/v2/img2video";
     }
 
+    /** {@code POST /ent/v2/text2video} or {@code img2video}; the offer's free parameters follow the declared fields. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Request(String model, String prompt, int duration, String resolution, @JsonProperty("aspect_ratio") String aspectRatio,
+                   List<String> images, @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("model", "prompt", "duration", "resolution", "aspect_ratio", "images");
+    }
+
+    /** A task's state; one this version does not know reads as {@code UNKNOWN}. */
+    enum State {
+        @JsonProperty("created") CREATED,
+        @JsonProperty("queueing") QUEUEING,
+        @JsonProperty("processing") PROCESSING,
+        @JsonProperty("success") SUCCESS,
+        @JsonProperty("failed") FAILED,
+        @JsonEnumDefaultValue UNKNOWN
+    }
+
+    /** {@code GET /ent/v2/tasks/{id}/creations}: the fields read of it. */
+    record Task(State state, @JsonProperty("err_code") String errCode, List<Creation> creations) {}
+
+    record Creation(String url) {}
+
     /** The task request; {@code image} is the first frame as a data URI, or null (then the shape is the nearest ratio offered). */
-    static Map<String, Object> request(VideoTask task, String image) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", task.upstreamModel());
-        body.put("prompt", task.prompt());
-        body.put("duration", Upstream.duration(task.durationSeconds(), task.option("durations", null)));
-        body.put("resolution", task.height() >= 1080 ? "1080p" : task.height() >= 720 ? "720p" : "540p");
+    static Request request(VideoTask task, String image) {
+        String ratio = null;
         if (image == null) {
             List<String> ratios = Arrays.stream(task.option("ratios", "16:9,9:16,1:1").split(",")).map(String::trim).toList();
-            body.put("aspect_ratio", Upstream.nearestRatio(task.width(), task.height(), ratios));
-        } else {
-            body.put("images", List.of(image));
+            ratio = Shapes.nearestRatio(task.width(), task.height(), ratios);
         }
-        task.params().forEach(body::putIfAbsent);
-        return body;
+        return new Request(task.upstreamModel(), task.prompt(), Shapes.duration(task.durationSeconds(), task.option("durations", null)),
+                task.height() >= 1080 ? "1080p" : task.height() >= 720 ? "720p" : "540p", ratio, image == null ? null : List.of(image),
+                WireJson.extra(task.params(), Request.DECLARED));
     }
 
     /** One look at a task's creations. */
-    static Poller.Poll<String> state(ProviderSpec provider, JsonNode task) {
-        String state = String.valueOf(Upstream.text(task, "state"));
+    static Poller.Poll<String> state(ProviderSpec provider, JsonNode answer) {
+        Task task = WireJson.read(provider, answer, Task.class);
+        State state = task.state() == null ? State.UNKNOWN : task.state();
         return switch (state) {
-            case "created", "queueing", "processing" -> Poller.pending(null);
-            case "success" -> {
-                JsonNode creations = task.path("creations");
-                String url = creations.isArray() && !creations.isEmpty() ? Upstream.text(creations.get(0), "url") : null;
+            case CREATED, QUEUEING, PROCESSING -> Poller.pending(null);
+            case SUCCESS -> {
+                List<Creation> creations = task.creations();
+                String url = creations == null || creations.isEmpty() || creations.getFirst() == null ? null : creations.getFirst().url();
                 if (url == null || url.isBlank()) {
                     throw ProviderException.failed(provider.id() + " succeeded without a creation url");
                 }
                 yield Poller.done(url);
             }
-            case "failed" -> {
-                String code = Upstream.text(task, "err_code");
+            case FAILED -> {
+                String code = task.errCode();
                 ProviderException known = ERRORS.ofCode(provider, code, null);
                 yield Poller.failed(known != null ? known : ProviderException.failed(provider.id() + " task failed"
                         + (code == null || code.isBlank() ? "" : " (" + code + ")")));
             }
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown task state " + state);
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown task state " + Shapes.text(answer, "state"));
         };
     }
 }

@@ -1,12 +1,16 @@
 package io.mediagate.routing.providers.xai;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
-import io.mediagate.routing.providers.Upstream;
-import java.util.LinkedHashMap;
+import io.mediagate.routing.providers.WireJson;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Pure mapping between our image task and xAI's images API. xAI takes no pixel size: it takes an
@@ -24,31 +28,38 @@ final class XaiWire {
     private XaiWire() {
     }
 
-    static Map<String, Object> generation(ImageTask task) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", task.upstreamModel());
-        body.put("prompt", task.prompt());
-        body.put("n", task.n());
-        body.put("response_format", "b64_json");
-        body.put("aspect_ratio", ratio(task.width(), task.height()));
-        body.put("resolution", Math.max(task.width(), task.height()) > 1024 ? "2k" : "1k");
-        task.params().forEach(body::putIfAbsent);
-        return body;
+    /**
+     * {@code POST /images/generations}, or with the sources {@code /images/edits}: one inline as {@code image}, several as
+     * {@code images}; the offer's free parameters follow the declared fields.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Request(String model, String prompt, int n, @JsonProperty("response_format") String responseFormat,
+                   @JsonProperty("aspect_ratio") String aspectRatio, String resolution, Url image, List<Url> images,
+                   @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("model", "prompt", "n", "response_format", "aspect_ratio", "resolution", "image",
+                "images");
     }
 
-    static Map<String, Object> edit(ImageTask task, List<SourceImage> images) {
-        Map<String, Object> body = generation(task);
-        if (images.size() == 1) {
-            body.put("image", Map.of("url", images.getFirst().dataUri()));
-        } else {
-            body.put("images", images.stream().map(i -> Map.of("url", i.dataUri())).toList());
-        }
-        return body;
+    /** An input image, as a {@code data:} URI. */
+    record Url(String url) {}
+
+    static Request generation(ImageTask task) {
+        return request(task, null, null);
+    }
+
+    static Request edit(ImageTask task, List<SourceImage> images) {
+        return images.size() == 1 ? request(task, new Url(images.getFirst().dataUri()), null)
+                : request(task, null, images.stream().map(i -> new Url(i.dataUri())).toList());
+    }
+
+    private static Request request(ImageTask task, Url image, List<Url> images) {
+        return new Request(task.upstreamModel(), task.prompt(), task.n(), "b64_json", ratio(task.width(), task.height()),
+                Math.max(task.width(), task.height()) > 1024 ? "2k" : "1k", image, images, WireJson.extra(task.params(), Request.DECLARED));
     }
 
     /** The listed ratio nearest to {@code width:height}. */
     static String ratio(int width, int height) {
-        return Upstream.nearestRatio(width, height, RATIOS);
+        return Shapes.nearestRatio(width, height, RATIOS);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.mediagate.common.catalog.MegapixelRates;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.TokenUsage;
 import io.mediagate.routing.providers.GeneratedImage;
@@ -25,7 +26,7 @@ class ChargesTest {
     private static final MegapixelRates FLUX2_PRO = new MegapixelRates(new BigDecimal("0.03"), new BigDecimal("0.015"), new BigDecimal("0.015"), "up");
 
     private static OfferSpec offer(TokenRates tokens, MegapixelRates megapixels) {
-        return new OfferSpec("p", new BigDecimal("0.04"), "image", List.of(), null, null, null, "m", null, null, tokens, megapixels, null, null);
+        return new OfferSpec("p", new BigDecimal("0.04"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null, tokens, megapixels, null, null);
     }
 
     private static void assertMoney(String expected, BigDecimal actual) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ProviderException;
@@ -14,8 +15,8 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
@@ -40,7 +41,7 @@ class NovaReelConformanceTest extends AdapterConformance {
      * The offer the adapter was shipped with: Nova Reel reached its end of life on 2026-09-30 and the shipped catalog no
      * longer offers it (docs/providers.md), but the adapter still serves an operator's Bedrock video offer so.
      */
-    static final OfferSpec OFFER = new OfferSpec("bedrock", new java.math.BigDecimal("0.08"), "second", List.of("seed"), null, null, null,
+    static final OfferSpec OFFER = new OfferSpec("bedrock", new java.math.BigDecimal("0.08"), OfferUnit.SECOND, List.of("seed"), null, null, null,
             MODEL, Map.of("durations", "6,12,18,24,30,36,42,48,54,60,66,72,78,84,90,96,102,108,114,120"), null);
     static final String OUTPUT = "s3://mediagate-videos/reel";
     private final Map<String, String> settings = new HashMap<>();

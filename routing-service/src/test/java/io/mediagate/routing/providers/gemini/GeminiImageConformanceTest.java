@@ -7,21 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ImageTask;
-import io.mediagate.routing.providers.conformance.ShippedOffers;
-import java.util.Set;
-import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.testing.TestImages;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -126,7 +127,7 @@ class GeminiImageConformanceTest extends GoogleImageConformance {
             String[] wh = size.split("x");
             String tier = GeminiWire.imageSize(Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), offer.options().get("imageSizes"));
             assertEquals("4K".equals(tier), offer.sizePrices().containsKey(size), size + " is sent as " + tier);
-            List<String> atRatio = GeminiWire.TIERS.get(io.mediagate.routing.providers.Upstream.nearestRatio(Integer.parseInt(wh[0]),
+            List<String> atRatio = GeminiWire.TIERS.get(io.mediagate.routing.providers.Shapes.nearestRatio(Integer.parseInt(wh[0]),
                     Integer.parseInt(wh[1]), GeminiWire.GEMINI_RATIOS));
             assertEquals(size, atRatio.get(GeminiWire.TIER_NAMES.indexOf(tier)), "the size delivered is the size asked");
         }

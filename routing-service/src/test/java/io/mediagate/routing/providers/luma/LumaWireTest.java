@@ -2,11 +2,14 @@ package io.mediagate.routing.providers.luma;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.VideoTask;
 import java.nio.file.Path;
@@ -24,10 +27,29 @@ class LumaWireTest {
     void aTaskAsksForTheClipLengthItIsChargedFor() {
         var task = new VideoTask("ray-2", Map.of("durations", "5,9"), "2", "waves", 1280, 720, 6, null, null, Map.of("loop", true),
                 Path.of("/tmp"), TaskControl.NONE);
-        Map<String, Object> body = LumaWire.request(task);
-        assertEquals("9s", body.get("duration"), "6 s asked: the 9 s clip, as Luma writes it");
-        assertEquals("720p", body.get("resolution"));
-        assertEquals(true, body.get("loop"));
+        var body = json.valueToTree(LumaWire.request(task));
+        assertEquals("9s", body.path("duration").asText(), "6 s asked: the 9 s clip, as Luma writes it");
+        assertEquals("720p", body.path("resolution").asText());
+        assertEquals(true, body.path("loop").asBoolean());
+        assertEquals("16:9", body.path("aspect_ratio").asText());
+    }
+
+    @Test
+    void aParameterNeverOverridesADeclaredField() {
+        var task = new VideoTask("ray-2", Map.of("durations", "5,9"), "2", "waves", 1280, 720, 5, null, null,
+                Map.of("model", "other", "duration", "1s"), Path.of("/tmp"), TaskControl.NONE);
+        var body = json.valueToTree(LumaWire.request(task));
+        assertEquals("ray-2", body.path("model").asText());
+        assertEquals("5s", body.path("duration").asText());
+    }
+
+    @Test
+    void aStateLumaAddsLaterOrAnAnswerOfAnotherShapeIsTheProvidersFailure() throws Exception {
+        var unknown = assertThrows(ProviderException.class, () -> LumaWire.state(LUMA, json.readTree("{\"state\": \"upscaling\"}")));
+        assertTrue(unknown.getMessage().contains("upscaling"), unknown.getMessage());
+        assertEquals(FailureClass.TRANSIENT, unknown.failure());
+        var shape = assertThrows(ProviderException.class, () -> LumaWire.state(LUMA, json.readTree("{\"assets\": \"none\"}")));
+        assertEquals(FailureClass.TRANSIENT, shape.failure());
     }
 
     @Test

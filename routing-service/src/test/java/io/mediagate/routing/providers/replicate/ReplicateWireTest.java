@@ -22,8 +22,9 @@ class ReplicateWireTest {
     void aPinnedVersionIsCreatedAtPredictionsWithItsVersion() {
         assertEquals("https://r/v1/predictions", ReplicateWire.endpoint("https://r/v1", "owner/model:abc123"));
         assertEquals("https://r/v1/models/owner/model/predictions", ReplicateWire.endpoint("https://r/v1", "owner/model"));
-        assertEquals("abc123", ReplicateWire.prediction("owner/model:abc123", Map.of("prompt", "x")).get("version"));
-        assertFalse(ReplicateWire.prediction("owner/model", Map.of("prompt", "x")).containsKey("version"));
+        assertEquals("abc123", json.valueToTree(ReplicateWire.prediction("owner/model:abc123", Map.of("prompt", "x"))).path("version").asText());
+        assertFalse(json.valueToTree(ReplicateWire.prediction("owner/model", Map.of("prompt", "x"))).has("version"));
+        assertEquals("x", json.valueToTree(ReplicateWire.prediction("owner/model", Map.of("prompt", "x"))).path("input").path("prompt").asText());
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.OfferSpec;
-import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.conformance.ShippedOffers;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +47,7 @@ class ShippedSchemasTest {
             }
             Map<String, String> options = offer.options() == null ? Map.of() : offer.options();
             options.forEach((option, value) -> {
-                if (option.startsWith(Upstream.FIXED_INPUT) && !schema.allows(option.substring(Upstream.FIXED_INPUT.length()), value)) {
+                if (option.startsWith(Shapes.FIXED_INPUT) && !schema.allows(option.substring(Shapes.FIXED_INPUT.length()), value)) {
                     problems.add(name + ": fixed input " + option + "=" + value + " is not a value the model takes");
                 }
             });
@@ -72,7 +72,7 @@ class ShippedSchemasTest {
                         io.mediagate.routing.providers.replicate.ReplicateWire.shape(offer.upstreamModel(), Integer.parseInt(wh[0]),
                                 Integer.parseInt(wh[1]), input);
                     } else {
-                        input.put("aspect_ratio", Upstream.ratio(Integer.parseInt(wh[0]), Integer.parseInt(wh[1])));
+                        input.put("aspect_ratio", Shapes.ratio(Integer.parseInt(wh[0]), Integer.parseInt(wh[1])));
                     }
                     if (!schema.allows("aspect_ratio", input.get("aspect_ratio"))) {
                         problems.add(name + ": size " + size + " of " + shipped.modelId() + " cannot be asked for (" + input + ")");
@@ -80,7 +80,7 @@ class ShippedSchemasTest {
                 }
             }
             for (String bill : schema.bills()) {
-                if (!MAPPED.get(adapter).contains(bill) && !options.containsKey(Upstream.FIXED_INPUT + bill)) {
+                if (!MAPPED.get(adapter).contains(bill) && !options.containsKey(Shapes.FIXED_INPUT + bill)) {
                     problems.add(name + ": " + bill + " changes the bill; the offer must fix it (options: { input." + bill + ": ... })");
                 }
             }

@@ -1,4 +1,4 @@
-package io.mediagate.common.media;
+package io.mediagate.common.values;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.mediagate.common.events;
+package io.mediagate.common.values;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;

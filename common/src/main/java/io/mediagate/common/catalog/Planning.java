@@ -1,0 +1,66 @@
+package io.mediagate.common.catalog;
+
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.values.Size;
+import java.util.Optional;
+
+/**
+ * The defaults and limits of a request against a model, in one place for everyone who reads them: the gateway's edge
+ * (the longest video anyone may ask for), its worst-case budget reservation, and routing's planner. A request names a
+ * size or gets the model's default; a video names a duration or gets the model's default, else
+ * {@link #DEFAULT_SECONDS}; no model serves more than {@link #MAX_SECONDS}.
+ */
+public final class Planning {
+    /** The longest video the API makes, whatever a model's own bounds (docs/api-guide.md, "Videos and jobs"). */
+    public static final double MAX_SECONDS = 30;
+    /** A video's length when neither the request nor the model names one. */
+    public static final double DEFAULT_SECONDS = 5;
+    /** The shortest video a model that declares no bounds is asked for. */
+    static final double MIN_SECONDS = 1;
+
+    private Planning() {
+    }
+
+    /** The durations a model serves here: its own bounds capped at {@link #MAX_SECONDS}, and its default. */
+    public record Clip(double min, double max, double defaultValue) {
+        /** The length asked, or the default; refused with 400 {@code duration} when outside the bounds. */
+        public double checked(Double requested, String modelId) {
+            return checked(requested, modelId, "duration");
+        }
+
+        /** As {@link #checked(Double, String)}, the refusal naming {@code param} (OpenAI's video face calls it {@code seconds}). */
+        public double checked(Double requested, String modelId, String param) {
+            double value = requested != null ? requested : defaultValue;
+            if (value < min || value > max) {
+                throw ApiException.invalid(param, param + " must be between " + seconds(min) + " and " + seconds(max)
+                        + " seconds for " + modelId);
+            }
+            return value;
+        }
+    }
+
+    public static Clip clip(ModelSpec model) {
+        DurationSpec bounds = model.durations();
+        return bounds == null ? new Clip(MIN_SECONDS, MAX_SECONDS, DEFAULT_SECONDS)
+                : new Clip(bounds.min(), Math.min(MAX_SECONDS, bounds.max()), bounds.defaultValue());
+    }
+
+    /** The length a video is made at: the one asked for, else the model's default (unchecked: {@link Clip#checked} refuses). */
+    public static double seconds(ModelSpec model, Double requested) {
+        return requested != null ? requested : clip(model).defaultValue();
+    }
+
+    /** The size a request is made at: the one asked for, else the model's default; empty when neither names a size. */
+    public static Optional<Size> size(ModelSpec model, Size requested) {
+        return requested != null ? Optional.of(requested) : Size.parse(model.defaultSize());
+    }
+
+    /** Whether the model offers {@code size} (a video label in any case is its label). */
+    public static boolean offers(ModelSpec model, Size size) {
+        return model.sizes().contains(size.label());
+    }
+
+    private static String seconds(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}
