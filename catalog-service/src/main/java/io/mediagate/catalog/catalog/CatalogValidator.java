@@ -11,6 +11,7 @@ import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.Input;
 import io.mediagate.common.values.VideoSize;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -24,7 +25,6 @@ final class CatalogValidator {
     private static final Pattern SLUG = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     private static final Pattern IMAGE_SIZE = Pattern.compile("[1-9][0-9]{0,4}x[1-9][0-9]{0,4}");
     private static final Set<String> MEDIA = Set.of("image", "video");
-    private static final Set<String> INPUTS = Set.of("text", "image", "mask", "video");
     private static final Set<String> TYPES = Set.of("string", "integer", "number", "boolean");
 
     private CatalogValidator() {
@@ -100,7 +100,7 @@ final class CatalogValidator {
                     && m.durations().defaultValue() <= m.durations().max(), source, at + ".durations", "need 0 < min <= default <= max");
         }
         require(m.defaultSize() != null && m.sizes().contains(m.defaultSize()), source, at + ".defaultSize", "must be one of sizes");
-        require(m.inputs() != null && !m.inputs().isEmpty() && INPUTS.containsAll(m.inputs()), source, at + ".inputs", "must list text, image, mask (an edit may send one) and/or video");
+        require(m.inputs() != null && !m.inputs().isEmpty() && !m.inputs().contains(Input.UNKNOWN) && !m.inputs().contains(null), source, at + ".inputs", "must list text, image, mask (an edit may send one) and/or video");
         List<String> paramNames = m.parameters() == null ? List.of() : m.parameters().stream().map(p -> p.name()).toList();
         if (m.parameters() != null) {
             m.parameters().forEach(p -> require(p.name() != null && TYPES.contains(p.type()), source,
@@ -135,7 +135,8 @@ final class CatalogValidator {
                 });
             }
             if (o.inputs() != null) {
-                o.inputs().forEach(in -> require(m.inputs().contains(in), source, oat + ".inputs", "input " + in + " is not one of the model's inputs"));
+                o.inputs().forEach(in -> require(m.inputs().contains(in), source, oat + ".inputs", "input " + (in == null ? null : in.wire())
+                        + " is not one of the model's inputs"));
             }
             boolean inputPrice;
             try {

@@ -13,6 +13,7 @@ import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.catalog.Source;
 import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -42,7 +43,7 @@ public record ModelView(
         List<String> sizes,
         String defaultSize,
         DurationSpec durations,
-        List<String> inputs,
+        List<Input> inputs,
         List<ParameterSpec> parameters,
         List<Offer> providers,
         Instant createdAt,

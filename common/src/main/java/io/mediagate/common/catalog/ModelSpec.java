@@ -1,5 +1,6 @@
 package io.mediagate.common.catalog;
 
+import io.mediagate.common.values.Input;
 import io.mediagate.common.values.MediaKind;
 import java.time.Instant;
 import java.util.Comparator;
@@ -20,7 +21,7 @@ public record ModelSpec(
         List<String> sizes,
         String defaultSize,
         DurationSpec durations,
-        List<String> inputs,
+        List<Input> inputs,
         List<ParameterSpec> parameters,
         List<OfferSpec> offers,
         Instant createdAt,
@@ -28,7 +29,7 @@ public record ModelSpec(
 
     /** A model with no lifecycle announced. */
     public ModelSpec(String id, String displayName, String media, String description, List<VersionSpec> versions, List<String> sizes,
-                     String defaultSize, DurationSpec durations, List<String> inputs, List<ParameterSpec> parameters,
+                     String defaultSize, DurationSpec durations, List<Input> inputs, List<ParameterSpec> parameters,
                      List<OfferSpec> offers, Instant createdAt) {
         this(id, displayName, media, description, versions, sizes, defaultSize, durations, inputs, parameters, offers, createdAt, null);
     }

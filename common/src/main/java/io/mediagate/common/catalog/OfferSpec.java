@@ -1,6 +1,7 @@
 package io.mediagate.common.catalog;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mediagate.common.values.Input;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +29,7 @@ public record OfferSpec(
         List<String> features,
         List<String> versions,
         List<String> sizes,
-        List<String> inputs,
+        List<Input> inputs,
         String upstreamModel,
         Map<String, String> options,
         Map<String, BigDecimal> sizePrices,
@@ -39,7 +40,7 @@ public record OfferSpec(
 
     /** An offer priced per unit only, with no metering, lifecycle or source. */
     public OfferSpec(String provider, BigDecimal price, OfferUnit unit, List<String> features, List<String> versions, List<String> sizes,
-                     List<String> inputs, String upstreamModel, Map<String, String> options, Map<String, BigDecimal> sizePrices) {
+                     List<Input> inputs, String upstreamModel, Map<String, String> options, Map<String, BigDecimal> sizePrices) {
         this(provider, price, unit, features, versions, sizes, inputs, upstreamModel, options, sizePrices, null, null, null, null);
     }
 
@@ -151,7 +152,7 @@ public record OfferSpec(
     }
 
     /** Inputs this offer takes: its own list, else the model's. */
-    public List<String> inputsOr(List<String> modelInputs) {
+    public List<Input> inputsOr(List<Input> modelInputs) {
         return inputs == null || inputs.isEmpty() ? modelInputs : inputs;
     }
 }

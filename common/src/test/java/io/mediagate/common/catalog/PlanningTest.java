@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.values.Input;
 import io.mediagate.common.values.Size;
 import java.time.Instant;
 import java.util.List;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class PlanningTest {
     private static ModelSpec video(DurationSpec durations) {
-        return new ModelSpec("v/clip", "Clip", "video", null, List.of(), List.of("480p", "720p"), "720p", durations, List.of("text"),
+        return new ModelSpec("v/clip", "Clip", "video", null, List.of(), List.of("480p", "720p"), "720p", durations, List.of(Input.TEXT),
                 List.of(), List.of(), Instant.EPOCH);
     }
 

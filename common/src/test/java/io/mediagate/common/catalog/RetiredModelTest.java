@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.OfferUnit;
+import io.mediagate.common.values.Input;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -32,7 +33,7 @@ class RetiredModelTest {
 
     private static ModelSpec model(Lifecycle lifecycle, OfferSpec... offers) {
         return new ModelSpec("acme/old", "Old", "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("64x64"), "64x64",
-                null, List.of("text"), List.of(), List.of(offers), Instant.EPOCH, lifecycle);
+                null, List.of(Input.TEXT), List.of(), List.of(offers), Instant.EPOCH, lifecycle);
     }
 
     private static ResolvedModel resolved(ModelSpec model, Map<String, Retirement> retired) {

@@ -13,6 +13,7 @@ import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.gateway.GatewayTestResources;
 import io.mediagate.testing.ManualClock;
 import io.quarkus.test.junit.QuarkusTest;
@@ -48,7 +49,7 @@ class LifecycleHeadersIT {
         ProviderSpec alpha = new ProviderSpec("alpha", "Alpha", "fake", List.of("video"), true, null, null, Instant.EPOCH);
         OfferSpec offer = new OfferSpec("alpha", new BigDecimal("0.05"), OfferUnit.SECOND, List.of(), null, null, null, "m", null, null);
         return new ResolvedModel(new ModelSpec(id, id, "video", "d", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("480p", "720p"),
-                "480p", new DurationSpec(1, 8, 4), List.of("text"), List.of(), List.of(offer), Instant.EPOCH, lifecycle),
+                "480p", new DurationSpec(1, 8, 4), List.of(Input.TEXT), List.of(), List.of(offer), Instant.EPOCH, lifecycle),
                 List.of(alpha), List.of("alpha"), Map.of(), Map.of());
     }
 

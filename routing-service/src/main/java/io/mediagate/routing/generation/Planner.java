@@ -12,6 +12,7 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.Input;
 import io.mediagate.common.values.MediaKind;
 import io.mediagate.common.values.Size;
 import io.mediagate.routing.adapters.Adapters;
@@ -150,16 +151,16 @@ public class Planner {
     }
 
     private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask) {
-        if (image == null && !video && !model.inputs().contains("text")) {
+        if (image == null && !video && !model.inputs().contains(Input.TEXT)) {
             throw ApiException.invalid("model", model.id() + " changes a picture you send: use POST /v1/images/edits");
         }
-        if (image != null && !model.inputs().contains("image")) {
+        if (image != null && !model.inputs().contains(Input.IMAGE)) {
             throw ApiException.invalid(image, model.id() + " does not take an image input");
         }
-        if (mask && !model.inputs().contains("mask")) {
+        if (mask && !model.inputs().contains(Input.MASK)) {
             throw ApiException.invalid("mask", model.id() + " does not take a mask; send the edit without one");
         }
-        if (video && !model.inputs().contains("video")) {
+        if (video && !model.inputs().contains(Input.VIDEO)) {
             throw ApiException.invalid("video_url", model.id() + " does not take a video input");
         }
     }

@@ -1,5 +1,6 @@
 package io.mediagate.routing.jobs;
 
+import io.mediagate.common.values.MediaKind;
 import io.quarkus.panache.common.Parameters;
 import java.util.List;
 
@@ -8,7 +9,7 @@ final class JobPage {
     private JobPage() {
     }
 
-    static List<JobRecord> of(String userId, String kind, JobRecord after, boolean ascending, int rows) {
+    static List<JobRecord> of(String userId, MediaKind kind, JobRecord after, boolean ascending, int rows) {
         StringBuilder where = new StringBuilder("userId = :user");
         Parameters params = Parameters.with("user", userId);
         if (kind != null) {

@@ -131,7 +131,7 @@ public class JobsResource {
                 throw ApiException.invalid("after", "after must name one of your jobs");
             }
         }
-        List<JobRecord> page = JobPage.of(caller.getSubject(), kind, cursor, ascending, size + 1);
+        List<JobRecord> page = JobPage.of(caller.getSubject(), kind == null ? null : MediaKind.fromWire(kind), cursor, ascending, size + 1);
         boolean more = page.size() > size;
         List<JobView> jobs = page.stream().limit(size).map(this::viewOf).toList();
         return Envelope.of(new JobList(jobs, more));

@@ -2,6 +2,7 @@ package io.mediagate.routing.ranking;
 
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.values.Input;
 
 /**
  * The basic requirements of a request: the offer serves the model version, takes the size, makes a clip at least
@@ -46,16 +47,16 @@ public final class Eligibility {
         if (need.seconds() != null && !offer.lengths().isEmpty() && offer.secondsFor(need.seconds()) < need.seconds() - 1e-9) {
             return "duration";
         }
-        if (need.imageParam() == null && !need.videoInput() && !offer.inputsOr(model.inputs()).contains("text")) {
+        if (need.imageParam() == null && !need.videoInput() && !offer.inputsOr(model.inputs()).contains(Input.TEXT)) {
             return "image";
         }
-        if (need.imageParam() != null && !offer.inputsOr(model.inputs()).contains("image")) {
+        if (need.imageParam() != null && !offer.inputsOr(model.inputs()).contains(Input.IMAGE)) {
             return need.imageParam();
         }
-        if (need.mask() && !offer.inputsOr(model.inputs()).contains("mask")) {
+        if (need.mask() && !offer.inputsOr(model.inputs()).contains(Input.MASK)) {
             return "mask";
         }
-        if (need.videoInput() && !offer.inputsOr(model.inputs()).contains("video")) {
+        if (need.videoInput() && !offer.inputsOr(model.inputs()).contains(Input.VIDEO)) {
             return "video_url";
         }
         return null;

@@ -7,6 +7,7 @@ import io.mediagate.common.catalog.ParameterSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
@@ -52,7 +53,7 @@ public final class RoutingDecisionBench {
             health.put(id, new HealthSnapshot("operational", 0.9 + random.nextDouble() / 10, (long) random.nextInt(2000), "15m", null, null, null));
         }
         ModelSpec model = new ModelSpec("bench/model", "Bench", "image", "", List.of(new VersionSpec("1", Instant.EPOCH)),
-                List.of("512x512", "1024x1024"), "1024x1024", null, List.of("text"), params, offerSpecs, Instant.EPOCH);
+                List.of("512x512", "1024x1024"), "1024x1024", null, List.of(Input.TEXT), params, offerSpecs, Instant.EPOCH);
         ResolvedModel resolved = new ResolvedModel(model, providers, providers.stream().map(ProviderSpec::id).toList(), health);
         Map<String, Object> extras = Map.of("seed", 7, "style", "a");
         Eligibility.Need need = Eligibility.Need.of("1", "1024x1024");

@@ -11,6 +11,7 @@ import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Eligibility;
@@ -33,7 +34,7 @@ class EditFeaturesTest {
     private static final OfferSpec GPT_IMAGE = new OfferSpec("openai", new BigDecimal("0.042"), OfferUnit.IMAGE,
             List.of("quality", "moderation"), null, null, null, "gpt-image-2.6-sunburst", null, null);
     private static final ModelSpec MODEL = new ModelSpec("openai/gpt-image-2.6-sunburst", "GPT Image 2.6 Sunburst", "image", "",
-            List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"), "1024x1024", null, List.of("text", "image", "mask"),
+            List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"), "1024x1024", null, List.of(Input.TEXT, Input.IMAGE, Input.MASK),
             List.of(), List.of(GPT_IMAGE), Instant.EPOCH);
     private static final ResolvedModel RESOLVED = new ResolvedModel(MODEL, List.of(OPENAI), List.of("openai"), Map.of());
     private static final Candidates.Operation EDIT = new Candidates.Operation(p -> true,

@@ -7,6 +7,7 @@ import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Parameters;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** xAI bills an edit's input images as well as the images made: so is the caller charged, as the shipped offer says, and so are offers ranked. */
 class InputImagePriceTest {
     private static final ModelSpec MODEL = new ModelSpec("xai/grok-imagine-image", "G", "image", "d",
-            List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"), "1024x1024", null, List.of("text", "image"), List.of(),
+            List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"), "1024x1024", null, List.of(Input.TEXT, Input.IMAGE), List.of(),
             List.of(), Instant.EPOCH);
     private static final Plan PLAN = new Plan(MODEL, MODEL.versions().getFirst(), RoutingMode.OPTIMAL,
             new Parameters.Checked(Map.of(), List.of()), io.mediagate.common.values.Size.of("1024x1024"), null, List.of());

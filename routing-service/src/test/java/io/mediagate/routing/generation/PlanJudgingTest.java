@@ -7,6 +7,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.FailureClass;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RankingTest;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class PlanJudgingTest {
     private static final ModelSpec MODEL = new ModelSpec("acme/m", "M", "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)),
-            List.of("64x64"), "64x64", null, List.of("text"), List.of(), List.of(), Instant.EPOCH);
+            List.of("64x64"), "64x64", null, List.of(Input.TEXT), List.of(), List.of(), Instant.EPOCH);
     private static final Plan PLAN = new Plan(MODEL, MODEL.versions().getFirst(), RoutingMode.OPTIMAL,
             new Parameters.Checked(Map.of("quality", "high"), List.of()), io.mediagate.common.values.Size.of("64x64"), null, List.of());
 

@@ -11,6 +11,7 @@ import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
@@ -41,7 +42,7 @@ class RequiredOptionsTest {
 
     private static ResolvedModel model(OfferSpec... offers) {
         ModelSpec model = new ModelSpec("acme/pic", "Pic", "image", "", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("1024x1024"),
-                "1024x1024", null, List.of("text"), List.of(), List.of(offers), Instant.EPOCH);
+                "1024x1024", null, List.of(Input.TEXT), List.of(), List.of(offers), Instant.EPOCH);
         List<ProviderSpec> providers = java.util.Arrays.stream(offers).map(o -> provider(o.provider())).toList();
         return new ResolvedModel(model, providers, providers.stream().map(ProviderSpec::id).toList(), Map.of());
     }

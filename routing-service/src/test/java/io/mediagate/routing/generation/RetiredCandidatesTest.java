@@ -13,6 +13,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
@@ -39,7 +40,7 @@ class RetiredCandidatesTest {
         List<OfferSpec> offers = List.of(new OfferSpec("cheap", new BigDecimal("0.01"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null),
                 new OfferSpec("dear", new BigDecimal("0.05"), OfferUnit.IMAGE, List.of(), null, null, null, "m", null, null));
         ModelSpec spec = new ModelSpec("acme/m", "M", "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)),
-                List.of("64x64"), "64x64", null, List.of("text"), List.of(), offers, Instant.EPOCH);
+                List.of("64x64"), "64x64", null, List.of(Input.TEXT), List.of(), offers, Instant.EPOCH);
         return new ResolvedModel(spec, providers, List.of("cheap", "dear"), Map.of(), retired);
     }
 

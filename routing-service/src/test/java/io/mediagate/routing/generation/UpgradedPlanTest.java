@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.ImageOptions;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RankingTest;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** A request served by the replacement of the retired model it named says so in {@code stats.applied.model}. */
 class UpgradedPlanTest {
     private static final ModelSpec NEW = new ModelSpec("acme/new", "New", "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)),
-            List.of("64x64"), "64x64", null, List.of("text"), List.of(), List.of(), Instant.EPOCH);
+            List.of("64x64"), "64x64", null, List.of(Input.TEXT), List.of(), List.of(), Instant.EPOCH);
     private static final Parameters.Checked NONE = new Parameters.Checked(Map.of(), List.of());
 
     private static Plan plan(String upgradedFrom) {

@@ -1,5 +1,6 @@
 package io.mediagate.routing.jobs;
 
+import io.mediagate.common.values.MediaKind;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -81,7 +82,7 @@ class JobsApiContractIT {
         CallAs owner = CallAs.user(user, Tier.FREE);
         JobView job = InternalHttp.await(api().read(id, owner));
         assertEquals(id, job.id());
-        assertEquals("image", job.kind());
+        assertEquals(MediaKind.IMAGE, job.kind());
         assertEquals(JobStatus.RUNNING, job.status());
         assertEquals("a kite", job.request().prompt());
 

@@ -9,6 +9,7 @@ import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -53,7 +54,7 @@ class DurationPriceTest {
     @Test
     void anOfferWhoseLongestClipIsShorterThanAskedIsNotEligible() {
         ModelSpec model = new ModelSpec("a/v", "V", "video", "", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("720p"), "720p",
-                new DurationSpec(1, 10, 5), List.of("text"), List.of(), List.of(), Instant.EPOCH);
+                new DurationSpec(1, 10, 5), List.of(Input.TEXT), List.of(), List.of(), Instant.EPOCH);
         Eligibility.Need tenSeconds = new Eligibility.Need("1", "720p", 10.0, null, false, false);
         assertEquals("duration", Eligibility.unmet(model, offer("vidu", "0.08", "5"), tenSeconds));
         assertNull(Eligibility.unmet(model, offer("kling", "0.07", "5,10"), tenSeconds));

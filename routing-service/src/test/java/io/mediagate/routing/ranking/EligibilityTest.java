@@ -7,6 +7,7 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -15,11 +16,12 @@ import org.junit.jupiter.api.Test;
 /** Which offers may serve an edit: those that take an image, and a mask when one is sent. */
 class EligibilityTest {
     private static OfferSpec offer(List<String> inputs) {
-        return new OfferSpec("p", BigDecimal.ONE, OfferUnit.IMAGE, List.of(), null, null, inputs, null, null, null);
+        return new OfferSpec("p", BigDecimal.ONE, OfferUnit.IMAGE, List.of(), null, null,
+                inputs == null ? null : inputs.stream().map(Input::of).toList(), null, null, null);
     }
 
     private final ModelSpec model = new ModelSpec("acme/img", "Img", "image", "", List.of(new VersionSpec("1", Instant.EPOCH)),
-            List.of("512x512"), "512x512", null, List.of("text", "image", "mask"), List.of(), List.of(), Instant.EPOCH);
+            List.of("512x512"), "512x512", null, List.of(Input.TEXT, Input.IMAGE, Input.MASK), List.of(), List.of(), Instant.EPOCH);
 
     @Test
     void anEditNeedsAnImageInputAndAMaskOnlyWhenOneIsSent() {

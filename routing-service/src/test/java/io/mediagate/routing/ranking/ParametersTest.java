@@ -8,6 +8,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.ParameterSpec;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class ParametersTest {
     private final ModelSpec model = new ModelSpec("acme/img", "Img", "image", "", List.of(new VersionSpec("1", Instant.EPOCH)),
-            List.of("64x64"), "64x64", null, List.of("text"), List.of(
+            List.of("64x64"), "64x64", null, List.of(Input.TEXT), List.of(
                     new ParameterSpec("seed", "integer", null, 0.0, 100.0, null, ""),
                     new ParameterSpec("cfg_scale", "number", null, 1.0, 20.0, null, ""),
                     new ParameterSpec("style", "string", List.of("vivid", "natural"), null, null, null, "")),
@@ -36,7 +37,7 @@ class ParametersTest {
             assertEquals(Map.of(), c.features());
         }
         ModelSpec openai = new ModelSpec("acme/img", "Img", "image", "", model.versions(), model.sizes(), "64x64", null,
-                List.of("text"), List.of(new ParameterSpec("user", "string", null, null, null, null, "")), List.of(), Instant.EPOCH);
+                List.of(Input.TEXT), List.of(new ParameterSpec("user", "string", null, null, null, null, "")), List.of(), Instant.EPOCH);
         assertEquals(Map.of("user", "end-user-7"), Parameters.check(openai, Map.of("user", "end-user-7"), RoutingMode.COMPATIBLE).features());
     }
 

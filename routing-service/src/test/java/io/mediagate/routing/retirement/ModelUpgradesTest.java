@@ -13,6 +13,7 @@ import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.testing.ManualClock;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -43,7 +44,7 @@ class ModelUpgradesTest {
         List<OfferSpec> offers = List.of(providers).stream().map(p -> new OfferSpec(p, new BigDecimal("0.01"), OfferUnit.IMAGE, List.of(),
                 null, null, null, "m", null, null)).toList();
         ModelSpec spec = new ModelSpec(id, id, "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("64x64"), "64x64",
-                null, List.of("text"), List.of(), offers, Instant.EPOCH, lifecycle);
+                null, List.of(Input.TEXT), List.of(), offers, Instant.EPOCH, lifecycle);
         return new ResolvedModel(spec, List.of(), List.of(providers), Map.of(), Map.of());
     }
 

@@ -10,6 +10,7 @@ import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.ranking.RankingTest;
 import io.mediagate.testing.ManualClock;
@@ -28,7 +29,7 @@ class RetiredOffersTest {
         List<OfferSpec> offers = List.of("a", "b").stream().map(p -> new OfferSpec(p, new BigDecimal("0.01"), OfferUnit.IMAGE, List.of(),
                 null, null, null, "m", null, null)).toList();
         ModelSpec spec = new ModelSpec("acme/m", "M", "image", "d", List.of(new VersionSpec("1", Instant.EPOCH)),
-                List.of("64x64"), "64x64", null, List.of("text"), List.of(), offers, Instant.EPOCH);
+                List.of("64x64"), "64x64", null, List.of(Input.TEXT), List.of(), offers, Instant.EPOCH);
         return new ResolvedModel(spec, List.of(), List.of("a", "b"), Map.of(), known);
     }
 

@@ -1,5 +1,7 @@
 package io.mediagate.routing.providers.bedrock;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.GeneratedImage;
@@ -10,8 +12,8 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.WireJson;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,54 +39,54 @@ public class BedrockImageGenerator implements ImageGenerator, ImageEditor {
         this.settings = settings;
     }
 
+    /**
+     * Nova Canvas's {@code InvokeModel} body: the task type, its parameters under the field that names it, and the image
+     * generation config (the offer's {@code seed} and {@code cfgScale} parameters in it, the others in the task's).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Invocation(String taskType, Params textToImageParams, Params inPaintingParams, Params imageVariationParams,
+                      Config imageGenerationConfig) {}
+
+    /** A task's parameters: the prompt, the edit's sources and mask; the offer's free parameters follow. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Params(String text, String image, String maskImage, List<String> images, Double similarityStrength,
+                  @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("text", "image", "maskImage", "images", "similarityStrength");
+
+        static Params of(ImageTask task, String image, String maskImage, List<String> images, Double similarityStrength) {
+            Map<String, Object> extra = WireJson.extra(task.params(), DECLARED);
+            extra.keySet().removeAll(CONFIG);
+            return new Params(task.prompt(), image, maskImage, images, similarityStrength, extra);
+        }
+    }
+
+    /** How many images, their size and quality; {@code seed} and {@code cfgScale} where the request sets them. */
+    record Config(int numberOfImages, int width, int height, String quality, @JsonAnyGetter Map<String, Object> extra) {
+        static Config of(ImageTask task) {
+            Map<String, Object> extra = new java.util.LinkedHashMap<>(task.params());
+            extra.keySet().retainAll(CONFIG);
+            return new Config(task.n(), task.width(), task.height(), task.option("quality", "standard"), extra);
+        }
+    }
+
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("text", task.prompt());
-        taskParams(task, params);
-        return invoke(provider, task, "TEXT_IMAGE", "textToImageParams", params);
+        return invoke(provider, task, new Invocation("TEXT_IMAGE", Params.of(task, null, null, null, null), null, null, Config.of(task)));
     }
 
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("text", task.prompt());
-        taskParams(task, params);
         if (mask != null) {
-            params.put("image", images.getFirst().base64());
-            params.put("maskImage", mask.blackWhereTransparent().base64());
-            return invoke(provider, task, "INPAINTING", "inPaintingParams", params);
+            Params inpainting = Params.of(task, images.getFirst().base64(), mask.blackWhereTransparent().base64(), null, null);
+            return invoke(provider, task, new Invocation("INPAINTING", null, inpainting, null, Config.of(task)));
         }
-        params.put("images", images.stream().limit(5).map(SourceImage::base64).toList());
-        params.put("similarityStrength", Double.parseDouble(task.option("similarityStrength", "0.7")));
-        return invoke(provider, task, "IMAGE_VARIATION", "imageVariationParams", params);
+        Params variation = Params.of(task, null, null, images.stream().limit(5).map(SourceImage::base64).toList(),
+                Double.parseDouble(task.option("similarityStrength", "0.7")));
+        return invoke(provider, task, new Invocation("IMAGE_VARIATION", null, null, variation, Config.of(task)));
     }
 
-    private static void taskParams(ImageTask task, Map<String, Object> params) {
-        task.params().forEach((name, value) -> {
-            if (!CONFIG.contains(name)) {
-                params.putIfAbsent(name, value);
-            }
-        });
-    }
-
-    private List<GeneratedImage> invoke(ProviderSpec provider, ImageTask task, String taskType, String paramsField,
-                                        Map<String, Object> params) {
+    private List<GeneratedImage> invoke(ProviderSpec provider, ImageTask task, Invocation body) {
         BedrockSettings where = BedrockSettings.read(provider, settings);
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("numberOfImages", task.n());
-        config.put("width", task.width());
-        config.put("height", task.height());
-        config.put("quality", task.option("quality", "standard"));
-        task.params().forEach((name, value) -> {
-            if (CONFIG.contains(name)) {
-                config.put(name, value);
-            }
-        });
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("taskType", taskType);
-        body.put(paramsField, params);
-        body.put("imageGenerationConfig", config);
         JsonNode answer = calls.post(provider, where, "/model/" + BedrockCalls.segment(task.upstreamModel()) + "/invoke", body);
         JsonNode images = answer.path("images");
         String error = Shapes.text(answer, "error");

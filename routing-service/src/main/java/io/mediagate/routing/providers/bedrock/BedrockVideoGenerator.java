@@ -1,5 +1,9 @@
 package io.mediagate.routing.providers.bedrock;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
@@ -13,6 +17,7 @@ import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.WireJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -20,10 +25,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -48,6 +53,30 @@ public class BedrockVideoGenerator implements VideoGenerator {
         this.settings = settings;
     }
 
+    /** {@code StartAsyncInvoke}: a token, the model, its input, and where the video is written. */
+    record StartAsyncInvoke(String clientRequestToken, String modelId, ModelInput modelInput, OutputDataConfig outputDataConfig) {}
+
+    /** One {@code TEXT_VIDEO} shot (with its first frame, maybe) or {@code MULTI_SHOT_AUTOMATED} shots, and the config. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ModelInput(String taskType, Shot textToVideoParams, Shot multiShotAutomatedParams, VideoConfig videoGenerationConfig) {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Shot(String text, List<Frame> images) {}
+
+    /** A first frame: its format ({@code png}, {@code jpeg}) and its bytes in base64. */
+    record Frame(String format, Source source) {}
+
+    record Source(String bytes) {}
+
+    /** The length, 24 fps, 1280x720; the offer's free parameters follow the declared fields. */
+    record VideoConfig(int durationSeconds, int fps, String dimension, @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("durationSeconds", "fps", "dimension");
+    }
+
+    record OutputDataConfig(S3OutputDataConfig s3OutputDataConfig) {}
+
+    record S3OutputDataConfig(String s3Uri) {}
+
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         BedrockSettings where = BedrockSettings.read(provider, settings);
@@ -62,30 +91,12 @@ public class BedrockVideoGenerator implements VideoGenerator {
         if (seconds > SHOT_SECONDS && task.image() != null) {
             throw ProviderException.rejected("Nova Reel starts from an image only in one " + SHOT_SECONDS + " s shot");
         }
-        Map<String, Object> input = new LinkedHashMap<>();
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("durationSeconds", seconds);
-        config.put("fps", 24);
-        config.put("dimension", "1280x720");
-        task.params().forEach(config::putIfAbsent);
-        if (seconds == SHOT_SECONDS) {
-            Map<String, Object> text = new LinkedHashMap<>();
-            text.put("text", task.prompt());
-            if (task.image() != null) {
-                text.put("images", List.of(frame(task.image())));
-            }
-            input.put("taskType", "TEXT_VIDEO");
-            input.put("textToVideoParams", text);
-        } else {
-            input.put("taskType", "MULTI_SHOT_AUTOMATED");
-            input.put("multiShotAutomatedParams", Map.of("text", task.prompt()));
-        }
-        input.put("videoGenerationConfig", config);
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("clientRequestToken", UUID.randomUUID().toString());
-        body.put("modelId", task.upstreamModel());
-        body.put("modelInput", input);
-        body.put("outputDataConfig", Map.of("s3OutputDataConfig", Map.of("s3Uri", output.uri())));
+        VideoConfig config = new VideoConfig(seconds, 24, "1280x720", WireJson.extra(task.params(), VideoConfig.DECLARED));
+        ModelInput input = seconds == SHOT_SECONDS
+                ? new ModelInput("TEXT_VIDEO", new Shot(task.prompt(), task.image() == null ? null : List.of(frame(task.image()))), null, config)
+                : new ModelInput("MULTI_SHOT_AUTOMATED", null, new Shot(task.prompt(), null), config);
+        StartAsyncInvoke body = new StartAsyncInvoke(UUID.randomUUID().toString(), task.upstreamModel(), input,
+                new OutputDataConfig(new S3OutputDataConfig(output.uri())));
         String written = calls.upstream().run(provider, task.control(), new UpstreamJob<>() {
             @Override
             public String submit() {
@@ -107,29 +118,41 @@ public class BedrockVideoGenerator implements VideoGenerator {
         return download(provider, where, result.child("output.mp4"), task.workDir().resolve("nova-reel.mp4"));
     }
 
-    private static Map<String, Object> frame(Path image) {
+    private static Frame frame(Path image) {
         SourceImage frame = SourceImage.read(image);
-        return Map.of("format", frame.mime().equals("image/jpeg") ? "jpeg" : "png", "source", Map.of("bytes", frame.base64()));
+        return new Frame(frame.mime().equals("image/jpeg") ? "jpeg" : "png", new Source(frame.base64()));
     }
 
-    private Poller.Poll<String> state(ProviderSpec provider, JsonNode invocation) {
-        String status = String.valueOf(Shapes.text(invocation, "status"));
-        return switch (status) {
-            case "InProgress" -> Poller.pending(null);
-            case "Completed" -> {
-                String uri = Shapes.text(invocation.path("outputDataConfig").path("s3OutputDataConfig"), "s3Uri");
+    /** {@code GetAsyncInvoke}'s status; one this version does not know reads as {@code UNKNOWN}. */
+    enum Status {
+        @JsonProperty("InProgress") IN_PROGRESS,
+        @JsonProperty("Completed") COMPLETED,
+        @JsonProperty("Failed") FAILED,
+        @JsonEnumDefaultValue UNKNOWN
+    }
+
+    /** {@code GetAsyncInvoke}: the fields read of it. */
+    record Invocation(Status status, String failureMessage, OutputDataConfig outputDataConfig) {}
+
+    private Poller.Poll<String> state(ProviderSpec provider, JsonNode answer) {
+        Invocation invocation = WireJson.read(provider, answer, Invocation.class);
+        return switch (invocation.status() == null ? Status.UNKNOWN : invocation.status()) {
+            case IN_PROGRESS -> Poller.pending(null);
+            case COMPLETED -> {
+                OutputDataConfig out = invocation.outputDataConfig();
+                String uri = out == null || out.s3OutputDataConfig() == null ? null : out.s3OutputDataConfig().s3Uri();
                 if (uri == null) {
                     throw ProviderException.failed(provider.id() + " completed without an s3Uri");
                 }
                 yield Poller.done(uri);
             }
-            case "Failed" -> {
-                String message = Shapes.text(invocation, "failureMessage");
+            case FAILED -> {
+                String message = invocation.failureMessage();
                 yield Poller.failed(BedrockCalls.blocked(message)
                         ? ProviderException.moderated("the request was refused by the provider's content policy")
                         : ProviderException.failed(provider.id() + " invocation failed" + (message == null ? "" : ": " + message)));
             }
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown status " + status);
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown status " + Shapes.text(answer, "status"));
         };
     }
 

@@ -1,5 +1,7 @@
 package io.mediagate.routing.providers.recraft;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.Auth;
@@ -12,13 +14,14 @@ import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderHosts;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.WireJson;
 import io.mediagate.routing.providers.openai.OpenAiWire;
 import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Recraft ({@code adapter: recraft}, default base {@code https://external.api.recraft.ai/v1}, Bearer token):
@@ -40,16 +43,20 @@ public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
         this.upstream = upstream;
     }
 
+    /** {@code POST /images/generations}: the offer's free parameters follow the declared fields. */
+    record Generation(String prompt, String model, int n, String size, @JsonProperty("response_format") String responseFormat,
+                      @JsonAnyGetter Map<String, Object> extra) {
+        static final Set<String> DECLARED = Set.of("prompt", "model", "n", "size", "response_format");
+
+        static Generation of(ImageTask task) {
+            return new Generation(task.prompt(), task.upstreamModel(), task.n(), task.width() + "x" + task.height(), "b64_json",
+                    WireJson.extra(task.params(), DECLARED));
+        }
+    }
+
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("prompt", task.prompt());
-        body.put("model", task.upstreamModel());
-        body.put("n", task.n());
-        body.put("size", task.width() + "x" + task.height());
-        body.put("response_format", "b64_json");
-        task.params().forEach(body::putIfAbsent);
-        return call(provider, upstream.postJson(Upstream.base(provider, BASE) + "/images/generations", body));
+        return call(provider, upstream.postJson(Upstream.base(provider, BASE) + "/images/generations", Generation.of(task)));
     }
 
     @Override

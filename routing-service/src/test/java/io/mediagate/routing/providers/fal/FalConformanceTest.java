@@ -164,7 +164,7 @@ class FalConformanceTest extends AdapterConformance {
         assertEquals("/fal-ai/flux-pro/kontext/text-to-image", submit.path());
         assertEquals("16:9", submit.json().path("aspect_ratio").asText(), "fal's Kontext takes a ratio, not a size");
         assertTrue(submit.json().path("image_size").isMissingNode());
-        assertEquals(List.of("image"), ShippedOffers.offer("fal", "fal-ai/flux-pro/kontext").inputs(),
+        assertEquals(List.of(io.mediagate.common.values.Input.IMAGE), ShippedOffers.offer("fal", "fal-ai/flux-pro/kontext").inputs(),
                 "the edit endpoint, which requires image_url, is offered for requests that bring an image only");
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.conformance.ShippedOffers;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ class ShippedSchemasTest {
                     }
                 }
             }
-            boolean textOnly = offer.inputs() != null && offer.inputs().contains("text");
+            boolean textOnly = offer.inputs() != null && offer.inputs().contains(Input.TEXT);
             for (String required : schema.required()) {
                 if (textOnly && IMAGE_FIELDS.contains(required)) {
                     problems.add(name + ": open to text-only requests, but the model needs " + required);
