@@ -1,11 +1,10 @@
 package io.mediagate.common.events;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonValue;
+import io.mediagate.common.values.WireName;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -66,7 +65,7 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
         return asked;
     }
 
-    private static void put(Map<String, Object> map, String name, Wire value) {
+    private static void put(Map<String, Object> map, String name, WireName value) {
         if (value != null) {
             map.put(name, value.wire());
         }
@@ -96,27 +95,13 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     }
 
     /** A value written in lower case on the wire (and read back from it; an unknown value is refused). */
-    public interface Wire {
-        String name();
-
-        @JsonValue
-        default String wire() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
     /** The value of {@code type} that {@code wire} names; null for none (a value this version does not know). */
-    static <E extends Enum<E> & Wire> E read(Class<E> type, String wire) {
-        for (E value : type.getEnumConstants()) {
-            if (value.wire().equals(wire)) {
-                return value;
-            }
-        }
-        return null;
+    static <E extends Enum<E> & WireName> E read(Class<E> type, String wire) {
+        return WireName.read(type, wire, null);
     }
 
     /** The rendering effort: {@code auto} lets the provider choose. */
-    public enum Quality implements Wire {
+    public enum Quality implements WireName {
         AUTO, LOW, MEDIUM, HIGH;
 
         public static Quality of(String wire) {
@@ -125,7 +110,7 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     }
 
     /** The file format of the result, with its media type and file extension. */
-    public enum Format implements Wire {
+    public enum Format implements WireName {
         PNG("image/png"), JPEG("image/jpeg"), WEBP("image/webp");
 
         private final String mime;
@@ -164,7 +149,7 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     }
 
     /** {@code transparent} (an alpha channel), {@code opaque}, or {@code auto}: the provider decides. */
-    public enum Background implements Wire {
+    public enum Background implements WireName {
         AUTO, TRANSPARENT, OPAQUE;
 
         public static Background of(String wire) {
@@ -173,7 +158,7 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     }
 
     /** How strictly the provider moderates: {@code auto} (its default) or {@code low}. */
-    public enum Moderation implements Wire {
+    public enum Moderation implements WireName {
         AUTO, LOW;
 
         public static Moderation of(String wire) {
@@ -182,7 +167,7 @@ public record ImageOptions(Quality quality, Format outputFormat, Integer outputC
     }
 
     /** How closely an edit keeps its sources' details: {@code low} (the default) or {@code high}. */
-    public enum Fidelity implements Wire {
+    public enum Fidelity implements WireName {
         LOW, HIGH;
 
         public static Fidelity of(String wire) {

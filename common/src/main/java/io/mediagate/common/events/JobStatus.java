@@ -1,27 +1,16 @@
 package io.mediagate.common.events;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
+import io.mediagate.common.values.WireName;
 
 /** A job's state; on the wire and in routing's store by its lowercase name (docs/api-guide.md, "Videos and jobs"). */
-public enum JobStatus {
+public enum JobStatus implements WireName {
     QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED;
-
-    @JsonValue
-    public String wire() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The state a wire value names; null for null or one this version does not know. */
     @JsonCreator
     public static JobStatus of(String wire) {
-        for (JobStatus s : values()) {
-            if (s.wire().equals(wire)) {
-                return s;
-            }
-        }
-        return null;
+        return WireName.read(JobStatus.class, wire, null);
     }
 
     /** Succeeded, failed or cancelled: nothing more happens to the job. */

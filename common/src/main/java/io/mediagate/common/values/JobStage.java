@@ -1,14 +1,12 @@
 package io.mediagate.common.values;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
 
 /**
  * A video job's stage (docs/api-guide.md, "Videos and jobs"), on the wire and in routing's store by its lowercase name,
  * and the progress each starts at. A name this version does not know reads as {@link #UNKNOWN}, never as an exception.
  */
-public enum JobStage {
+public enum JobStage implements WireName {
     GENERATING(0), TRANSCODING(40), THUMBNAIL(75), STORING(90), UNKNOWN(0);
 
     private final int startsAt;
@@ -17,23 +15,10 @@ public enum JobStage {
         this.startsAt = startsAt;
     }
 
-    @JsonValue
-    public String wire() {
-        return name().toLowerCase(Locale.ROOT);
-    }
-
     /** The stage a wire name gives; null for null, {@link #UNKNOWN} for one this version does not know. */
     @JsonCreator
     public static JobStage of(String wire) {
-        if (wire == null) {
-            return null;
-        }
-        for (JobStage stage : values()) {
-            if (stage != UNKNOWN && stage.wire().equals(wire)) {
-                return stage;
-            }
-        }
-        return UNKNOWN;
+        return WireName.read(JobStage.class, wire, UNKNOWN);
     }
 
     /** The job's progress when this stage starts. */

@@ -1,17 +1,12 @@
 package io.mediagate.common.values;
 
-import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /** What is being generated or stored. */
-public enum MediaKind {
+public enum MediaKind implements WireName {
     IMAGE, VIDEO;
 
-    @JsonValue
-    public String wire() {
-        return name().toLowerCase(Locale.ROOT);
-    }
-
+    /** The kind a wire name gives ({@code image}, {@code video}, in any case); refused (an exception) for any other. */
     public static MediaKind fromWire(String value) {
         return valueOf(value.toUpperCase(Locale.ROOT));
     }

@@ -7,6 +7,7 @@ import io.mediagate.common.events.ImageOptions.Format;
 import io.mediagate.common.events.ImageOptions.Moderation;
 import io.mediagate.common.events.ImageOptions.Quality;
 import io.mediagate.common.events.ImageOptions;
+import io.mediagate.common.values.WireName;
 import io.mediagate.gateway.support.JsonBody;
 import java.util.Arrays;
 import java.util.function.Function;
@@ -56,11 +57,11 @@ final class ImageOptionFields {
         return value(ImageOptions.QUALITY, value, Quality.values(), Quality::of);
     }
 
-    private static <E extends ImageOptions.Wire> E value(String field, String value, E[] all, Function<String, E> of) {
+    private static <E extends WireName> E value(String field, String value, E[] all, Function<String, E> of) {
         E read = of.apply(value);
         if (read == null) {
             throw ApiException.invalid(field, field + " must be one of "
-                    + String.join(", ", Arrays.stream(all).map(ImageOptions.Wire::wire).toList()));
+                    + String.join(", ", Arrays.stream(all).map(WireName::wire).toList()));
         }
         return read;
     }

@@ -219,7 +219,7 @@ class TranscodeStageIT {
             }
         }
         assertTrue(reports.size() >= 2, "reported as it went: " + reports);
-        assertTrue(reports.stream().allMatch(r -> r.stage().equals("transcoding") && r.jobId().equals(job)), reports.toString());
+        assertTrue(reports.stream().allMatch(r -> r.stage() == io.mediagate.common.values.JobStage.TRANSCODING && r.jobId().equals(job)), reports.toString());
         List<Integer> percents = reports.stream().map(StageProgress::percent).toList();
         assertEquals(percents.stream().sorted().toList(), percents, "never going back");
         assertTrue(percents.getLast() > percents.getFirst() && percents.getLast() <= 90, percents.toString());
