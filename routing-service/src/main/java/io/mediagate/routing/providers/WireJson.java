@@ -1,10 +1,13 @@
 package io.mediagate.routing.providers;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediagate.common.catalog.ProviderSpec;
+import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -35,12 +38,29 @@ public final class WireJson {
     }
 
     /**
-     * The request's free parameters (the model's extras the offer takes) that a body sends beside its declared fields,
-     * those it declares left out: a declared field is never overridden by a parameter of the same name.
+     * The request's free parameters (the model's extras the offer takes) that a body of type {@code body} sends beside its
+     * declared fields, those it declares left out: a declared field is never overridden by a parameter of the same name,
+     * nor written twice. The declared names are read off the record's components (their {@code @JsonProperty} name, else
+     * their own), once per type, so they cannot drift from the body.
      */
-    public static Map<String, Object> extra(Map<String, Object> params, Set<String> declared) {
+    public static Map<String, Object> extra(Map<String, Object> params, Class<? extends Record> body) {
         Map<String, Object> extra = new LinkedHashMap<>(params);
-        extra.keySet().removeAll(declared);
+        extra.keySet().removeAll(DECLARED.get(body));
         return extra;
     }
+
+    private static final ClassValue<Set<String>> DECLARED = new ClassValue<>() {
+        @Override
+        protected Set<String> computeValue(Class<?> type) {
+            Set<String> names = new java.util.HashSet<>();
+            for (RecordComponent component : type.getRecordComponents()) {
+                if (component.getAccessor().isAnnotationPresent(JsonAnyGetter.class)) {
+                    continue;
+                }
+                JsonProperty named = component.getAccessor().getAnnotation(JsonProperty.class);
+                names.add(named != null && !named.value().isEmpty() ? named.value() : component.getName());
+            }
+            return Set.copyOf(names);
+        }
+    };
 }

@@ -51,10 +51,9 @@ public class BedrockImageGenerator implements ImageGenerator, ImageEditor {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Params(String text, String image, String maskImage, List<String> images, Double similarityStrength,
                   @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("text", "image", "maskImage", "images", "similarityStrength");
 
         static Params of(ImageTask task, String image, String maskImage, List<String> images, Double similarityStrength) {
-            Map<String, Object> extra = WireJson.extra(task.params(), DECLARED);
+            Map<String, Object> extra = WireJson.extra(task.params(), Params.class);
             extra.keySet().removeAll(CONFIG);
             return new Params(task.prompt(), image, maskImage, images, similarityStrength, extra);
         }

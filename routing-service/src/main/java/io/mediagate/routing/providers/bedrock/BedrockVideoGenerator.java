@@ -28,7 +28,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -70,7 +69,6 @@ public class BedrockVideoGenerator implements VideoGenerator {
 
     /** The length, 24 fps, 1280x720; the offer's free parameters follow the declared fields. */
     record VideoConfig(int durationSeconds, int fps, String dimension, @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("durationSeconds", "fps", "dimension");
     }
 
     record OutputDataConfig(S3OutputDataConfig s3OutputDataConfig) {}
@@ -91,7 +89,7 @@ public class BedrockVideoGenerator implements VideoGenerator {
         if (seconds > SHOT_SECONDS && task.image() != null) {
             throw ProviderException.rejected("Nova Reel starts from an image only in one " + SHOT_SECONDS + " s shot");
         }
-        VideoConfig config = new VideoConfig(seconds, 24, "1280x720", WireJson.extra(task.params(), VideoConfig.DECLARED));
+        VideoConfig config = new VideoConfig(seconds, 24, "1280x720", WireJson.extra(task.params(), VideoConfig.class));
         ModelInput input = seconds == SHOT_SECONDS
                 ? new ModelInput("TEXT_VIDEO", new Shot(task.prompt(), task.image() == null ? null : List.of(frame(task.image()))), null, config)
                 : new ModelInput("MULTI_SHOT_AUTOMATED", null, new Shot(task.prompt(), null), config);

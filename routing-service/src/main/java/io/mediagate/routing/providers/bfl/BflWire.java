@@ -15,7 +15,6 @@ import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.WireJson;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Black Forest Labs' wire, no I/O: the generation and edit requests from our task, and a job's result as BFL answers it
@@ -39,8 +38,6 @@ final class BflWire {
                    String mask, @JsonProperty("input_image") String inputImage, @JsonProperty("input_image_2") String inputImage2,
                    @JsonProperty("input_image_3") String inputImage3, @JsonProperty("input_image_4") String inputImage4,
                    @JsonProperty("output_format") String outputFormat, @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("prompt", "width", "height", "aspect_ratio", "image", "mask", "input_image",
-                "input_image_2", "input_image_3", "input_image_4", "output_format");
     }
 
     /** A job's status at its {@code polling_url}; one this version does not know reads as {@code UNKNOWN}. */
@@ -67,7 +64,7 @@ final class BflWire {
         boolean kontext = task.upstreamModel().contains("kontext");
         return new Request(task.prompt(), kontext ? null : multipleOf32(task.width()), kontext ? null : multipleOf32(task.height()),
                 kontext ? Shapes.ratio(task.width(), task.height()) : null, null, null, null, null, null, null,
-                task.option("outputFormat", "png"), WireJson.extra(task.params(), Request.DECLARED));
+                task.option("outputFormat", "png"), WireJson.extra(task.params(), Request.class));
     }
 
     /**
@@ -77,7 +74,7 @@ final class BflWire {
      */
     static Request edit(ImageTask task, List<SourceImage> images, SourceImage mask) {
         String format = task.option("outputFormat", "png");
-        Map<String, Object> extra = WireJson.extra(task.params(), Request.DECLARED);
+        Map<String, Object> extra = WireJson.extra(task.params(), Request.class);
         SourceImage source = images.getFirst();
         if (task.upstreamModel().contains("fill")) {
             return new Request(task.prompt(), null, null, null, source.base64(),

@@ -88,7 +88,6 @@ final class GeminiWire {
 
     /** Images only, at a ratio (and a tier); the offer's free parameters follow the declared fields. */
     record GenerationConfig(List<String> responseModalities, ImageConfig imageConfig, @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("responseModalities", "imageConfig");
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -112,7 +111,7 @@ final class GeminiWire {
         ImageConfig imageConfig = new ImageConfig(Shapes.nearestRatio(task.width(), task.height(), GEMINI_RATIOS),
                 imageSize(task.width(), task.height(), task.option("imageSizes", "")));
         return new Request(List.of(new Turn("user", parts)), new GenerationConfig(List.of("IMAGE"), imageConfig,
-                WireJson.extra(task.params(), GenerationConfig.DECLARED)));
+                WireJson.extra(task.params(), GenerationConfig.class)));
     }
 
     /** What a {@code :generateContent} answer holds. */

@@ -15,7 +15,6 @@ import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.WireJson;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Kling's wire, no I/O: the task request from our task, the {@code {code, message, data}} envelope every answer comes
@@ -58,7 +57,6 @@ public final class KlingWire {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Request(@JsonProperty("model_name") String modelName, String prompt, String mode, String duration,
                    @JsonProperty("aspect_ratio") String aspectRatio, String image, @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("model_name", "prompt", "mode", "duration", "aspect_ratio", "image");
     }
 
     /** A task's status; one this version does not know reads as {@code UNKNOWN}. */
@@ -83,7 +81,7 @@ public final class KlingWire {
         return new Request(task.upstreamModel(), task.prompt(), task.option("mode", "std"),
                 String.valueOf(Shapes.duration(task.durationSeconds(), task.option("durations", null))),
                 image == null ? Shapes.nearestRatio(task.width(), task.height(), RATIOS) : null, image,
-                WireJson.extra(task.params(), Request.DECLARED));
+                WireJson.extra(task.params(), Request.class));
     }
 
     /** Whether an answer's envelope says the call went well: HTTP 200, {@code code} 0 and a {@code data} object. */

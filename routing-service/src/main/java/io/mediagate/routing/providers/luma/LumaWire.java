@@ -12,7 +12,6 @@ import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.WireJson;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Luma Dream Machine's wire, no I/O: the generation request from our task, and a generation as Luma answers it
@@ -30,7 +29,6 @@ final class LumaWire {
     /** {@code POST /generations/video}; the offer's free parameters follow the declared fields. */
     record Request(String model, String prompt, @JsonProperty("aspect_ratio") String aspectRatio, String resolution, String duration,
                    @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("model", "prompt", "aspect_ratio", "resolution", "duration");
     }
 
     /** A generation's state; one this version does not know reads as {@code UNKNOWN}. */
@@ -51,7 +49,7 @@ final class LumaWire {
     static Request request(VideoTask task) {
         return new Request(task.upstreamModel(), task.prompt(), "16:9", task.height() <= 540 ? "540p" : task.height() + "p",
                 Shapes.duration(task.durationSeconds(), task.option("durations", null)) + "s",
-                WireJson.extra(task.params(), Request.DECLARED));
+                WireJson.extra(task.params(), Request.class));
     }
 
     /** One look at a generation: pending, the video's URL, or how it failed. */

@@ -15,7 +15,6 @@ import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.WireJson;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * MiniMax's wire, no I/O: the generation request from our task, the {@code base_resp} every answer carries, a task as
@@ -43,7 +42,6 @@ public final class MiniMaxWire {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Request(String model, String prompt, int duration, String resolution, @JsonProperty("first_frame_image") String firstFrameImage,
                    @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("model", "prompt", "duration", "resolution", "first_frame_image");
     }
 
     /** A task's status; one this version does not know reads as {@code UNKNOWN}. */
@@ -71,7 +69,7 @@ public final class MiniMaxWire {
     static Request request(VideoTask task, String firstFrame) {
         return new Request(task.upstreamModel(), task.prompt(), Shapes.duration(task.durationSeconds(), task.option("durations", null)),
                 task.height() >= 1080 ? "1080P" : task.height() >= 720 ? "768P" : "512P", firstFrame,
-                WireJson.extra(task.params(), Request.DECLARED));
+                WireJson.extra(task.params(), Request.class));
     }
 
     /**

@@ -45,12 +45,11 @@ public final class OpenAiWire {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Request(String model, String prompt, int n, String size, @JsonProperty("response_format") String responseFormat,
                    Boolean stream, @JsonProperty("partial_images") Integer partialImages, @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("model", "prompt", "n", "size", "response_format", "stream", "partial_images");
     }
 
     /** The request body: model (when {@code withModel}), prompt, n, size, optional response_format, then the offer's features. */
     static Request requestBody(ImageTask task, boolean withModel) {
-        Map<String, Object> extra = WireJson.extra(task.params(), Request.DECLARED);
+        Map<String, Object> extra = WireJson.extra(task.params(), Request.class);
         extra.keySet().removeAll(EDIT_ONLY);
         boolean streamed = streamed(task);
         return new Request(withModel ? task.upstreamModel() : null, task.prompt(), task.n(), task.width() + "x" + task.height(),

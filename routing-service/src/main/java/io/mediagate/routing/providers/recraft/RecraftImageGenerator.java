@@ -21,7 +21,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Recraft ({@code adapter: recraft}, default base {@code https://external.api.recraft.ai/v1}, Bearer token):
@@ -46,11 +45,10 @@ public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
     /** {@code POST /images/generations}: the offer's free parameters follow the declared fields. */
     record Generation(String prompt, String model, int n, String size, @JsonProperty("response_format") String responseFormat,
                       @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("prompt", "model", "n", "size", "response_format");
 
         static Generation of(ImageTask task) {
             return new Generation(task.prompt(), task.upstreamModel(), task.n(), task.width() + "x" + task.height(), "b64_json",
-                    WireJson.extra(task.params(), DECLARED));
+                    WireJson.extra(task.params(), Generation.class));
         }
     }
 

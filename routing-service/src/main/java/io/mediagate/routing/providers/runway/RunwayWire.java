@@ -14,7 +14,6 @@ import io.mediagate.routing.providers.WireJson;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Runway's wire, no I/O: the task request from our task, and a task as Runway answers it ({@code status}
@@ -39,7 +38,6 @@ final class RunwayWire {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Request(String model, String promptText, String promptImage, String ratio, int duration,
                    @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("model", "promptText", "promptImage", "ratio", "duration");
     }
 
     /** A task's status; one this version does not know reads as {@code UNKNOWN}. */
@@ -51,7 +49,7 @@ final class RunwayWire {
     /** The task request; {@code promptImage} is the first frame as a data URI, or null. */
     static Request request(VideoTask task, String promptImage) {
         return new Request(task.upstreamModel(), task.prompt(), promptImage, task.option("ratio", "1280:720"),
-                Shapes.duration(task.durationSeconds(), task.option("durations", null)), WireJson.extra(task.params(), Request.DECLARED));
+                Shapes.duration(task.durationSeconds(), task.option("durations", null)), WireJson.extra(task.params(), Request.class));
     }
 
     /** One look at a task. */

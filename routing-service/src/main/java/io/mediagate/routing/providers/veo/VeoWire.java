@@ -14,7 +14,6 @@ import io.mediagate.routing.providers.gemini.GoogleErrors;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Veo's wire in the Gemini API, no I/O: the {@code predictLongRunning} request from our task, and the long-running
@@ -36,7 +35,6 @@ final class VeoWire {
 
     /** 16:9, the resolution, the clip length; the offer's free parameters follow the declared fields. */
     record Parameters(String aspectRatio, String resolution, int durationSeconds, @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("aspectRatio", "resolution", "durationSeconds");
     }
 
     /** The long-running operation: the fields read of it. */
@@ -58,7 +56,7 @@ final class VeoWire {
         Image image = firstFrame == null ? null : new Image(Base64.getEncoder().encodeToString(firstFrame),
                 ContentSniffer.mime(firstFrame).orElse("image/png"));
         return new Request(List.of(new Instance(task.prompt(), image)), new Parameters("16:9", task.height() >= 1080 ? "1080p" : "720p",
-                Shapes.duration(task.durationSeconds(), task.option("durations", null)), WireJson.extra(task.params(), Parameters.DECLARED)));
+                Shapes.duration(task.durationSeconds(), task.option("durations", null)), WireJson.extra(task.params(), Parameters.class)));
     }
 
     /** One look at the operation: pending, the sample's URI, or how it failed. */

@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -61,7 +60,6 @@ public final class ViduWire {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Request(String model, String prompt, int duration, String resolution, @JsonProperty("aspect_ratio") String aspectRatio,
                    List<String> images, @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("model", "prompt", "duration", "resolution", "aspect_ratio", "images");
     }
 
     /** A task's state; one this version does not know reads as {@code UNKNOWN}. */
@@ -88,7 +86,7 @@ public final class ViduWire {
         }
         return new Request(task.upstreamModel(), task.prompt(), Shapes.duration(task.durationSeconds(), task.option("durations", null)),
                 task.height() >= 1080 ? "1080p" : task.height() >= 720 ? "720p" : "540p", ratio, image == null ? null : List.of(image),
-                WireJson.extra(task.params(), Request.DECLARED));
+                WireJson.extra(task.params(), Request.class));
     }
 
     /** One look at a task's creations. */

@@ -10,7 +10,6 @@ import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.WireJson;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Pure mapping between our image task and xAI's images API. xAI takes no pixel size: it takes an
@@ -36,8 +35,6 @@ final class XaiWire {
     record Request(String model, String prompt, int n, @JsonProperty("response_format") String responseFormat,
                    @JsonProperty("aspect_ratio") String aspectRatio, String resolution, Url image, List<Url> images,
                    @JsonAnyGetter Map<String, Object> extra) {
-        static final Set<String> DECLARED = Set.of("model", "prompt", "n", "response_format", "aspect_ratio", "resolution", "image",
-                "images");
     }
 
     /** An input image, as a {@code data:} URI. */
@@ -54,7 +51,7 @@ final class XaiWire {
 
     private static Request request(ImageTask task, Url image, List<Url> images) {
         return new Request(task.upstreamModel(), task.prompt(), task.n(), "b64_json", ratio(task.width(), task.height()),
-                Math.max(task.width(), task.height()) > 1024 ? "2k" : "1k", image, images, WireJson.extra(task.params(), Request.DECLARED));
+                Math.max(task.width(), task.height()) > 1024 ? "2k" : "1k", image, images, WireJson.extra(task.params(), Request.class));
     }
 
     /** The listed ratio nearest to {@code width:height}. */
