@@ -103,11 +103,6 @@ public record VideoWork(
                 new Keep(isPublic, retentionDays), stats, source, outputs, media, failure);
     }
 
-    /** What made this video, as its registration names it. */
-    public MadeBy madeBy() {
-        return made;
-    }
-
     public List<StagedFile> outputs() {
         return outputs == null ? List.of() : outputs;
     }

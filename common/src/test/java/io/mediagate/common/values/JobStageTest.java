@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.events.StageProgress;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +28,5 @@ class JobStageTest {
         assertEquals(JobStage.STORING, json.readValue("\"storing\"", JobStage.class));
         assertEquals("\"thumbnail\"", json.writeValueAsString(JobStage.THUMBNAIL));
         assertNull(JobStage.of(null));
-        assertEquals(OfferUnit.UNKNOWN, json.readValue("\"token\"", OfferUnit.class));
-        assertEquals("\"second\"", json.writeValueAsString(OfferUnit.SECOND));
     }
 }

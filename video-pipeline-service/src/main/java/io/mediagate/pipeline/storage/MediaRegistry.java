@@ -34,7 +34,7 @@ public class MediaRegistry implements Unfinished {
     /** The registration of job {@code work}'s video with {@code files}, its main file the MP4 at the requested size. */
     public static RegisterMedia video(VideoWork work, String stagingBucket, List<VideoWork.StagedFile> files) {
         return RegisterMedia.video(new RegisterMedia.Keeping(work.mediaId(), work.userId(), work.isPublic(), work.retentionDays()),
-                work.madeBy(), work.shape(),
+                work.made(), work.shape(),
                 stagingBucket, work.size() + ".mp4", files);
     }
 
