@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.CatalogApiClient;
+import io.mediagate.common.catalog.CatalogRestClient;
+import io.mediagate.common.catalog.ModelLifecycle;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.tier.Tier;
@@ -20,7 +23,12 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.net.URL;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** The catalog client routing and the gateway use ({@link CatalogApiClient}) against catalog-service's own resource. */
@@ -30,14 +38,14 @@ import org.junit.jupiter.api.Test;
         @ResourceArg(name = "kafka", value = "true")})
 class CatalogApiContractIT {
     @Inject
-    InternalHttp http;
+    InternalClients clients;
     @Inject
     Catalog catalog;
     @TestHTTPResource("/")
     URL base;
 
     private CatalogApi catalogApi(CallAs as) {
-        return new CatalogApiClient(http, base.toString(), as);
+        return new CatalogApiClient(clients, base.toString(), as);
     }
 
     @Test
@@ -73,5 +81,24 @@ class CatalogApiContractIT {
         ApiException user = assertThrows(ApiException.class,
                 () -> InternalHttp.await(catalogApi(CallAs.user("usr_a", Tier.FREE)).lifecycles()));
         assertEquals(403, user.code().status());
+    }
+
+    @Test
+    void anOwnerNotThereIsServiceUnavailableAndSoIsAnAnswerPastTheCallsDeadline() throws IOException {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        CatalogApi gone = new CatalogApiClient(clients, "http://127.0.0.1:" + closed, CallAs.service("routing-service"));
+        assertEquals(ErrorCode.SERVICE_UNAVAILABLE,
+                assertThrows(ApiException.class, () -> InternalHttp.await(gone.resolve("local/pattern"))).code());
+        try (ServerSocket silent = new ServerSocket(0)) {
+            // Takes the connection and never answers: the call ends at its own deadline, not the client's minute.
+            CatalogRestClient rest = clients.build(CatalogRestClient.class, "http://127.0.0.1:" + silent.getLocalPort(), Duration.ofMinutes(1));
+            long start = System.nanoTime();
+            CompletableFuture<List<ModelLifecycle>> late = clients.call(CallAs.service("routing-service"), Duration.ofMillis(500), rest::lifecycles);
+            assertEquals(ErrorCode.SERVICE_UNAVAILABLE, assertThrows(ApiException.class, () -> InternalHttp.await(late)).code());
+            assertTrue(Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofSeconds(30)) < 0, "ended by the call's deadline");
+        }
     }
 }

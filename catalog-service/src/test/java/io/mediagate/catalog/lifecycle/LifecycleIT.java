@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.catalog.CatalogApiClient;
 import io.mediagate.common.catalog.ModelLifecycle;
@@ -42,7 +43,7 @@ class LifecycleIT {
     @Inject
     ManualClock clock;
     @Inject
-    InternalHttp http;
+    InternalClients clients;
     @TestHTTPResource("/")
     URL base;
 
@@ -137,7 +138,7 @@ class LifecycleIT {
 
     @Test
     void routingReadsEveryModelGoingAsAWhole() {
-        List<ModelLifecycle> all = InternalHttp.await(new CatalogApiClient(http, base.toString(), CallAs.service("routing-service")).lifecycles());
+        List<ModelLifecycle> all = InternalHttp.await(new CatalogApiClient(clients, base.toString(), CallAs.service("routing-service")).lifecycles());
         assertEquals(List.of("acme/old"), all.stream().map(ModelLifecycle::model).toList(), "acme/split lives on at beta");
         assertEquals(LocalDate.parse("2026-12-15"), all.getFirst().lifecycle().shutdown());
         assertEquals("acme/new", all.getFirst().lifecycle().replacement());

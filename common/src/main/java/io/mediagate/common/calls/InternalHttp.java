@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalTokens;
 import io.mediagate.common.tracing.Tracing;
@@ -26,14 +25,13 @@ import java.util.concurrent.ExecutionException;
 import org.jboss.logging.Logger;
 
 /**
- * The one way a Mediagate service calls another: a signed internal token ({@link CallAs}), the current trace
+ * How a Mediagate service makes the calls to another that the typed REST Clients ({@link InternalClients}) would
+ * hold whole in memory: a file streamed from disk after its command, an answer written to disk, and a read the
+ * gateway relays unread ({@link #relay}). Each carries a signed internal token ({@link CallAs}), the current trace
  * context (the owner's work shows in the caller's trace), a timeout per call, and one reading of the answer.
- * A 2xx answer is read as the asked type; any other is the owner's failure from its envelope (an
- * {@link ApiException} with the owner's code, message and param); a 502, 503 or 504 without one, no answer, a
- * dropped connection or a timeout is 503 {@code service_unavailable} (which consumers wait out, see
- * {@link io.mediagate.common.api.DependencyFailures}); a bare 401 or 403 (the owner's security layer refusing the
- * token) is {@code authentication_error} or {@code permission_denied}; anything else unreadable is 500
- * {@code internal_error}.
+ * A 2xx answer is read as the asked type; any other as {@link OwnerFailure} reads it;
+ * no answer, a dropped connection or a timeout is 503 {@code service_unavailable} (which consumers wait out, see
+ * {@link io.mediagate.common.api.DependencyFailures}).
  * Every call is asynchronous; a blocking caller waits with {@link #await}.
  */
 @ApplicationScoped
@@ -93,20 +91,10 @@ public class InternalHttp {
         });
     }
 
-    /** {@code value} as a JSON body. */
-    public HttpRequest.BodyPublisher jsonBody(Object value) {
-        return HttpRequest.BodyPublishers.ofByteArray(write(value));
-    }
-
     /** {@code command} as a JSON line with {@code file} after it: a file and what it is, in one body, no file inside JSON. */
     public HttpRequest.BodyPublisher withFile(Object command, HttpRequest.BodyPublisher file) {
         return HttpRequest.BodyPublishers.concat(HttpRequest.BodyPublishers.ofByteArray(write(command)),
                 HttpRequest.BodyPublishers.ofByteArray(NEWLINE), file);
-    }
-
-    /** A generic type for {@link #json(Call, JavaType)}, such as an envelope of a record. */
-    public JavaType type(Class<?> generic, Class<?>... parameters) {
-        return json.getTypeFactory().constructParametricType(generic, parameters);
     }
 
     /**
@@ -176,7 +164,7 @@ public class InternalHttp {
                 return CompletableFuture.failedFuture(cause);
             }
             LOG.warnf("%s %s unreachable: %s", call.method(), call.uri(), cause.toString());
-            return CompletableFuture.failedFuture(ApiException.unavailable("a Mediagate service is unavailable; try again shortly"));
+            return CompletableFuture.failedFuture(OwnerFailure.unreachable());
         });
     }
 
@@ -187,27 +175,8 @@ public class InternalHttp {
         return body;
     }
 
-    /** The owner's failure from its envelope; without one, unavailable for a gateway's statuses, else internal. */
     private ApiException failure(Call call, int status, byte[] body) {
-        try {
-            ErrorBody error = json.readValue(body, ErrorBody.class);
-            if (error.code != null) {
-                return error.toException();
-            }
-        } catch (IOException e) {
-            // answered below
-        }
-        if (status == 502 || status == 503 || status == 504) {
-            return ApiException.unavailable("a Mediagate service is unavailable; try again shortly");
-        }
-        if (status == 401 || status == 403) {
-            // The owner's security layer refused the token before any resource ran, so without an envelope.
-            LOG.errorf("%s %s refused this service's token (%d)", call.method(), call.uri(), status);
-            return new ApiException(status == 401 ? ErrorCode.AUTHENTICATION_ERROR : ErrorCode.PERMISSION_DENIED,
-                    "a Mediagate service refused the internal token");
-        }
-        LOG.errorf("%s %s answered %d without an error envelope", call.method(), call.uri(), status);
-        return new ApiException(ErrorCode.INTERNAL_ERROR, "internal error");
+        return OwnerFailure.of(json, call.method() + " " + call.uri(), status, body);
     }
 
     private byte[] write(Object value) {

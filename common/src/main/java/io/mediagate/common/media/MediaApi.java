@@ -2,7 +2,6 @@ package io.mediagate.common.media;
 
 import io.mediagate.common.calls.CallAs;
 import io.mediagate.common.events.MediaItem;
-import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
@@ -28,7 +27,10 @@ public interface MediaApi {
     CompletableFuture<MediaItem> register(RegisterMedia command);
 
     /** Keeps an item whose main file is {@code file}, sent after the command in one body. Idempotent on the id. */
-    CompletableFuture<MediaItem> register(RegisterMedia command, HttpRequest.BodyPublisher file);
+    CompletableFuture<MediaItem> register(RegisterMedia command, byte[] file);
+
+    /** As {@link #register(RegisterMedia, byte[])} for a file on disk, streamed from there (never held in memory whole). */
+    CompletableFuture<MediaItem> register(RegisterMedia command, Path file);
 
     /** The main file of item {@code id} as {@code user} may see it: for small files (an edit's sources). */
     CompletableFuture<byte[]> content(String id, CallAs user);

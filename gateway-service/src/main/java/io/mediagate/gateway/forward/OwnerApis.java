@@ -1,6 +1,7 @@
 package io.mediagate.gateway.forward;
 
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.CatalogApiClient;
@@ -24,25 +25,25 @@ class OwnerApis {
 
     @Produces
     @Singleton
-    MediaApi media(InternalHttp http, Owners owners) {
-        return new MediaApiClient(http, owners.media(), SELF);
+    MediaApi media(InternalClients clients, InternalHttp http, Owners owners) {
+        return new MediaApiClient(clients, http, owners.media(), SELF);
     }
 
     @Produces
     @Singleton
-    CatalogApi catalog(InternalHttp http, Owners owners) {
-        return new CatalogApiClient(http, owners.catalog(), SELF);
+    CatalogApi catalog(InternalClients clients, Owners owners) {
+        return new CatalogApiClient(clients, owners.catalog(), SELF);
     }
 
     @Produces
     @Singleton
-    JobsApi jobs(InternalHttp http, Owners owners) {
-        return new JobsApiClient(http, owners.routing());
+    JobsApi jobs(InternalClients clients, Owners owners) {
+        return new JobsApiClient(clients, owners.routing());
     }
 
     @Produces
     @Singleton
-    UsageApi usage(InternalHttp http, Owners owners) {
-        return new UsageApiClient(http, owners.usage());
+    UsageApi usage(InternalClients clients, Owners owners) {
+        return new UsageApiClient(clients, owners.usage());
     }
 }

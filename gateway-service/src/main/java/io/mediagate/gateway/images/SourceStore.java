@@ -65,6 +65,6 @@ public class SourceStore {
                         caller.limits().retentionDays()), new Shape(size, null, image.width(), image.height()),
                 new VideoWork.StagedFile(null, name, "original", extension, null, size, image.width(), image.height(), image.mime(),
                         image.bytes()));
-        return Uni.createFrom().completionStage(() -> media.register(command, image.publisher())).replaceWithVoid();
+        return Uni.createFrom().completionStage(() -> image.keep(media, command)).replaceWithVoid();
     }
 }

@@ -1,9 +1,12 @@
 package io.mediagate.gateway.images;
 
+import io.mediagate.common.events.MediaItem;
+import io.mediagate.common.media.MediaApi;
+import io.mediagate.common.media.RegisterMedia;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.http.HttpRequest;
+import java.util.concurrent.CompletableFuture;
 import org.jboss.resteasy.reactive.server.multipart.FileItem;
 
 /**
@@ -21,15 +24,13 @@ public record UploadedImage(String field, String mime, int width, int height, lo
         }
     }
 
-    /** The file's bytes as a request body, streamed from disk. */
-    HttpRequest.BodyPublisher publisher() {
-        try {
-            if (!file.isInMemory()) {
-                return HttpRequest.BodyPublishers.ofFile(file.getFile());
-            }
-            try (InputStream in = file.getInputStream()) {
-                return HttpRequest.BodyPublishers.ofByteArray(in.readAllBytes());
-            }
+    /** Keeps the file at media-service as {@code command} says: streamed from disk, or from memory when it is small. */
+    CompletableFuture<MediaItem> keep(MediaApi media, RegisterMedia command) {
+        if (!file.isInMemory()) {
+            return media.register(command, file.getFile());
+        }
+        try (InputStream in = file.getInputStream()) {
+            return media.register(command, in.readAllBytes());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.MediaItem;
@@ -34,7 +35,6 @@ import jakarta.inject.Inject;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URL;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,11 +55,13 @@ import org.junit.jupiter.api.io.TempDir;
 class MediaApiContractIT {
     @Inject
     InternalHttp http;
+    @Inject
+    InternalClients clients;
     @TestHTTPResource("/")
     URL base;
 
     private MediaApi media() {
-        return new MediaApiClient(http, base.toString(), CallAs.service("routing-service"));
+        return new MediaApiClient(clients, http, base.toString(), CallAs.service("routing-service"));
     }
 
     private static RegisterMedia image(String id, String owner, byte[] png) {
@@ -74,8 +76,8 @@ class MediaApiContractIT {
         return "med_" + UUID.randomUUID().toString().replace("-", "");
     }
 
-    private static HttpRequest.BodyPublisher file(byte[] bytes) {
-        return HttpRequest.BodyPublishers.ofByteArray(bytes);
+    private static byte[] file(byte[] bytes) {
+        return bytes;
     }
 
     @Test
@@ -95,6 +97,9 @@ class MediaApiContractIT {
         assertArrayEquals(png, InternalHttp.await(media().content(id, ada)));
         Path copy = InternalHttp.await(media().download(id, ada, dir.resolve("copy.png")));
         assertArrayEquals(png, Files.readAllBytes(copy));
+        String streamedId = newId();
+        MediaItem streamed = InternalHttp.await(media().register(image(streamedId, "usr_ada", png), copy));
+        assertArrayEquals(png, InternalHttp.await(media().content(streamed.id(), ada)), "a file sent from disk is kept as sent");
 
         CallAs bob = CallAs.user("usr_bob", Tier.FREE);
         assertEquals(ErrorCode.NOT_FOUND, refusal(() -> InternalHttp.await(media().content(id, bob))).code(),
@@ -114,7 +119,7 @@ class MediaApiContractIT {
         assertEquals(ErrorCode.INVALID_REQUEST, refused.code());
         assertEquals("id", refused.param());
 
-        MediaApi asUser = new MediaApiClient(http, base.toString(), CallAs.user("usr_ada", Tier.FREE));
+        MediaApi asUser = new MediaApiClient(clients, http, base.toString(), CallAs.user("usr_ada", Tier.FREE));
         ApiException forbidden = refusal(() -> InternalHttp.await(asUser.register(image(newId(), "usr_ada", png), file(png))));
         assertEquals(403, forbidden.code().status());
     }

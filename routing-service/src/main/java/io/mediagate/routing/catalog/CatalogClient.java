@@ -2,6 +2,7 @@ package io.mediagate.routing.catalog;
 
 import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.CatalogApiClient;
@@ -32,9 +33,9 @@ public class CatalogClient {
 
     private record Cached(ResolvedModel model, Instant until) {}
 
-    CatalogClient(InternalHttp http, @ConfigProperty(name = "mediagate.catalog.url") String base, Clock clock,
+    CatalogClient(InternalClients clients, @ConfigProperty(name = "mediagate.catalog.url") String base, Clock clock,
                   @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
-        this.catalog = new CatalogApiClient(http, base, CallAs.service("routing-service"));
+        this.catalog = new CatalogApiClient(clients, base, CallAs.service("routing-service"));
         this.clock = clock;
         this.patience = patience;
     }

@@ -2,6 +2,7 @@ package io.mediagate.routing.media;
 
 import io.mediagate.common.api.WhileUnavailable;
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.media.MediaApi;
@@ -9,7 +10,6 @@ import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
 import io.mediagate.common.tier.Tier;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -24,9 +24,9 @@ public class MediaClient {
     private final MediaApi media;
     private final Duration patience;
 
-    MediaClient(InternalHttp http, @ConfigProperty(name = "mediagate.media.url") String base,
+    MediaClient(InternalClients clients, InternalHttp http, @ConfigProperty(name = "mediagate.media.url") String base,
                 @ConfigProperty(name = "mediagate.outage-patience") Duration patience) {
-        this.media = new MediaApiClient(http, base, CallAs.service("routing-service"));
+        this.media = new MediaApiClient(clients, http, base, CallAs.service("routing-service"));
         this.patience = patience;
     }
 
@@ -45,7 +45,7 @@ public class MediaClient {
     /** Keeps a generated item whose primary file is {@code file}, sent with the registration; idempotent on its id. */
     public MediaItem register(RegisterMedia command, byte[] file) {
         return WhileUnavailable.retry("storing " + command.id(),
-                () -> InternalHttp.await(media.register(command, HttpRequest.BodyPublishers.ofByteArray(file))),
+                () -> InternalHttp.await(media.register(command, file)),
                 patience, WhileUnavailable.Pause.REAL);
     }
 }

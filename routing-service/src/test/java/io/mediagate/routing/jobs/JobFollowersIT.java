@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
@@ -44,7 +45,7 @@ import org.junit.jupiter.api.Test;
         @ResourceArg(name = "s3", value = "true")})
 class JobFollowersIT {
     @Inject
-    InternalHttp http;
+    InternalClients clients;
     @Inject
     Jobs jobs;
     @Inject
@@ -57,7 +58,7 @@ class JobFollowersIT {
     URL base;
 
     private JobsApi api() {
-        return new JobsApiClient(http, base.toString());
+        return new JobsApiClient(clients, base.toString());
     }
 
     private static String newId(String prefix) {

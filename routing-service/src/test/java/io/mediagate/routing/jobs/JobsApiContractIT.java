@@ -1,6 +1,5 @@
 package io.mediagate.routing.jobs;
 
-import io.mediagate.common.values.MediaKind;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
@@ -20,6 +20,7 @@ import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.common.jobs.JobsApiClient;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.MediaKind;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -50,7 +51,7 @@ import org.junit.jupiter.api.Test;
         @ResourceArg(name = "s3", value = "true")})
 class JobsApiContractIT {
     @Inject
-    InternalHttp http;
+    InternalClients clients;
     @Inject
     Jobs jobs;
     @Inject
@@ -59,7 +60,7 @@ class JobsApiContractIT {
     URL base;
 
     private JobsApi api() {
-        return new JobsApiClient(http, base.toString());
+        return new JobsApiClient(clients, base.toString());
     }
 
     private static String newId(String prefix) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.common.usage.UsageApi;
@@ -34,12 +35,12 @@ import org.junit.jupiter.api.Test;
         @ResourceArg(name = "service", value = "usage"), @ResourceArg(name = "kafka", value = "true")})
 class UsageApiContractIT {
     @Inject
-    InternalHttp http;
+    InternalClients clients;
     @TestHTTPResource("/")
     URL base;
 
     private UsageApi usage() {
-        return new UsageApiClient(http, base.toString());
+        return new UsageApiClient(clients, base.toString());
     }
 
     @Test

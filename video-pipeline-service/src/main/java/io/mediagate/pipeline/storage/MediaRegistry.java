@@ -3,6 +3,7 @@ package io.mediagate.pipeline.storage;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.calls.CallAs;
+import io.mediagate.common.calls.InternalClients;
 import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.VideoWork;
@@ -27,8 +28,8 @@ public class MediaRegistry implements Unfinished {
     private static final Logger LOG = Logger.getLogger(MediaRegistry.class);
     private final MediaApi media;
 
-    MediaRegistry(InternalHttp http, @ConfigProperty(name = "mediagate.media.url") String base) {
-        this.media = new MediaApiClient(http, base, CallAs.service("video-pipeline-service"));
+    MediaRegistry(InternalClients clients, InternalHttp http, @ConfigProperty(name = "mediagate.media.url") String base) {
+        this.media = new MediaApiClient(clients, http, base, CallAs.service("video-pipeline-service"));
     }
 
     /** The registration of job {@code work}'s video with {@code files}, its main file the MP4 at the requested size. */

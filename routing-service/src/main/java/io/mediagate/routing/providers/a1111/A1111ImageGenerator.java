@@ -11,12 +11,11 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.WireJson;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A self-hosted AUTOMATIC1111 or Forge server ({@code adapter: a1111}, started with {@code --api}):
@@ -34,7 +33,7 @@ public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
 
     @Override
     public List<GeneratedImage> generate(ProviderSpec provider, ImageTask task) {
-        return call(provider, task, "/sdapi/v1/txt2img", body(task));
+        return call(provider, task, "/sdapi/v1/txt2img", A1111Wire.request(task));
     }
 
     /**
@@ -44,16 +43,10 @@ public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
      */
     @Override
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
-        Map<String, Object> body = body(task);
-        body.put("init_images", List.of(images.getFirst().base64()));
-        if (mask != null) {
-            body.put("mask", mask.whiteWhereTransparent().base64());
-        }
-        body.putIfAbsent("denoising_strength", Double.parseDouble(task.option("denoising_strength", "0.75")));
-        return call(provider, task, "/sdapi/v1/img2img", body);
+        return call(provider, task, "/sdapi/v1/img2img", A1111Wire.request(task).toEdit(task, images.getFirst(), mask));
     }
 
-    private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, Map<String, Object> body) {
+    private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, A1111Wire.Request body) {
         int n = task.n();
         String base = Upstream.base(provider, null);
         HttpRequest.Builder request = upstream.postJson(base + path, body);
@@ -71,35 +64,15 @@ public class A1111ImageGenerator implements ImageGenerator, ImageEditor {
             }
             throw upstream.failure(provider, response, error == null ? null : error.path("detail").toString());
         }
-        JsonNode images = upstream.object(provider, response).get("images");
-        if (images == null || !images.isArray() || images.isEmpty()) {
+        List<String> images = WireJson.read(provider, upstream.object(provider, response), A1111Wire.Answer.class).images();
+        if (images == null || images.isEmpty()) {
             throw ProviderException.failed(provider.id() + " answered without images");
         }
         List<GeneratedImage> out = new ArrayList<>();
         // With batch_size > 1 some versions prepend a grid; the last n are the images asked for.
-        for (int i = Math.max(0, images.size() - n); i < images.size(); i++) {
-            out.add(Shapes.inline(provider, images.get(i).asText(), null));
+        for (String image : images.subList(Math.max(0, images.size() - n), images.size())) {
+            out.add(Shapes.inline(provider, image, null));
         }
         return out;
-    }
-
-    static Map<String, Object> body(ImageTask task) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("prompt", task.prompt());
-        body.put("width", task.width());
-        body.put("height", task.height());
-        body.put("batch_size", task.n());
-        body.put("steps", Integer.parseInt(task.option("steps", "25")));
-        body.put("seed", -1);
-        String sampler = task.option("sampler", null);
-        if (sampler != null) {
-            body.put("sampler_name", sampler);
-        }
-        String checkpoint = task.option("checkpoint", null);
-        if (checkpoint != null) {
-            body.put("override_settings", Map.of("sd_model_checkpoint", checkpoint));
-        }
-        body.putAll(task.params());
-        return body;
     }
 }

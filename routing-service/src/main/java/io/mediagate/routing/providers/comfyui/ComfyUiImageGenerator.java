@@ -20,6 +20,7 @@ import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.UpstreamJob;
+import io.mediagate.routing.providers.WireJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLEncoder;
@@ -88,13 +89,11 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
         if (response.statusCode() != 200) {
             throw upstream.failure(provider, response, null);
         }
-        JsonNode uploaded = upstream.object(provider, response);
-        String name = Shapes.text(uploaded, "name");
-        if (name == null) {
+        ComfyUiWire.Uploaded uploaded = WireJson.read(provider, upstream.object(provider, response), ComfyUiWire.Uploaded.class);
+        if (uploaded.name() == null) {
             throw ProviderException.failed(provider.id() + " answered an upload without its name");
         }
-        String folder = Shapes.text(uploaded, "subfolder");
-        return folder == null || folder.isEmpty() ? name : folder + "/" + name;
+        return uploaded.loadName();
     }
 
     /**
@@ -108,11 +107,10 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
         }
     }
 
-    private List<JsonNode> wait(ProviderSpec provider, String base, ObjectNode graph, String clientId, ComfyUiPreviews previews,
-                                ImageTask task) {
-        Map<String, Object> prompt = !previews.listening() ? Map.of("prompt", graph, "client_id", clientId)
-                : Map.of("prompt", graph, "client_id", clientId,
-                        "extra_data", Map.of("preview_method", task.option("preview_method", "auto")));
+    private List<ComfyUiWire.FileRef> wait(ProviderSpec provider, String base, ObjectNode graph, String clientId, ComfyUiPreviews previews,
+                                           ImageTask task) {
+        ComfyUiWire.Prompt prompt = new ComfyUiWire.Prompt(graph, clientId,
+                previews.listening() ? new ComfyUiWire.ExtraData(task.option("preview_method", "auto")) : null);
         return upstream.run(provider, task.control(), new UpstreamJob<>() {
             @Override
             public String submit() {
@@ -123,28 +121,30 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
                     throw ProviderException.failed(provider.id() + " refused the workflow: "
                             + (error == null ? response.statusCode() : Shapes.text(error.path("error"), "message")));
                 }
-                String id = Shapes.text(upstream.object(provider, response), "prompt_id");
+                String id = WireJson.read(provider, upstream.object(provider, response), ComfyUiWire.Queued.class).promptId();
+                if (id == null) {
+                    throw ProviderException.failed(provider.id() + " queued the workflow without a prompt_id");
+                }
                 previews.promptId(id);
                 return id;
             }
 
             @Override
-            public Poller.Poll<List<JsonNode>> poll(String id) {
+            public Poller.Poll<List<ComfyUiWire.FileRef>> poll(String id) {
                 return history(provider, base, id);
             }
 
             @Override
             public void cancel(String id) {
-                upstream.send(provider, upstream.postJson(base + "/queue", Map.of("delete", List.of(id))).build());
+                upstream.send(provider, upstream.postJson(base + "/queue", new ComfyUiWire.QueueDelete(List.of(id))).build());
             }
         });
     }
 
-    private List<GeneratedImage> files(ProviderSpec provider, String base, List<JsonNode> files, ImageTask task) {
+    private List<GeneratedImage> files(ProviderSpec provider, String base, List<ComfyUiWire.FileRef> files, ImageTask task) {
         List<GeneratedImage> images = new ArrayList<>();
-        for (JsonNode file : files.subList(0, Math.min(files.size(), task.n()))) {
-            String query = "filename=" + enc(Shapes.text(file, "filename")) + "&subfolder=" + enc(Shapes.text(file, "subfolder"))
-                    + "&type=" + enc(Shapes.text(file, "type"));
+        for (ComfyUiWire.FileRef file : files.subList(0, Math.min(files.size(), task.n()))) {
+            String query = "filename=" + enc(file.filename()) + "&subfolder=" + enc(file.subfolder()) + "&type=" + enc(file.type());
             HttpResponse<byte[]> view = upstream.send(provider, upstream.request(base + "/view?" + query).GET().build());
             if (view.statusCode() != 200) {
                 throw ProviderException.failed(provider.id() + " could not serve its output (" + view.statusCode() + ")");
@@ -154,32 +154,12 @@ public class ComfyUiImageGenerator implements ImageGenerator, ImageEditor {
         return images;
     }
 
-    private Poller.Poll<List<JsonNode>> history(ProviderSpec provider, String base, String id) {
+    private Poller.Poll<List<ComfyUiWire.FileRef>> history(ProviderSpec provider, String base, String id) {
         HttpResponse<byte[]> response = upstream.send(provider, upstream.request(base + "/history/" + id).GET().build());
         if (response.statusCode() != 200) {
             throw upstream.failure(provider, response, null);
         }
-        JsonNode entry = upstream.object(provider, response).get(id);
-        if (entry == null) {
-            return Poller.pending(null);
-        }
-        String status = Shapes.text(entry.path("status"), "status_str");
-        if ("error".equals(status)) {
-            return Poller.failed(ProviderException.failed(provider.id() + " failed to run the workflow"));
-        }
-        if (!entry.path("status").path("completed").asBoolean(false)) {
-            return Poller.pending(null);
-        }
-        List<JsonNode> files = new ArrayList<>();
-        entry.path("outputs").forEach(node -> node.path("images").forEach(image -> {
-            if ("output".equals(Shapes.text(image, "type"))) {
-                files.add(image);
-            }
-        }));
-        if (files.isEmpty()) {
-            throw ProviderException.failed(provider.id() + " finished without output images");
-        }
-        return Poller.done(files);
+        return ComfyUiWire.history(provider, upstream.object(provider, response), id);
     }
 
     static ObjectNode template(String name) {

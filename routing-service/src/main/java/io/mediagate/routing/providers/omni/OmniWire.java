@@ -1,5 +1,9 @@
 package io.mediagate.routing.providers.omni;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
@@ -9,9 +13,9 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.VideoTask;
+import io.mediagate.routing.providers.WireJson;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -48,6 +52,78 @@ final class OmniWire {
     /** A finished interaction's video: its bytes when Google sent them inline, else the {@code uri} to download with the key. */
     record Video(String uri, byte[] data, String mime) {}
 
+    /** {@code CreateModelInteraction}: {@code input} is the prompt alone, or its {@link Part}s. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Request(String model, Object input, @JsonProperty("response_format") Format responseFormat,
+                   @JsonProperty("generation_config") GenerationConfig generationConfig, boolean background) {}
+
+    /** One part of the input: text, an inline image or a video Google's Files API holds. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Part(String type, String text, String data, String uri, @JsonProperty("mime_type") String mimeType) {
+        static Part text(String text) {
+            return new Part("text", text, null, null, null);
+        }
+
+        static Part image(SourceImage image) {
+            return new Part("image", null, image.base64(), null, image.mime());
+        }
+
+        static Part video(String uri, String mime) {
+            return new Part("video", null, null, uri, mime);
+        }
+    }
+
+    /** {@code VideoResponseFormat}; a source clip keeps its own frame, so no {@code aspect_ratio} is sent with it. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Format(String type, @JsonProperty("aspect_ratio") String aspectRatio, String resolution, String duration, String delivery) {}
+
+    /** {@code generation_config}: the video's task, and the offer's features beside it. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record GenerationConfig(@JsonProperty("video_config") VideoConfig videoConfig, @JsonAnyGetter Map<String, Object> extra) {
+        boolean isEmpty() {
+            return videoConfig == null && extra.isEmpty();
+        }
+    }
+
+    record VideoConfig(String task) {}
+
+    /** An interaction's {@code status}; one this version does not know reads as {@code UNKNOWN}. */
+    enum Status {
+        @JsonProperty("queued") QUEUED,
+        @JsonProperty("in_progress") IN_PROGRESS,
+        @JsonProperty("completed") COMPLETED,
+        @JsonProperty("failed") FAILED,
+        @JsonProperty("cancelled") CANCELLED,
+        @JsonProperty("incomplete") INCOMPLETE,
+        @JsonProperty("budget_exceeded") BUDGET_EXCEEDED,
+        @JsonProperty("requires_action") REQUIRES_ACTION,
+        @JsonProperty("requires_continuation") REQUIRES_CONTINUATION,
+        @JsonEnumDefaultValue UNKNOWN
+    }
+
+    /** {@code Interaction}: the fields read of it. */
+    record Interaction(Status status, List<Step> steps, List<Problem> errors) {
+        /** The last {@code model_output} step, or null. */
+        Step lastModelOutput() {
+            Step last = null;
+            for (Step step : steps == null ? List.<Step>of() : steps) {
+                if ("model_output".equals(step.type())) {
+                    last = step;
+                }
+            }
+            return last;
+        }
+    }
+
+    /** A step: its {@code content} parts, and a {@code google.rpc.Status} when it failed. */
+    record Step(String type, List<Part> content, RpcStatus error) {}
+
+    /** {@code google.rpc.Status}: its code read as text, whichever way Google writes it. */
+    record RpcStatus(String code, String message) {}
+
+    /** One of the interaction's {@code errors}: a code Google does not enumerate, and a message. */
+    record Problem(String code, String message) {}
+
     /**
      * The create body: the prompt alone, or with the first frame inline ({@code task: image_to_video}) or the source video
      * Google's Files API holds ({@code sourceUri}, no task: the prompt says whether to edit or continue it, and the model
@@ -56,40 +132,29 @@ final class OmniWire {
      * A source clip keeps its own frame: no aspect ratio is sent with it. The offer's features (a {@code seed}) go into
      * {@code generation_config}.
      */
-    static Map<String, Object> request(VideoTask task, SourceImage firstFrame, String sourceUri, String sourceMime) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", task.upstreamModel());
-        Map<String, Object> config = new LinkedHashMap<>(task.params());
+    static Request request(VideoTask task, SourceImage firstFrame, String sourceUri, String sourceMime) {
+        Object input;
+        VideoConfig videoConfig = null;
         if (firstFrame == null && sourceUri == null) {
-            body.put("input", task.prompt());
+            input = task.prompt();
         } else {
-            List<Map<String, Object>> parts = new ArrayList<>();
+            List<Part> parts = new ArrayList<>();
             if (sourceUri != null) {
-                parts.add(Map.of("type", "video", "uri", sourceUri, "mime_type", sourceMime));
+                parts.add(Part.video(sourceUri, sourceMime));
             }
             if (firstFrame != null) {
-                parts.add(Map.of("type", "image", "data", firstFrame.base64(), "mime_type", firstFrame.mime()));
+                parts.add(Part.image(firstFrame));
                 if (sourceUri == null) {
-                    config.put("video_config", Map.of("task", "image_to_video"));
+                    videoConfig = new VideoConfig("image_to_video");
                 }
             }
-            parts.add(Map.of("type", "text", "text", task.prompt()));
-            body.put("input", parts);
+            parts.add(Part.text(task.prompt()));
+            input = parts;
         }
-        Map<String, Object> format = new LinkedHashMap<>();
-        format.put("type", "video");
-        if (sourceUri == null) {
-            format.put("aspect_ratio", Shapes.nearestRatio(task.width(), task.height(), RATIOS));
-        }
-        format.put("resolution", resolution(task.height()));
-        format.put("duration", Shapes.duration(task.durationSeconds(), task.option("durations", null)) + "s");
-        format.put("delivery", "uri");
-        body.put("response_format", format);
-        if (!config.isEmpty()) {
-            body.put("generation_config", config);
-        }
-        body.put("background", true);
-        return body;
+        Format format = new Format("video", sourceUri == null ? Shapes.nearestRatio(task.width(), task.height(), RATIOS) : null,
+                resolution(task.height()), Shapes.duration(task.durationSeconds(), task.option("durations", null)) + "s", "uri");
+        GenerationConfig config = new GenerationConfig(videoConfig, WireJson.extra(task.params(), GenerationConfig.class));
+        return new Request(task.upstreamModel(), input, format, config.isEmpty() ? null : config, true);
     }
 
     /** Our size as Omni's {@code resolution} (it also makes 360p and 4k, which our sizes do not name). */
@@ -109,13 +174,14 @@ final class OmniWire {
      * UK, some US states) with a completed interaction and no video: not the caller's request, not worth asking this
      * provider again.
      */
-    static Poller.Poll<Video> state(ProviderSpec provider, JsonNode interaction, boolean edited) {
-        String status = String.valueOf(Shapes.text(interaction, "status"));
+    static Poller.Poll<Video> state(ProviderSpec provider, JsonNode answer, boolean edited) {
+        Interaction interaction = WireJson.read(provider, answer, Interaction.class);
+        Status status = interaction.status() == null ? Status.UNKNOWN : interaction.status();
         return switch (status) {
-            case "queued", "in_progress" -> Poller.pending(null);
-            case "completed" -> {
-                JsonNode output = lastModelOutput(interaction);
-                ProviderException failed = output == null ? null : stepError(provider, output.get("error"));
+            case QUEUED, IN_PROGRESS -> Poller.pending(null);
+            case COMPLETED -> {
+                Step output = interaction.lastModelOutput();
+                ProviderException failed = output == null ? null : stepError(provider, output.error());
                 if (failed != null) {
                     yield Poller.failed(failed);
                 }
@@ -129,66 +195,52 @@ final class OmniWire {
                 }
                 yield Poller.failed(ProviderException.failed(provider.id() + " completed the interaction without a video"));
             }
-            case "failed" -> Poller.failed(failure(provider, interaction));
-            case "cancelled", "incomplete", "budget_exceeded", "requires_action", "requires_continuation" ->
-                    Poller.failed(ProviderException.failed(provider.id() + " ended the interaction " + status + " without a video"));
-            default -> throw ProviderException.failed(provider.id() + " answered an unknown interaction status " + status);
+            case FAILED -> Poller.failed(failure(provider, interaction));
+            case CANCELLED, INCOMPLETE, BUDGET_EXCEEDED, REQUIRES_ACTION, REQUIRES_CONTINUATION ->
+                    Poller.failed(ProviderException.failed(provider.id() + " ended the interaction " + Shapes.text(answer, "status")
+                            + " without a video"));
+            case UNKNOWN -> throw ProviderException.failed(provider.id() + " answered an unknown interaction status "
+                    + Shapes.text(answer, "status"));
         };
     }
 
-    /** The last {@code model_output} step, or null. */
-    private static JsonNode lastModelOutput(JsonNode interaction) {
-        JsonNode last = null;
-        for (JsonNode step : interaction.path("steps")) {
-            if ("model_output".equals(Shapes.text(step, "type"))) {
-                last = step;
-            }
-        }
-        return last;
-    }
-
     /** The step's last video part: inline bytes (checked to be base64) or its URI; null when it holds none. */
-    private static Video video(ProviderSpec provider, JsonNode step) {
-        if (step == null) {
-            return null;
-        }
-        JsonNode content = step.path("content");
-        for (int i = content.size() - 1; i >= 0; i--) {
-            JsonNode part = content.get(i);
-            if (!"video".equals(Shapes.text(part, "type"))) {
+    private static Video video(ProviderSpec provider, Step step) {
+        List<Part> content = step == null || step.content() == null ? List.of() : step.content();
+        for (Part part : content.reversed()) {
+            if (part == null || !"video".equals(part.type())) {
                 continue;
             }
-            String mime = Shapes.text(part, "mime_type");
-            String data = Shapes.text(part, "data");
-            if (data != null && !data.isEmpty()) {
+            if (part.data() != null && !part.data().isEmpty()) {
                 try {
-                    return new Video(null, Base64.getMimeDecoder().decode(data), mime);
+                    return new Video(null, Base64.getMimeDecoder().decode(part.data()), part.mimeType());
                 } catch (IllegalArgumentException e) {
                     throw ProviderException.failed(provider.id() + " sent a video that is not base64");
                 }
             }
-            String uri = Shapes.text(part, "uri");
-            if (uri != null && !uri.isEmpty()) {
-                return new Video(uri, null, mime);
+            if (part.uri() != null && !part.uri().isEmpty()) {
+                return new Video(part.uri(), null, part.mimeType());
             }
         }
         return null;
     }
 
     /** A failed interaction's reason: its {@code errors[]}, else its last output step's {@code error}. */
-    private static ProviderException failure(ProviderSpec provider, JsonNode interaction) {
-        for (JsonNode error : interaction.path("errors")) {
-            String message = Shapes.text(error, "message");
-            ProviderException known = ERRORS.ofCode(provider, Shapes.text(error, "code"), message);
+    private static ProviderException failure(ProviderSpec provider, Interaction interaction) {
+        for (Problem error : interaction.errors() == null ? List.<Problem>of() : interaction.errors()) {
+            if (error == null) {
+                continue;
+            }
+            ProviderException known = ERRORS.ofCode(provider, error.code(), error.message());
             if (known != null) {
                 return known;
             }
-            if (message != null) {
-                return ProviderException.failed(provider.id() + " failed the interaction: " + message);
+            if (error.message() != null) {
+                return ProviderException.failed(provider.id() + " failed the interaction: " + error.message());
             }
         }
-        JsonNode output = lastModelOutput(interaction);
-        ProviderException stepFailed = output == null ? null : stepError(provider, output.get("error"));
+        Step output = interaction.lastModelOutput();
+        ProviderException stepFailed = output == null ? null : stepError(provider, output.error());
         return stepFailed != null ? stepFailed : ProviderException.failed(provider.id() + " failed the interaction");
     }
 
@@ -197,17 +249,17 @@ final class OmniWire {
      * ({@code INVALID_ARGUMENT}) the request's, 8 ({@code RESOURCE_EXHAUSTED}) a quota to wait out, anything else worth
      * another try.
      */
-    private static ProviderException stepError(ProviderSpec provider, JsonNode error) {
-        if (error == null || !error.isObject()) {
+    private static ProviderException stepError(ProviderSpec provider, RpcStatus error) {
+        if (error == null) {
             return null;
         }
-        String message = Shapes.text(error, "message");
+        String message = error.message();
         if (ERRORS.moderates(message)) {
             return ProviderException.moderated("the request was refused by the provider's content policy");
         }
-        return switch (error.path("code").asInt()) {
-            case 3 -> ProviderException.rejected("the provider rejected the request: " + message);
-            case 8 -> ProviderException.rateLimited(provider.id() + " quota exhausted", null);
+        return switch (String.valueOf(error.code())) {
+            case "3" -> ProviderException.rejected("the provider rejected the request: " + message);
+            case "8" -> ProviderException.rateLimited(provider.id() + " quota exhausted", null);
             default -> ProviderException.failed(provider.id() + " failed the interaction" + (message == null ? "" : ": " + message));
         };
     }

@@ -110,7 +110,8 @@ class OmniWireTest {
     void theClipAndTheSizeAreWrittenAsGoogleTakesThem() {
         var task = new VideoTask("gemini-omni-1.2-flash", Map.of("durations", "3,4,5,6,7,8,9,10"), "1.2", "waves", 1280, 720, 9.5, null, null,
                 Map.of(), Path.of("/tmp"), TaskControl.NONE);
-        Map<String, Object> body = OmniWire.request(task, null, null, null);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> body = json.convertValue(OmniWire.request(task, null, null, null), Map.class);
         @SuppressWarnings("unchecked")
         Map<String, Object> format = (Map<String, Object>) body.get("response_format");
         assertEquals("10s", format.get("duration"));
