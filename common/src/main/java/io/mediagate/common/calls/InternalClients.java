@@ -1,18 +1,23 @@
 package io.mediagate.common.calls;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalTokens;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.ProcessingException;
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.jboss.logging.Logger;
 
@@ -21,8 +26,9 @@ import org.jboss.logging.Logger;
  * through them ends: a 2xx answer read as its type (fields an owner one version ahead added are ignored); any
  * other as {@link OwnerFailure} reads it; no answer, a dropped connection or the call's own deadline passing is
  * 503 {@code service_unavailable}. Every call carries the token of whom it is made as ({@link CallAs}) and, through
- * Quarkus' OpenTelemetry, the caller's trace. Its answer arrives on a worker thread, not on the client's event
- * loop, so a caller may block in what it does next, as with {@link InternalHttp}.
+ * Quarkus' OpenTelemetry, the caller's trace. Its answer arrives on a thread of its own, neither the client's event
+ * loop nor a thread carrying the caller's Vert.x context, so a caller may block in what it does next and write to its
+ * own answer from there, as with {@link InternalHttp}.
  *
  * <p>Bodies the REST Client would hold whole in memory (a file streamed from disk, a download to disk) and relays
  * the gateway passes back unread stay on {@link InternalHttp}.
@@ -34,6 +40,8 @@ public class InternalClients {
     private final ObjectMapper json;
     private final LenientReading reading;
     private final WithFileWriter withFile;
+    /** Where answers are handed on: a virtual thread each, bare of any Vert.x or request context, as the JDK client's threads were. */
+    private final Executor answers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("internal-answer-", 0).factory());
 
     public InternalClients(ObjectMapper json, InternalTokens tokens) {
         this.tokens = tokens;
@@ -59,19 +67,26 @@ public class InternalClients {
         return Uni.createFrom().deferred(() -> call.apply(bearer(as)))
                 .ifNoItem().after(timeout).failWith(OwnerFailure::unreachable)
                 .onFailure().transform(InternalClients::failure)
-                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .emitOn(answers)
                 .subscribeAsCompletionStage();
     }
 
+    /**
+     * The owner's failure as the client's exception mapper read it, passed on; no answer (a refused or dropped
+     * connection, the deadline) as unavailable; anything else, such as an answer that does not read as its record, an
+     * internal error, logged: never an exception of ours somewhere inside it passed on as if the owner had said it.
+     */
     private static Throwable failure(Throwable thrown) {
-        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ApiException api) {
-                return api;
-            }
+        Throwable cause = thrown instanceof CompletionException && thrown.getCause() != null ? thrown.getCause() : thrown;
+        if (cause instanceof ProcessingException && cause.getCause() instanceof ApiException api) {
+            return api;
         }
-        if (thrown instanceof ProcessingException || thrown instanceof java.io.IOException
-                || thrown instanceof java.util.concurrent.TimeoutException) {
-            LOG.warnf("a Mediagate service is unreachable: %s", thrown.toString());
+        if (cause instanceof ApiException api) {
+            return api;
+        }
+        Throwable root = cause instanceof ProcessingException && cause.getCause() != null ? cause.getCause() : cause;
+        if (root instanceof IOException && !(root instanceof JsonProcessingException) || root instanceof TimeoutException) {
+            LOG.warnf("a Mediagate service is unreachable: %s", root.toString());
             return OwnerFailure.unreachable();
         }
         LOG.errorf(thrown, "an internal call failed");

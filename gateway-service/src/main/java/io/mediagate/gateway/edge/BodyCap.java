@@ -3,6 +3,8 @@ package io.mediagate.gateway.edge;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.io.CappedInputStream;
+import jakarta.ws.rs.ConstrainedTo;
+import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
@@ -13,9 +15,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The API body limit where {@link EdgeGuard} cannot apply it before the REST layer: a body sent without
  * {@code Content-Length} over HTTP/2. Any body a resource reads (JSON, text) that runs past
- * {@code max-body-bytes} is 413; multipart bodies with files have their own per-file and per-request limits.
+ * {@code max-body-bytes} is 413; multipart bodies with files have their own per-file and per-request limits. The
+ * server's only: the answers of the services the gateway calls through its REST Clients are not a caller's body.
  */
 @Provider
+@ConstrainedTo(RuntimeType.SERVER)
 public class BodyCap implements ReaderInterceptor {
     private final long maxBodyBytes;
 

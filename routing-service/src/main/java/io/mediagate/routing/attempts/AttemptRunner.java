@@ -22,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.jboss.logging.Logger;
 
 /**
  * Calls the ranked candidates in order, each call bounded by the attempt timeout and the request's
@@ -34,6 +35,7 @@ import java.util.function.Function;
  * class and feeds the provider's circuit breaker.
  */
 public final class AttemptRunner {
+    private static final Logger LOG = Logger.getLogger(AttemptRunner.class);
     private final ExecutorService calls;
     private final RoutingConfig config;
     private final CircuitBreakers breakers;
@@ -136,6 +138,9 @@ public final class AttemptRunner {
                     attempts.add(new Stats.Attempt(provider, Stats.Outcome.FAILURE, e.code().code(), ms, failure.wire(),
                             billed == null || billed.signum() == 0 ? null : billed));
                     meter.record(provider, failure.wire(), ms);
+                    // What the caller sees is the attempt's code; why it failed is for the operator.
+                    LOG.logf(failure.endsRequest() ? Logger.Level.INFO : Logger.Level.WARN, "%s attempt %d failed after %d ms (%s): %s",
+                            provider, made, ms, failure.wire(), e.getMessage());
                     if (failure.endsRequest()) {
                         breakers.success(provider); // the provider answered; the request was the problem
                         throw new ApiException(e.code(), e.getMessage(), null, Map.of("attempts", attempts));
@@ -171,6 +176,7 @@ public final class AttemptRunner {
             if (e.getCause() instanceof ApiException a) {
                 throw a;
             }
+            LOG.errorf(e.getCause(), "the %s adapter failed", candidate.providerId());
             throw ProviderException.failed(candidate.providerId() + " adapter failed: " + e.getCause().getClass().getSimpleName());
         } catch (InterruptedException e) {
             future.cancel(true);
