@@ -58,7 +58,7 @@ public class InternalClients {
     }
 
     /** The {@code Authorization} value a call made as {@code as} carries (null: none). */
-    public String bearer(CallAs as) {
+    private String bearer(CallAs as) {
         return as.bearer(tokens);
     }
 

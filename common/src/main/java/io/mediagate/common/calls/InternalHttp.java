@@ -2,7 +2,6 @@ package io.mediagate.common.calls;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
@@ -52,11 +51,6 @@ public class InternalHttp {
 
     /** The 2xx answer of {@code call} read as {@code type}. */
     public <T> CompletableFuture<T> json(Call call, Class<T> type) {
-        return json(call, json.constructType(type));
-    }
-
-    /** As {@link #json(Call, Class)}, for a generic type ({@link #type}). */
-    public <T> CompletableFuture<T> json(Call call, JavaType type) {
         return exchange(call, "application/json", HttpResponse.BodyHandlers.ofByteArray()).thenApply(response -> {
             byte[] body = answered(call, response.statusCode(), response.body());
             try {

@@ -11,6 +11,8 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface JobsApi {
     String ROOT = "/v1/jobs";
+    /** The longest a long poll for events may wait ({@code wait}, in ms): routing answers 400 above it. */
+    Duration MAX_WAIT = Duration.ofSeconds(25);
     /** Under {@link #ROOT}: {@code GET} reads, {@code DELETE} cancels (409 {@code job_finished} once it has ended). */
     String JOB = "{id}";
     /** Under {@link #ROOT}: {@code GET} a job's events ({@link #events}). */

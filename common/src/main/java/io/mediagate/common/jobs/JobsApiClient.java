@@ -9,14 +9,12 @@ import java.util.concurrent.CompletableFuture;
 /** {@link JobsApi} over HTTP: reads from routing's store, so {@link #TIMEOUT} is short. */
 public final class JobsApiClient implements JobsApi {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
-    /** Above the longest wait routing allows a long poll for events (25 s): what the client allows any call. */
-    static final Duration LONGEST_WAIT = Duration.ofMinutes(1);
     private final InternalClients clients;
     private final JobsRestClient rest;
 
     public JobsApiClient(InternalClients clients, String base) {
         this.clients = clients;
-        this.rest = clients.build(JobsRestClient.class, base, TIMEOUT.plus(LONGEST_WAIT));
+        this.rest = clients.build(JobsRestClient.class, base, TIMEOUT.plus(MAX_WAIT));
     }
 
     @Override

@@ -39,7 +39,6 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class JobsResource {
     private static final Set<String> KINDS = Set.of("image", "video");
-    static final Duration MAX_WAIT = Duration.ofSeconds(25);
     private final JsonWebToken caller;
     private final ObjectMapper json;
     private final Cancellation cancellation;
@@ -62,7 +61,7 @@ public class JobsResource {
 
     /**
      * The job's events after the one numbered {@code after} (default 0: from the first), waiting up to {@code wait} ms (at
-     * most {@link #MAX_WAIT}, default none) for one when there is none yet and the job has not ended, and whether it has
+     * most {@link JobsApi#MAX_WAIT}, default none) for one when there is none yet and the job has not ended, and whether it has
      * ended with them. Runs on a virtual thread: a long poll holds no worker (nor a database connection while it waits).
      */
     @GET
@@ -71,7 +70,7 @@ public class JobsResource {
     public Envelope<JobEventList> events(@PathParam("id") String id, @QueryParam("after") String after, @QueryParam("wait") String wait) {
         visible(JobRecord.findById(id), id);
         long from = number("after", after, Long.MAX_VALUE);
-        long waitMs = number("wait", wait, MAX_WAIT.toMillis());
+        long waitMs = number("wait", wait, JobsApi.MAX_WAIT.toMillis());
         return Envelope.of(events.after(id, from, Duration.ofMillis(waitMs)));
     }
 
