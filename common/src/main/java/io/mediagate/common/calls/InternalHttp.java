@@ -9,6 +9,7 @@ import io.mediagate.common.internal.InternalTokens;
 import io.mediagate.common.tracing.Tracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -124,6 +125,14 @@ public class InternalHttp {
      */
     public CompletableFuture<HttpResponse<byte[]>> relay(Call call, Map<String, String> headers) {
         return exchange(call, null, headers, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /**
+     * As {@link #relay}, the answer's body left unread for the caller to pass on as it arrives (a file of any size);
+     * the caller closes it.
+     */
+    public CompletableFuture<HttpResponse<InputStream>> relayStreamed(Call call, Map<String, String> headers) {
+        return exchange(call, null, headers, HttpResponse.BodyHandlers.ofInputStream());
     }
 
     private <B> CompletableFuture<HttpResponse<B>> exchange(Call call, String accept, HttpResponse.BodyHandler<B> handler) {

@@ -13,7 +13,8 @@ public enum Scope {
     VIDEOS("videos"),
     MEDIA_READ("media:read"),
     MEDIA_WRITE("media:write"),
-    USAGE("usage");
+    USAGE("usage"),
+    BATCHES("batches");
 
     public final String wire;
 
@@ -51,7 +52,7 @@ public enum Scope {
         Set<Scope> out = EnumSet.noneOf(Scope.class);
         for (String name : names) {
             out.add(parse(name).orElseThrow(() -> ApiException.invalid("scopes",
-                    "unknown scope " + name + "; scopes are images, videos, media:read, media:write and usage")));
+                    "unknown scope " + name + "; scopes are images, videos, media:read, media:write, usage and batches")));
         }
         if (out.isEmpty()) {
             throw ApiException.invalid("scopes", "scopes needs at least one scope (leave it out for a key that may do everything)");

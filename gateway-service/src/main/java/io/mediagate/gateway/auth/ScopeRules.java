@@ -11,6 +11,7 @@ import java.util.Set;
  *   <li>{@code images} or {@code videos}: jobs and the webhook signing secret (both serve either kind);</li>
  *   <li>{@code media:read}: listing and reading media; {@code media:write}: uploads, changes and deletions;</li>
  *   <li>{@code usage}: {@code GET /v1/usage};</li>
+ *   <li>{@code batches}: the Files API and batches ({@code /v1/files…}, {@code /v1/batches…});</li>
  *   <li>none: the catalog ({@code /v1/models}, {@code /v1/providers}). Admin endpoints take the administrator key.</li>
  * </ul>
  */
@@ -33,6 +34,9 @@ public final class ScopeRules {
         }
         if (p.equals("/v1/media") || p.startsWith("/v1/media/")) {
             return "GET".equals(method) || "HEAD".equals(method) ? EnumSet.of(Scope.MEDIA_READ) : EnumSet.of(Scope.MEDIA_WRITE);
+        }
+        if (p.equals("/v1/files") || p.startsWith("/v1/files/") || p.equals("/v1/batches") || p.startsWith("/v1/batches/")) {
+            return EnumSet.of(Scope.BATCHES);
         }
         if (p.equals("/v1/usage")) {
             return EnumSet.of(Scope.USAGE);

@@ -26,7 +26,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *   <li>a body over the limit of its route (413), whether it declares a {@code Content-Length} or is sent in
  *       chunks; chunked API bodies ({@code max-body-bytes}) are read here with that cap, so no JSON body is
  *       buffered past it; chunked bodies with files ({@code max-form-bytes}: edits, variations,
- *       {@code /v1/videos}) are stopped by the server's own cap just above;</li>
+ *       {@code /v1/videos}; a Files API upload has {@code max-file-upload-bytes}) are stopped by the server's own cap,
+ *       which sits just above the largest of these;</li>
  *   <li>a {@code Content-Length} that is not a number (400).</li>
  * </ul>
  * It also renders the router's own failures (an undecodable path, a target that is not a path, a body the
@@ -35,22 +36,27 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class EdgeGuard {
+    /** The Files API's upload route, whose form carries a batch file of up to 200 MB: its own, larger limit. */
+    private static final String FILES_API = "/v1/files";
     private static final List<Integer> FRAMEWORK_STATUSES = List.of(400, 404, 405, 406, 413, 414, 415, 431, 500, 501, 503);
-    private static final Set<String> FILE_ROUTES = Set.of("/v1/images/edits", "/v1/images/variations", "/v1/videos");
+    private static final Set<String> FILE_ROUTES = Set.of("/v1/images/edits", "/v1/images/variations", "/v1/videos", FILES_API);
 
     private final int maxUriBytes;
     private final int maxHeaderBytes;
     private final long maxBodyBytes;
     private final long maxFormBytes;
+    private final long maxFileUploadBytes;
 
     EdgeGuard(@ConfigProperty(name = "mediagate.limits.max-uri-bytes", defaultValue = "8192") int maxUriBytes,
               @ConfigProperty(name = "mediagate.limits.max-header-bytes", defaultValue = "16384") int maxHeaderBytes,
               @ConfigProperty(name = "mediagate.limits.max-body-bytes", defaultValue = "1048576") long maxBodyBytes,
-              @ConfigProperty(name = "mediagate.limits.max-form-bytes", defaultValue = "67108864") long maxFormBytes) {
+              @ConfigProperty(name = "mediagate.limits.max-form-bytes", defaultValue = "67108864") long maxFormBytes,
+              @ConfigProperty(name = "mediagate.limits.max-file-upload-bytes", defaultValue = "210763776") long maxFileUploadBytes) {
         this.maxUriBytes = maxUriBytes;
         this.maxHeaderBytes = maxHeaderBytes;
         this.maxBodyBytes = maxBodyBytes;
         this.maxFormBytes = maxFormBytes;
+        this.maxFileUploadBytes = maxFileUploadBytes;
     }
 
     void install(@Observes Router router) {
@@ -81,7 +87,7 @@ public class EdgeGuard {
             return;
         }
         boolean files = request.method() == HttpMethod.POST && FILE_ROUTES.contains(normalized(request.path()));
-        long limit = files ? maxFormBytes : maxBodyBytes;
+        long limit = limit(request.path(), files);
         String declared = request.getHeader("Content-Length");
         if (declared != null) {
             long length;
@@ -112,13 +118,17 @@ public class EdgeGuard {
         }
         boolean close = status == 413 || status == 414 || status == 431;
         if (status == 413) {
-            long limit = FILE_ROUTES.contains(normalized(ctx.request().path())) ? maxFormBytes : maxBodyBytes;
+            long limit = limit(ctx.request().path(), FILE_ROUTES.contains(normalized(ctx.request().path())));
             EdgeReply.send(ctx, 413, ErrorCode.PAYLOAD_TOO_LARGE, "request bodies are limited to " + limit + " bytes", true);
             return;
         }
         ErrorCode code = WebApplicationExceptionMapper.codeFor(status);
         int sent = status == 414 || status == 431 ? status : code.status();
         EdgeReply.send(ctx, sent, code, WebApplicationExceptionMapper.messageFor(code), close);
+    }
+
+    private long limit(String path, boolean files) {
+        return !files ? maxBodyBytes : FILES_API.equals(normalized(path)) ? maxFileUploadBytes : maxFormBytes;
     }
 
     /**

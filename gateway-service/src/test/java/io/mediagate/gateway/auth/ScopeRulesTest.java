@@ -30,6 +30,12 @@ class ScopeRulesTest {
             PATCH  | /v1/media/med_x               | media:write
             DELETE | /v1/media/med_x               | media:write
             GET    | /v1/usage                     | usage
+            POST   | /v1/files                     | batches
+            GET    | /v1/files/file_x/content      | batches
+            DELETE | /v1/files/file_x              | batches
+            POST   | /v1/batches                   | batches
+            POST   | /v1/batches/batch_x/cancel    | batches
+            GET    | /v1/filesx                    | ''
             GET    | /v1/models                    | ''
             GET    | /v1/models/openai/gpt-image-1 | ''
             GET    | /v1/providers                 | ''

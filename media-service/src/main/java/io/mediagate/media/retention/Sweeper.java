@@ -1,5 +1,6 @@
 package io.mediagate.media.retention;
 
+import io.mediagate.media.batchfiles.ExpiredFiles;
 import io.mediagate.media.items.Deletion;
 import io.mediagate.media.records.MediaRecord;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -15,6 +16,7 @@ import org.jboss.logging.Logger;
  * Retention: removes media past their {@code expiresAt} with their files (the ledger is told through the
  * storage events {@link Deletion} writes), uploads left pending past their hour with their bytes, and videos kept
  * in parts that stayed {@code processing} for {@link #UNFINISHED} (their job's end never came to finish or discard them).
+ * Files of the Files API past their {@code expires_at} go too ({@link ExpiredFiles}).
  * Several replicas may sweep at once; an item is deleted once.
  */
 @ApplicationScoped
@@ -24,10 +26,12 @@ public class Sweeper {
     /** Far longer than any video job takes from its first rendition to its last file. */
     static final Duration UNFINISHED = Duration.ofDays(1);
     private final Deletion deletion;
+    private final ExpiredFiles files;
     private final Clock clock;
 
-    Sweeper(Deletion deletion, Clock clock) {
+    Sweeper(Deletion deletion, ExpiredFiles files, Clock clock) {
         this.deletion = deletion;
+        this.files = files;
         this.clock = clock;
     }
 
@@ -36,11 +40,11 @@ public class Sweeper {
     void scheduled() {
         int removed = sweep();
         if (removed > 0) {
-            LOG.infof("retention: removed %d media items", removed);
+            LOG.infof("retention: removed %d media items and files", removed);
         }
     }
 
-    /** One pass; returns how many items were removed. */
+    /** One pass; returns how many items and Files API files were removed. */
     public int sweep() {
         Instant now = clock.instant();
         int removed = 0;
@@ -57,7 +61,7 @@ public class Sweeper {
         for (String id : ids("status = '" + MediaRecord.PROCESSING + "' and createdAt < ?1", now.minus(UNFINISHED))) {
             removed += deletion.discardUnfinished(id) ? 1 : 0;
         }
-        return removed;
+        return removed + files.sweep(now);
     }
 
     private static List<String> ids(String where, Instant now) {

@@ -10,14 +10,13 @@ import io.mediagate.common.tier.Tier;
 import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.media.items.Deletion;
 import io.mediagate.media.provenance.Provenances;
+import io.mediagate.media.quota.StorageQuota;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
 import io.mediagate.media.records.MediaUrls;
 import io.mediagate.media.records.UploadKeys;
 import io.mediagate.media.storage.ObjectStore;
 import io.mediagate.media.store.MediaKeeper;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -54,7 +53,6 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 @RolesAllowed({InternalToken.USER, InternalToken.ADMIN})
 public class UploadResource {
     static final Duration PENDING_LIFETIME = Duration.ofHours(1);
-    private static final int STORAGE_RETRY_SECONDS = 3600;
     private final JsonWebToken caller;
     private final ObjectStore store;
     private final UploadUrls uploadUrls;
@@ -65,11 +63,10 @@ public class UploadResource {
     private final Deletion deletion;
     private final Duration window;
     private final Provenances provenances;
-    /** {@code mediagate_limit_refusals_total{limit="storage"}}, the gateway counting the other limits under the same name. */
-    private final Counter storageRefusals;
+    private final StorageQuota quota;
 
     UploadResource(JsonWebToken caller, ObjectStore store, UploadUrls uploadUrls, Inspection inspection, MediaKeeper keeper,
-                   MediaUrls urls, Clock clock, Deletion deletion, MeterRegistry registry,
+                   MediaUrls urls, Clock clock, Deletion deletion, StorageQuota quota,
                    @ConfigProperty(name = "mediagate.uploads.pending-window") Duration window, Provenances provenances) {
         this.caller = caller;
         this.store = store;
@@ -81,8 +78,7 @@ public class UploadResource {
         this.deletion = deletion;
         this.window = window;
         this.provenances = provenances;
-        this.storageRefusals = Counter.builder("mediagate.limit.refusals").description("Requests refused with 429, by limit")
-                .tag("limit", "storage").register(registry);
+        this.quota = quota;
     }
 
     public record UploadRequest(String mime, Long bytes, String filename, @JsonProperty("public") Boolean isPublic) {}
@@ -106,7 +102,7 @@ public class UploadResource {
         String id = "med_" + UUID.randomUUID().toString().replace("-", "");
         Instant now = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
         QuarkusTransaction.requiringNew().run(() -> {
-            checkQuota(caller.getSubject(), request.bytes(), limits, now.minus(window));
+            quota.check(caller.getSubject(), request.bytes(), limits);
             MediaRecord record = new MediaRecord();
             record.id = id;
             record.ownerId = caller.getSubject();
@@ -183,7 +179,7 @@ public class UploadResource {
                     return urls.item(r);
                 }
                 r.totalBytes = 0L; // the pending declaration no longer counts
-                checkQuota(r.ownerId, size + thumbBytes, limits, clock.instant().minus(window));
+                quota.check(r.ownerId, size + thumbBytes, limits);
                 r.kind = realKind;
                 r.mime = mime;
                 r.bytes = size;
@@ -223,16 +219,6 @@ public class UploadResource {
 
     private Tier.Limits limits() {
         return Tier.limitsOf(caller.getClaim(InternalToken.TIER_CLAIM));
-    }
-
-    private void checkQuota(String owner, long more, Tier.Limits limits, Instant pendingSince) {
-        long used = MediaRecord.usedBytes(owner, pendingSince);
-        if (used + more > limits.storageBytes()) {
-            storageRefusals.increment();
-            throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "storage quota reached: " + used + " of "
-                    + limits.storageBytes() + " bytes used; delete media or wait for older items to expire", null,
-                    Map.of("retry_after", STORAGE_RETRY_SECONDS, "limit", "storage"));
-        }
     }
 
     private static String sniff(java.nio.file.Path file) throws IOException {
