@@ -12,12 +12,17 @@ import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.http.HttpResponse;
 import com.openai.errors.BadRequestException;
 import com.openai.errors.NotFoundException;
+import com.openai.errors.OpenAIServiceException;
+import com.openai.core.JsonValue;
+import com.openai.models.batches.Batch;
+import com.openai.models.batches.BatchCreateParams;
 import com.openai.models.files.FileCreateParams;
 import com.openai.models.files.FileDeleted;
 import com.openai.models.files.FileListParams;
 import com.openai.models.files.FileObject;
 import com.openai.models.files.FilePurpose;
 import io.mediagate.testing.NodePackages;
+import io.mediagate.testing.TestImages;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,6 +39,7 @@ import org.junit.jupiter.api.Test;
  * page, read back, delete), and the checks an upload meets at the gateway.
  */
 class BatchesIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static Suite suite;
     private static Api api;
     private static String key;
@@ -119,6 +125,143 @@ class BatchesIT {
         Api.Reply scoped = api.get("/v1/files", imagesOnlyKey());
         assertEquals(403, scoped.status());
         assertEquals("batches", scoped.body().path("required_scopes").path(0).asText());
+    }
+
+    private static Batch awaitEnd(OpenAIClient client, String id) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline) {
+            Batch batch;
+            try {
+                batch = client.batches().retrieve(id);
+            } catch (com.openai.errors.RateLimitException e) { // a Free key's 10 requests a minute
+                Thread.sleep(2000);
+                continue;
+            }
+            String status = batch.status().asString();
+            if (List.of("completed", "failed", "expired", "cancelled").contains(status)) {
+                return batch;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("batch " + id + " did not end");
+    }
+
+    private static List<JsonNode> fileLines(OpenAIClient client, String fileId) throws Exception {
+        try (HttpResponse content = client.files().content(fileId); InputStream body = content.body()) {
+            List<JsonNode> out = new ArrayList<>();
+            for (String line : new String(body.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isBlank()) {
+                    out.add(JSON.readTree(line));
+                }
+            }
+            return out;
+        }
+    }
+
+    private static FileObject upload(OpenAIClient client, String jsonl) {
+        return client.files().create(FileCreateParams.builder().file(jsonl.getBytes(StandardCharsets.UTF_8))
+                .purpose(FilePurpose.BATCH).build());
+    }
+
+    /**
+     * A batch of image requests runs every line as a job and ends with an output file of the answers, in file order,
+     * each the synchronous call's body; a line its endpoint refuses fails alone, into the error file, naming the field.
+     */
+    @Test
+    void aBatchRunsEveryLineAndWritesTheOutputAndErrorFiles() throws Exception {
+        OpenAIClient client = sdk();
+        String refused = "{\"custom_id\":\"too-big\",\"method\":\"POST\",\"url\":\"/v1/images/generations\","
+                + "\"body\":{\"model\":\"local/pattern\",\"prompt\":\"x\",\"size\":\"huge\"}}\n";
+        FileObject input = upload(client, lines(2) + refused + lines(3).substring(lines(2).length()));
+        Batch created = client.batches().create(BatchCreateParams.builder().inputFileId(input.id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H)
+                .metadata(BatchCreateParams.Metadata.builder().putAdditionalProperty("run", JsonValue.from("nightly")).build())
+                .build());
+        created.validate();
+        assertEquals(input.id(), created.inputFileId());
+        assertEquals(created.createdAt() + 24 * 3600, created.expiresAt().orElseThrow());
+
+        Batch done = awaitEnd(client, created.id());
+        assertEquals("completed", done.status().asString(), done.toString());
+        assertEquals(4, done.requestCounts().orElseThrow().total());
+        assertEquals(3, done.requestCounts().orElseThrow().completed());
+        assertEquals(1, done.requestCounts().orElseThrow().failed());
+        assertTrue(done.completedAt().isPresent());
+        assertEquals("nightly", done.metadata().orElseThrow()._additionalProperties().get("run").asString().orElseThrow());
+
+        List<JsonNode> output = fileLines(client, done.outputFileId().orElseThrow());
+        assertEquals(List.of("r0", "r1", "r2"), output.stream().map(l -> l.path("custom_id").asText()).toList());
+        for (JsonNode line : output) {
+            assertTrue(line.path("id").asText().startsWith("batch_req_"), line.toString());
+            assertEquals(200, line.path("response").path("status_code").asInt(), line.toString());
+            JsonNode body = line.path("response").path("body");
+            assertTrue(body.path("success").asBoolean(), line.toString());
+            String url = body.path("data").path(0).path("url").asText();
+            assertTrue(TestImages.decode(api.download(url)).getWidth() > 0, "each line's image is stored and served");
+            assertTrue(line.path("error").isNull());
+        }
+        List<JsonNode> errors = fileLines(client, done.errorFileId().orElseThrow());
+        assertEquals(1, errors.size());
+        assertEquals("too-big", errors.getFirst().path("custom_id").asText());
+        assertEquals(400, errors.getFirst().path("response").path("status_code").asInt());
+        assertEquals("size", errors.getFirst().path("response").path("body").path("param").asText());
+
+        List<String> listed = new ArrayList<>();
+        client.batches().list().autoPager().forEach(b -> listed.add(b.id()));
+        assertTrue(listed.contains(done.id()), listed.toString());
+    }
+
+    /** A file with a request used twice, or a request for another endpoint, fails the batch's validation, saying where. */
+    @Test
+    void aFileThatCannotBeABatchFailsValidationWithItsReasons() throws Exception {
+        OpenAIClient client = sdk();
+        String video = "{\"custom_id\":\"v\",\"method\":\"POST\",\"url\":\"/v1/videos/generations\",\"body\":{}}\n";
+        FileObject input = upload(client, lines(2) + lines(1) + video);
+        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(input.id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+        assertEquals("failed", batch.status().asString());
+        assertTrue(batch.failedAt().isPresent());
+        var problems = batch.errors().orElseThrow().data().orElseThrow();
+        assertEquals(List.of("duplicate_custom_id", "mismatched_endpoint"), problems.stream().map(p -> p.code().orElseThrow()).toList());
+        assertEquals(List.of(3L, 4L), problems.stream().map(p -> p.line().orElseThrow()).toList());
+
+        BadRequestException wrongFile = assertThrows(BadRequestException.class, () -> client.batches().create(BatchCreateParams.builder()
+                .inputFileId("file_00000000000000000000000000000000").endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS)
+                .completionWindow(BatchCreateParams.CompletionWindow._24H).build()));
+        assertTrue(wrongFile.getMessage().contains("no file file_00000000000000000000000000000000"), wrongFile.getMessage());
+        Api.Reply raw = api.post("/v1/batches", key, "{\"input_file_id\":\"" + input.id() + "\",\"endpoint\":\"/v1/images/generations\","
+                + "\"completion_window\":\"24h\",\"priority\":\"high\"}");
+        assertEquals(400, raw.status());
+        assertEquals("priority", raw.body().path("param").asText(), "a field a batch does not take is refused naming it");
+        BadRequestException notYet = assertThrows(BadRequestException.class, () -> client.batches().create(BatchCreateParams.builder()
+                .inputFileId(input.id()).endpoint(BatchCreateParams.Endpoint.V1_IMAGES_EDITS)
+                .completionWindow(BatchCreateParams.CompletionWindow._24H).build()));
+        assertTrue(notYet.getMessage().contains("endpoint"), notYet.getMessage());
+    }
+
+    /** A cancelled batch runs none of what had not started, ends cancelled, and says so line by line. */
+    @Test
+    void aCancelledBatchStopsWhatHasNotStarted() throws Exception {
+        OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1")
+                .apiKey(api.newUserKey(Suite.ADMIN_KEY, "free")).maxRetries(0).build(); // one line at a time
+        FileObject input = upload(client, lines(8));
+        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(input.id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+        Batch cancelling = client.batches().cancel(batch.id());
+        assertEquals("cancelling", cancelling.status().asString());
+        assertTrue(cancelling.cancellingAt().isPresent());
+        Batch done = awaitEnd(client, batch.id());
+        assertEquals("cancelled", done.status().asString());
+        long ran = done.requestCounts().orElseThrow().completed();
+        assertTrue(ran < 8, "the lines not started never ran: " + done);
+        List<JsonNode> errors = fileLines(client, done.errorFileId().orElseThrow());
+        assertEquals(8 - ran, errors.size());
+        for (JsonNode line : errors) {
+            assertTrue(line.path("response").isNull(), line.toString());
+            assertEquals("batch_cancelled", line.path("error").path("code").asText());
+        }
+        OpenAIServiceException again = assertThrows(OpenAIServiceException.class, () -> client.batches().cancel(batch.id()));
+        assertEquals(409, again.statusCode(), "a batch ended cannot be cancelled");
     }
 
     /** The same with the stock openai-node SDK (e2e/src/test/node-sdk/files.mjs, its version pinned by its lock file). */

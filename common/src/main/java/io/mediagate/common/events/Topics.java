@@ -3,6 +3,8 @@ package io.mediagate.common.events;
 /** Kafka topic names shared by the services. */
 public final class Topics {
     public static final String GENERATION_REQUESTS = "generation.requests";
+    /** A batch's lines, each a generation request, dispatched by routing a few at a time (its own consumer group). */
+    public static final String GENERATION_BATCH = "generation.batch";
     public static final String GENERATION_REPLIES = "generation.replies";
     public static final String GENERATION_EVENTS = "generation.events";
     /** Partial images of streamed image jobs, read by every gateway replica (records up to 16 MB). */

@@ -11,7 +11,11 @@ import java.time.Duration;
  */
 public final class FilesApi {
     public static final String ROOT = "/v1/files";
+    /** Where routing, as a service, writes a batch's output and error files for the batch's owner. */
+    public static final String OUTPUT = "/internal/v1/files";
     public static final String PURPOSE_BATCH = "batch";
+    /** The purpose of a batch's output and error files, as OpenAI names it. */
+    public static final String PURPOSE_OUTPUT = "batch_output";
     public static final String JSONL = "application/jsonl";
     public static final long MAX_BYTES = 200L * 1024 * 1024;
     public static final int MAX_LINES = 50_000;

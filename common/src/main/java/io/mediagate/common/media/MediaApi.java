@@ -44,6 +44,12 @@ public interface MediaApi {
     /** Deletes item {@code id} with the files kept so far if it is still {@code processing}; nothing otherwise. */
     CompletableFuture<Void> discard(String id);
 
+    /**
+     * Keeps {@code file} (JSONL of {@code lines} lines, on disk, streamed) as the Files API file {@code id} of {@code owner},
+     * {@code purpose: batch_output}: a batch's output or error file. Idempotent on the id.
+     */
+    CompletableFuture<Void> keepOutputFile(String id, String owner, String filename, int lines, Path file);
+
     /** Deletes the user's item {@code id}. */
     CompletableFuture<Void> delete(String id, CallAs user);
 }

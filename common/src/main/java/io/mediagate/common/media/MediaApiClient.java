@@ -12,7 +12,9 @@ import io.mediagate.common.events.MediaItem;
 import java.io.FileNotFoundException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -61,6 +63,19 @@ public final class MediaApiClient implements MediaApi {
         }
         URI register = PathTemplate.at(base, ROOT + "/" + REGISTER);
         return http.json(Call.post(register, self, FILES, http.withFile(command, body), RegisterMedia.WITH_FILE), MediaItem.class);
+    }
+
+    @Override
+    public CompletableFuture<Void> keepOutputFile(String id, String owner, String filename, int lines, Path file) {
+        HttpRequest.BodyPublisher body;
+        try {
+            body = HttpRequest.BodyPublishers.ofFile(file);
+        } catch (FileNotFoundException e) {
+            throw new UncheckedIOException(e);
+        }
+        URI target = URI.create(base + FilesApi.OUTPUT + "?id=" + id + "&owner=" + URLEncoder.encode(owner, StandardCharsets.UTF_8)
+                + "&filename=" + URLEncoder.encode(filename, StandardCharsets.UTF_8) + "&lines=" + lines);
+        return http.json(Call.post(target, self, FILES, body, "application/octet-stream"), Object.class).thenApply(answer -> null);
     }
 
     @Override

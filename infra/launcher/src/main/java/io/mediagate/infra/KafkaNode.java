@@ -79,7 +79,7 @@ public final class KafkaNode {
     }
 
     /** The topics every run needs, created before any service subscribes (see infra/kafka CreateTopics). */
-    static final List<String> TOPICS = List.of("generation.requests", "generation.replies", "generation.events", "generation.partials",
+    static final List<String> TOPICS = List.of("generation.requests", "generation.batch", "generation.replies", "generation.events", "generation.partials",
             "storage.events", "video.generated", "video.transcoded", "video.thumbnailed", "video.completed", "video.failed",
             "video.progress");
 

@@ -1,5 +1,6 @@
 package io.mediagate.media.batchfiles;
 
+import io.mediagate.media.records.BatchFileRecord;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;

@@ -3,10 +3,9 @@ package io.mediagate.media.batchfiles;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.internal.InternalToken;
-import io.mediagate.common.io.CappedInputStream;
 import io.mediagate.common.media.FilesApi;
 import io.mediagate.common.tier.Tier;
-import io.mediagate.media.quota.StorageQuota;
+import io.mediagate.media.records.BatchFileRecord;
 import io.mediagate.media.storage.ObjectStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.security.RolesAllowed;
@@ -20,15 +19,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -48,13 +41,13 @@ public class BatchFilesResource {
     private final JsonWebToken caller;
     private final ObjectStore store;
     private final Clock clock;
-    private final StorageQuota quota;
+    private final FileKeeper keeper;
 
-    BatchFilesResource(JsonWebToken caller, ObjectStore store, Clock clock, StorageQuota quota) {
+    BatchFilesResource(JsonWebToken caller, ObjectStore store, Clock clock, FileKeeper keeper) {
         this.caller = caller;
         this.store = store;
         this.clock = clock;
-        this.quota = quota;
+        this.keeper = keeper;
     }
 
     @POST
@@ -71,48 +64,10 @@ public class BatchFilesResource {
             throw ApiException.invalid("file", "a batch file holds 1 to " + FilesApi.MAX_LINES + " lines");
         }
         Duration lifetime = FilesApi.lifetime(expiresAfter);
-        java.nio.file.Path scratch = null;
-        try {
-            scratch = Files.createTempFile("mediagate-file-", ".jsonl");
-            long bytes;
-            try (InputStream in = new CappedInputStream(body, FilesApi.MAX_BYTES, () -> new ApiException(
-                    ErrorCode.PAYLOAD_TOO_LARGE, "files are limited to " + FilesApi.MAX_BYTES + " bytes", "file"))) {
-                bytes = Files.copy(in, scratch, StandardCopyOption.REPLACE_EXISTING);
-            }
-            if (bytes == 0) {
-                throw ApiException.invalid("file", "the file is empty");
-            }
-            Tier.Limits limits = Tier.limitsOf(caller.getClaim(InternalToken.TIER_CLAIM));
-            Instant now = Instant.now(clock).truncatedTo(ChronoUnit.MICROS); // pages are in this order; the object shows seconds
-            String owner = caller.getSubject();
-            QuarkusTransaction.requiringNew().run(() -> quota.check(owner, bytes, limits));
-            BatchFileRecord file = new BatchFileRecord();
-            file.id = "file_" + UUID.randomUUID().toString().replace("-", "");
-            file.ownerId = owner;
-            file.filename = filename;
-            file.purpose = purpose;
-            file.bytes = bytes;
-            file.lines = lines;
-            file.objectKey = "files/" + file.id + ".jsonl";
-            file.createdAt = now;
-            file.expiresAt = now.plus(lifetime);
-            store.put(file.objectKey, FilesApi.JSONL, scratch);
-            QuarkusTransaction.requiringNew().run(() -> {
-                quota.check(owner, bytes, limits); // again, now that the bytes are in: two uploads at once
-                file.persist();
-            });
-            return Response.ok(FileObject.of(file)).build();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            if (scratch != null) {
-                try {
-                    Files.deleteIfExists(scratch);
-                } catch (IOException ignored) {
-                    // the temporary folder's own cleaning takes it
-                }
-            }
-        }
+        Tier.Limits limits = Tier.limitsOf(caller.getClaim(InternalToken.TIER_CLAIM));
+        String id = "file_" + UUID.randomUUID().toString().replace("-", "");
+        BatchFileRecord file = keeper.keep(new FileKeeper.Keep(id, caller.getSubject(), purpose, filename, lines, lifetime, limits), body);
+        return Response.ok(FileObject.of(file)).build();
     }
 
     @GET

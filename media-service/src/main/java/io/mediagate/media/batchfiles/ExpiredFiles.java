@@ -1,5 +1,6 @@
 package io.mediagate.media.batchfiles;
 
+import io.mediagate.media.records.BatchFileRecord;
 import io.mediagate.media.storage.ObjectStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,6 +2,7 @@ package io.mediagate.media.batchfiles;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediagate.media.records.BatchFileRecord;
 
 /**
  * OpenAI's file object, as its SDKs read it: times in Unix seconds, {@code status} always {@code processed} (the file

@@ -3,7 +3,7 @@ package io.mediagate.media.quota;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.tier.Tier;
-import io.mediagate.media.batchfiles.BatchFileRecord;
+import io.mediagate.media.records.BatchFileRecord;
 import io.mediagate.media.records.MediaRecord;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mediagate.media.records.BatchFileRecord;
 import io.mediagate.media.retention.Sweeper;
 import io.mediagate.media.storage.ObjectStore;
 import io.mediagate.testing.ServiceResource;

@@ -48,4 +48,10 @@ public class MediaClient {
                 () -> InternalHttp.await(media.register(command, file)),
                 patience, WhileUnavailable.Pause.REAL);
     }
+
+    /** Keeps a batch's output or error file for its owner; idempotent on {@code id}. */
+    public void keepOutputFile(String id, String owner, String filename, int lines, Path file) {
+        WhileUnavailable.retry("storing " + id, () -> InternalHttp.await(media.keepOutputFile(id, owner, filename, lines, file)),
+                patience, WhileUnavailable.Pause.REAL);
+    }
 }

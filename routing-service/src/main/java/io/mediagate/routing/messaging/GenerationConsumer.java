@@ -21,7 +21,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 /**
- * Consumes {@code generation.requests}. A job that already ended (a redelivery after a crash) is answered
+ * Consumes {@code generation.requests}, and a batch's lines from {@code generation.batch}. A job that already ended (a redelivery after a crash) is answered
  * from its stored reply; otherwise it runs and ends once ({@link JobEnds}). Video jobs are handed to the
  * pipeline ({@link VideoJobs}) and end when it does. The Kafka offset is committed only after this
  * returns, so a crash mid-job means the job runs again.
@@ -64,6 +64,13 @@ public class GenerationConsumer {
             traced.attribute("mediagate.model", request.model());
             run(request, video, replyTo);
         }
+    }
+
+    /** A batch's line: the same job as any other, from its own topic and consumer group, answered to no one waiting. */
+    @Incoming("generation-batch")
+    @RunOnVirtualThread
+    public void consumeBatchLine(ConsumerRecord<String, GenerationRequest> record) {
+        consume(record);
     }
 
     private void run(GenerationRequest request, boolean video, ReplyAddress replyTo) {

@@ -1,4 +1,4 @@
-package io.mediagate.media.batchfiles;
+package io.mediagate.media.records;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
@@ -35,7 +35,7 @@ public class BatchFileRecord extends PanacheEntityBase {
                 .setParameter("o", owner).setParameter("now", now).getSingleResult();
     }
 
-    boolean live(Instant now) {
+    public boolean live(Instant now) {
         return expiresAt == null || expiresAt.isAfter(now);
     }
 }

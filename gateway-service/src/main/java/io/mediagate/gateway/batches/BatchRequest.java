@@ -1,0 +1,63 @@
+package io.mediagate.gateway.batches;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.batches.BatchesApi;
+import io.mediagate.gateway.support.JsonBody;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code POST /v1/batches}' body as OpenAI's SDKs send it: {@code input_file_id}, {@code endpoint} (one this suite
+ * batches), {@code completion_window} ({@code 24h}) and optionally {@code metadata} (at most 16 pairs of strings, keys
+ * up to 64 and values up to 512 characters). Any other field is refused naming it.
+ */
+record BatchRequest(String inputFileId, String endpoint, Map<String, String> metadata) {
+    private static final Set<String> KNOWN = Set.of("input_file_id", "endpoint", "completion_window", "metadata");
+    /** OpenAI's batch endpoints for media that this suite does not batch yet. */
+    private static final Set<String> NOT_YET = Set.of("/v1/images/edits", "/v1/videos");
+
+    static BatchRequest read(JsonBody in) {
+        in.node().fieldNames().forEachRemaining(name -> {
+            if (!KNOWN.contains(name)) {
+                throw ApiException.invalid(name, "unknown field " + name + "; a batch takes input_file_id, endpoint, completion_window and metadata");
+            }
+        });
+        String file = in.string("input_file_id").orElseThrow(() -> ApiException.invalid("input_file_id", "input_file_id is required"));
+        String endpoint = in.string("endpoint").orElseThrow(() -> ApiException.invalid("endpoint", "endpoint is required"));
+        if (NOT_YET.contains(endpoint)) {
+            throw ApiException.invalid("endpoint", "endpoint " + endpoint + " is not offered for batches yet; batch "
+                    + String.join(" or ", BatchesApi.ENDPOINTS));
+        }
+        if (!BatchesApi.ENDPOINTS.contains(endpoint)) {
+            throw ApiException.invalid("endpoint", "endpoint must be " + String.join(" or ", BatchesApi.ENDPOINTS));
+        }
+        String window = in.string("completion_window").orElseThrow(() ->
+                ApiException.invalid("completion_window", "completion_window is required: 24h"));
+        if (!window.equals(BatchesApi.WINDOW)) {
+            throw ApiException.invalid("completion_window", "completion_window must be 24h");
+        }
+        return new BatchRequest(file, endpoint, metadata(in.node().get("metadata")));
+    }
+
+    private static Map<String, String> metadata(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw ApiException.invalid("metadata", "metadata must be an object of strings");
+        }
+        if (node.size() > 16) {
+            throw ApiException.invalid("metadata", "metadata holds at most 16 pairs");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> pair : node.properties()) {
+            if (pair.getKey().length() > 64 || !pair.getValue().isTextual() || pair.getValue().asText().length() > 512) {
+                throw ApiException.invalid("metadata", "metadata's keys are at most 64 characters and its values strings of at most 512");
+            }
+            out.put(pair.getKey(), pair.getValue().asText());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,56 @@
+package io.mediagate.routing.batches;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** A batch: its input, where it stands and what became of its lines. Owned by routing alone. */
+@Entity
+@Table(name = "batches")
+public class BatchRecord extends PanacheEntityBase {
+    @Id
+    public String id;
+    @Column(name = "user_id")
+    public String userId;
+    @Column(name = "key_id")
+    public String keyId;
+    public String tier;
+    public String endpoint;
+    @Column(name = "input_file_id")
+    public String inputFileId;
+    @Column(name = "completion_window")
+    public String completionWindow;
+    public String status;
+    /** The caller's {@code metadata}, as JSON. */
+    public String metadata;
+    /** Why validation failed: OpenAI's {@code errors.data}, as JSON. */
+    public String errors;
+    public int total;
+    public int completed;
+    public int failed;
+    @Column(name = "output_file_id")
+    public String outputFileId;
+    @Column(name = "error_file_id")
+    public String errorFileId;
+    @Column(name = "created_at")
+    public Instant createdAt;
+    @Column(name = "in_progress_at")
+    public Instant inProgressAt;
+    @Column(name = "expires_at")
+    public Instant expiresAt;
+    @Column(name = "finalizing_at")
+    public Instant finalizingAt;
+    @Column(name = "completed_at")
+    public Instant completedAt;
+    @Column(name = "failed_at")
+    public Instant failedAt;
+    @Column(name = "expired_at")
+    public Instant expiredAt;
+    @Column(name = "cancelling_at")
+    public Instant cancellingAt;
+    @Column(name = "cancelled_at")
+    public Instant cancelledAt;
+}

@@ -1,0 +1,162 @@
+package io.mediagate.routing.batches;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.events.GenerationReply;
+import io.mediagate.common.events.Topics;
+import io.mediagate.common.tier.Tier;
+import io.mediagate.routing.jobs.JobOutboxRelay;
+import io.mediagate.routing.jobs.JobOutboxRow;
+import io.mediagate.routing.jobs.JobRecord;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Moves every open batch on, once a tick, on any replica (each batch in a transaction that locks its row, so two
+ * replicas never move the same batch at once):
+ * <ol>
+ *   <li>a line whose job has ended gets its output line, and the batch's counts;</li>
+ *   <li>past its window a batch expires: its lines not dispatched never run ({@code batch_expired});</li>
+ *   <li>lines are dispatched in file order, as many as the account may have running
+ *       ({@code mediagate.batches.running.<tier>}), each an outbox row to {@code generation.batch} written with its
+ *       {@code queued} state: a line is dispatched once, and its job, idempotent on its id, runs once;</li>
+ *   <li>a batch with nothing left to run is finalized ({@link BatchFiles}).</li>
+ * </ol>
+ * Everything it does is in the database, so a crash of any service loses nothing: a later tick picks up where it was.
+ */
+@ApplicationScoped
+class BatchRunner {
+    private static final Logger LOG = Logger.getLogger(BatchRunner.class);
+    private static final List<String> OPEN = List.of(BatchStatus.IN_PROGRESS, BatchStatus.CANCELLING, BatchStatus.FINALIZING);
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final JobOutboxRelay relay;
+    private final BatchCancellation cancellation;
+    private final BatchFiles files;
+    private final Map<Tier, Integer> running;
+
+    BatchRunner(ObjectMapper json, Clock clock, JobOutboxRelay relay, BatchCancellation cancellation, BatchFiles files,
+                @ConfigProperty(name = "mediagate.batches.running.free") int free,
+                @ConfigProperty(name = "mediagate.batches.running.basic") int basic,
+                @ConfigProperty(name = "mediagate.batches.running.pro") int pro,
+                @ConfigProperty(name = "mediagate.batches.running.enterprise") int enterprise) {
+        this.json = json;
+        this.clock = clock;
+        this.relay = relay;
+        this.cancellation = cancellation;
+        this.files = files;
+        this.running = Map.of(Tier.FREE, free, Tier.BASIC, basic, Tier.PRO, pro, Tier.ENTERPRISE, enterprise);
+    }
+
+    @Scheduled(every = "${mediagate.batches.tick}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void tick() {
+        List<String> open = QuarkusTransaction.requiringNew().call(() -> BatchRecord.<BatchRecord>find("status in ?1 order by createdAt", OPEN)
+                .project(BatchId.class).list().stream().map(BatchId::id).toList());
+        for (String id : open) {
+            try {
+                advance(id);
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "batch %s not moved on this time; the next tick tries again", id);
+            }
+        }
+    }
+
+    /** The id column alone, for the list of open batches. */
+    public record BatchId(String id) {}
+
+    /** One step of batch {@code id}; public for tests, which step batches without waiting for ticks. */
+    void advance(String id) {
+        List<JobOutboxRow> dispatched = new ArrayList<>();
+        boolean finished = QuarkusTransaction.requiringNew().call(() -> {
+            BatchRecord batch = BatchRecord.findById(id, LockModeType.PESSIMISTIC_WRITE);
+            if (batch == null || !OPEN.contains(batch.status)) {
+                return false;
+            }
+            if (batch.status.equals(BatchStatus.FINALIZING)) {
+                return true;
+            }
+            collectEnded(batch);
+            Instant now = clock.instant();
+            if (batch.status.equals(BatchStatus.IN_PROGRESS) && batch.expiredAt == null && now.isAfter(batch.expiresAt)) {
+                batch.expiredAt = now;
+                cancellation.stopPending(batch, "batch_expired", "the batch expired before this request ran");
+            }
+            if (batch.status.equals(BatchStatus.IN_PROGRESS) && batch.expiredAt == null) {
+                dispatched.addAll(dispatch(batch, now));
+            }
+            boolean done = BatchLineRecord.count("batchId = ?1 and status in ?2", id,
+                    List.of(BatchLineRecord.PENDING, BatchLineRecord.QUEUED)) == 0;
+            if (done) {
+                batch.status = BatchStatus.FINALIZING;
+                batch.finalizingAt = now;
+            }
+            return done;
+        });
+        relay.publish(dispatched);
+        if (finished) {
+            files.finish(id);
+        }
+    }
+
+    /** Lines whose jobs have ended take their output lines. */
+    private void collectEnded(BatchRecord batch) {
+        List<BatchLineRecord> queued = BatchLineRecord.list("batchId = ?1 and status = ?2", batch.id, BatchLineRecord.QUEUED);
+        for (BatchLineRecord line : queued) {
+            JobRecord job = JobRecord.findById(line.jobId);
+            if (job == null || job.status == null || !job.status.finished() || job.reply == null) {
+                continue;
+            }
+            GenerationReply reply = read(job.reply);
+            line.response = OutputLines.ended(json, line.customId, line.requestId, reply, job.updatedAt);
+            line.status = reply.success() ? BatchLineRecord.SUCCEEDED : BatchLineRecord.FAILED;
+            if (reply.success()) {
+                batch.completed++;
+            } else {
+                batch.failed++;
+            }
+        }
+    }
+
+    private List<JobOutboxRow> dispatch(BatchRecord batch, Instant now) {
+        int limit = running.get(Tier.orFree(Tier.of(batch.tier)));
+        long inFlight = BatchLineRecord.count("status = ?1 and batchId in (select b.id from BatchRecord b where b.userId = ?2)",
+                BatchLineRecord.QUEUED, batch.userId);
+        int room = (int) Math.max(0, limit - inFlight);
+        if (room == 0) {
+            return List.of();
+        }
+        List<BatchLineRecord> next = BatchLineRecord.<BatchLineRecord>find("batchId = ?1 and status = ?2 order by line",
+                batch.id, BatchLineRecord.PENDING).page(0, room).list();
+        List<JobOutboxRow> rows = new ArrayList<>(next.size());
+        for (BatchLineRecord line : next) {
+            JobOutboxRow row = new JobOutboxRow();
+            row.jobId = line.jobId;
+            row.topic = Topics.GENERATION_BATCH;
+            row.payload = line.request;
+            row.createdAt = now;
+            row.persist();
+            rows.add(row);
+            line.status = BatchLineRecord.QUEUED;
+            line.request = null;
+        }
+        return rows;
+    }
+
+    private GenerationReply read(String reply) {
+        try {
+            return json.readValue(reply, GenerationReply.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored job reply is not readable", e);
+        }
+    }
+}
