@@ -11,6 +11,7 @@ CREATE TABLE batches (
     completion_window VARCHAR(16)   NOT NULL,
     status            VARCHAR(16)   NOT NULL,
     metadata          VARCHAR(20000),
+    webhook_url       VARCHAR(2048),
     errors            VARCHAR(100000),
     total             INTEGER       NOT NULL,
     completed         INTEGER       NOT NULL,

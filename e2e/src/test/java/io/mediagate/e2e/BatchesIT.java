@@ -9,11 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.JsonValue;
 import com.openai.core.http.HttpResponse;
 import com.openai.errors.BadRequestException;
 import com.openai.errors.NotFoundException;
 import com.openai.errors.OpenAIServiceException;
-import com.openai.core.JsonValue;
 import com.openai.models.batches.Batch;
 import com.openai.models.batches.BatchCreateParams;
 import com.openai.models.files.FileCreateParams;
@@ -21,14 +21,18 @@ import com.openai.models.files.FileDeleted;
 import com.openai.models.files.FileListParams;
 import com.openai.models.files.FileObject;
 import com.openai.models.files.FilePurpose;
+import com.sun.net.httpserver.HttpServer;
 import io.mediagate.testing.NodePackages;
 import io.mediagate.testing.TestImages;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,9 +48,21 @@ class BatchesIT {
     private static Api api;
     private static String key;
 
+    private static HttpServer receiver;
+    private static final List<JsonNode> HOOKS = new CopyOnWriteArrayList<>();
+
     @BeforeAll
     static void startSuite() throws Exception {
-        suite = Suite.start();
+        receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        receiver.createContext("/", exchange -> {
+            JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
+            ((com.fasterxml.jackson.databind.node.ObjectNode) body).put("signed", exchange.getRequestHeaders().getFirst("webhook-signature") != null);
+            HOOKS.add(body);
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        suite = Suite.start("batches", Map.of("MEDIAGATE_WEBHOOKS_ALLOW_PRIVATE", "true"));
         api = new Api(suite.baseUrl());
         key = api.newUserKey(Suite.ADMIN_KEY, "pro");
     }
@@ -56,6 +72,27 @@ class BatchesIT {
         if (suite != null) {
             suite.close();
         }
+        if (receiver != null) {
+            receiver.stop(0);
+        }
+    }
+
+    private static String hook() {
+        return "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
+    }
+
+    /** The webhook messages about batch {@code id}, waiting up to 30 s for {@code count} of them. */
+    private static List<JsonNode> hooksOf(String id, int count) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 30_000;
+        List<JsonNode> seen = List.of();
+        while (System.currentTimeMillis() < deadline) {
+            seen = HOOKS.stream().filter(h -> h.path("data").path("id").asText().equals(id)).toList();
+            if (seen.size() >= count) {
+                return seen;
+            }
+            Thread.sleep(200);
+        }
+        return seen;
     }
 
     private static OpenAIClient sdk() {
@@ -158,6 +195,23 @@ class BatchesIT {
         }
     }
 
+    /** {@code mediagate_batch_lines{batch=id}} by state, as routing's metrics show them now. */
+    private static Map<String, Double> batchLines(String id) throws Exception {
+        java.net.http.HttpResponse<String> scraped = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(suite.managementUrl("routing-service") + "/q/metrics")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        Map<String, Double> out = new java.util.TreeMap<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^mediagate_batch_lines\\{([^}]*)\\} ([0-9.eE+-]+)").matcher(scraped.body());
+        while (m.find()) {
+            if (m.group(1).contains("batch=\"" + id + "\"")) {
+                java.util.regex.Matcher state = java.util.regex.Pattern.compile("state=\"([a-z]+)\"").matcher(m.group(1));
+                if (state.find()) {
+                    out.put(state.group(1), Double.parseDouble(m.group(2)));
+                }
+            }
+        }
+        return out;
+    }
+
     private static FileObject upload(OpenAIClient client, String jsonl) {
         return client.files().create(FileCreateParams.builder().file(jsonl.getBytes(StandardCharsets.UTF_8))
                 .purpose(FilePurpose.BATCH).build());
@@ -176,7 +230,7 @@ class BatchesIT {
         Batch created = client.batches().create(BatchCreateParams.builder().inputFileId(input.id())
                 .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H)
                 .metadata(BatchCreateParams.Metadata.builder().putAdditionalProperty("run", JsonValue.from("nightly")).build())
-                .build());
+                .putAdditionalBodyProperty("webhook_url", JsonValue.from(hook())).build());
         created.validate();
         assertEquals(input.id(), created.inputFileId());
         assertEquals(created.createdAt() + 24 * 3600, created.expiresAt().orElseThrow());
@@ -209,6 +263,13 @@ class BatchesIT {
         List<String> listed = new ArrayList<>();
         client.batches().list().autoPager().forEach(b -> listed.add(b.id()));
         assertTrue(listed.contains(done.id()), listed.toString());
+
+        List<JsonNode> told = hooksOf(done.id(), 1);
+        assertEquals(1, told.size(), "the batch's end is told once: " + told);
+        assertEquals("batch.completed", told.getFirst().path("type").asText());
+        assertEquals("completed", told.getFirst().path("data").path("status").asText());
+        assertEquals(3, told.getFirst().path("data").path("request_counts").path("completed").asInt());
+        assertTrue(told.getFirst().path("signed").asBoolean(), "signed as every webhook is");
     }
 
     /** A file with a request used twice, or a request for another endpoint, fails the batch's validation, saying where. */
@@ -218,8 +279,10 @@ class BatchesIT {
         String video = "{\"custom_id\":\"v\",\"method\":\"POST\",\"url\":\"/v1/videos/generations\",\"body\":{}}\n";
         FileObject input = upload(client, lines(2) + lines(1) + video);
         Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(input.id())
-                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H)
+                .putAdditionalBodyProperty("webhook_url", JsonValue.from(hook())).build());
         assertEquals("failed", batch.status().asString());
+        assertEquals("batch.failed", hooksOf(batch.id(), 1).getFirst().path("type").asText());
         assertTrue(batch.failedAt().isPresent());
         var problems = batch.errors().orElseThrow().data().orElseThrow();
         assertEquals(List.of("duplicate_custom_id", "mismatched_endpoint"), problems.stream().map(p -> p.code().orElseThrow()).toList());
@@ -247,6 +310,14 @@ class BatchesIT {
         FileObject input = upload(client, lines(8));
         Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(input.id())
                 .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+        Map<String, Double> lines = Map.of();
+        long deadline = System.currentTimeMillis() + 15_000;
+        while (System.currentTimeMillis() < deadline && lines.values().stream().mapToDouble(Double::doubleValue).sum() != 8) {
+            lines = batchLines(batch.id());
+            Thread.sleep(200);
+        }
+        assertEquals(8.0, lines.values().stream().mapToDouble(Double::doubleValue).sum(), "routing's gauge counts every line: " + lines);
+        assertTrue(lines.getOrDefault("queued", 0.0) >= 1, "one line at a time, so some wait: " + lines);
         Batch cancelling = client.batches().cancel(batch.id());
         assertEquals("cancelling", cancelling.status().asString());
         assertTrue(cancelling.cancellingAt().isPresent());
@@ -260,7 +331,21 @@ class BatchesIT {
             assertTrue(line.path("response").isNull(), line.toString());
             assertEquals("batch_cancelled", line.path("error").path("code").asText());
         }
-        OpenAIServiceException again = assertThrows(OpenAIServiceException.class, () -> client.batches().cancel(batch.id()));
+        deadline = System.currentTimeMillis() + 15_000;
+        while (System.currentTimeMillis() < deadline && !batchLines(batch.id()).isEmpty()) {
+            Thread.sleep(200);
+        }
+        assertEquals(Map.of(), batchLines(batch.id()), "an ended batch's series go");
+        OpenAIServiceException again = assertThrows(OpenAIServiceException.class, () -> {
+            for (int i = 0; i < 40; i++) { // past a Free key's 10 requests a minute, when this run has used them
+                try {
+                    client.batches().cancel(batch.id());
+                    return;
+                } catch (com.openai.errors.RateLimitException e) {
+                    Thread.sleep(2000);
+                }
+            }
+        });
         assertEquals(409, again.statusCode(), "a batch ended cannot be cancelled");
     }
 

@@ -30,7 +30,8 @@ public final class BatchesApi {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Create(String id, String endpoint, @JsonProperty("input_file_id") String inputFileId,
                          @JsonProperty("completion_window") String completionWindow, Map<String, String> metadata,
-                         @JsonProperty("key_id") String keyId, List<Problem> errors, int lines) {}
+                         @JsonProperty("key_id") String keyId, @JsonProperty("webhook_url") String webhookUrl, List<Problem> errors,
+                         int lines) {}
 
     /** Why a file failed validation, as OpenAI's batch {@code errors.data} says it. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

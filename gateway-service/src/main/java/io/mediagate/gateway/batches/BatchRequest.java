@@ -3,6 +3,7 @@ package io.mediagate.gateway.batches;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.batches.BatchesApi;
+import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,17 +12,18 @@ import java.util.Set;
 /**
  * {@code POST /v1/batches}' body as OpenAI's SDKs send it: {@code input_file_id}, {@code endpoint} (one this suite
  * batches), {@code completion_window} ({@code 24h}) and optionally {@code metadata} (at most 16 pairs of strings, keys
- * up to 64 and values up to 512 characters). Any other field is refused naming it.
+ * up to 64 and values up to 512 characters), and (ours) {@code webhook_url}, told when the batch ends. Any other field is
+ * refused naming it.
  */
-record BatchRequest(String inputFileId, String endpoint, Map<String, String> metadata) {
-    private static final Set<String> KNOWN = Set.of("input_file_id", "endpoint", "completion_window", "metadata");
+record BatchRequest(String inputFileId, String endpoint, Map<String, String> metadata, String webhookUrl) {
+    private static final Set<String> KNOWN = Set.of("input_file_id", "endpoint", "completion_window", "metadata", "webhook_url");
     /** OpenAI's batch endpoints for media that this suite does not batch yet. */
     private static final Set<String> NOT_YET = Set.of("/v1/images/edits", "/v1/videos");
 
     static BatchRequest read(JsonBody in) {
         in.node().fieldNames().forEachRemaining(name -> {
             if (!KNOWN.contains(name)) {
-                throw ApiException.invalid(name, "unknown field " + name + "; a batch takes input_file_id, endpoint, completion_window and metadata");
+                throw ApiException.invalid(name, "unknown field " + name + "; a batch takes input_file_id, endpoint, completion_window, metadata and webhook_url");
             }
         });
         String file = in.string("input_file_id").orElseThrow(() -> ApiException.invalid("input_file_id", "input_file_id is required"));
@@ -38,7 +40,7 @@ record BatchRequest(String inputFileId, String endpoint, Map<String, String> met
         if (!window.equals(BatchesApi.WINDOW)) {
             throw ApiException.invalid("completion_window", "completion_window must be 24h");
         }
-        return new BatchRequest(file, endpoint, metadata(in.node().get("metadata")));
+        return new BatchRequest(file, endpoint, metadata(in.node().get("metadata")), RequestFields.url(in, "webhook_url").orElse(null));
     }
 
     private static Map<String, String> metadata(JsonNode node) {

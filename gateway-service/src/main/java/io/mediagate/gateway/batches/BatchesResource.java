@@ -15,6 +15,7 @@ import io.mediagate.gateway.auth.Scope;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.support.JsonBody;
+import io.mediagate.gateway.webhooks.WebhookTargets;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
@@ -66,8 +67,11 @@ public class BatchesResource {
     private final ObjectMapper json;
     private final InternalHttp http;
     private final Clock clock;
+    private final WebhookTargets webhooks;
 
-    BatchesResource(Forwarder forwarder, Owners owners, SecurityIdentity identity, ObjectMapper json, InternalHttp http, Clock clock) {
+    BatchesResource(Forwarder forwarder, Owners owners, SecurityIdentity identity, ObjectMapper json, InternalHttp http, Clock clock,
+                    WebhookTargets webhooks) {
+        this.webhooks = webhooks;
         this.forwarder = forwarder;
         this.owners = owners;
         this.identity = identity;
@@ -91,6 +95,7 @@ public class BatchesResource {
         if (!FILE_ID.matcher(request.inputFileId()).matches()) {
             throw ApiException.invalid("input_file_id", "no file " + request.inputFileId());
         }
+        webhooks.check(request.webhookUrl()).await().atMost(Duration.ofSeconds(30));
         checkPurpose(caller, request.inputFileId());
         String requestId = requestId(ctx);
         java.nio.file.Path lines = null;
@@ -106,7 +111,7 @@ public class BatchesResource {
                 read = new BatchLines(json, caller, request.endpoint(), requestId, clock.instant()).read(in, lines);
             }
             BatchesApi.Create create = new BatchesApi.Create(KeyHashing.newId("batch_"), request.endpoint(), request.inputFileId(),
-                    BatchesApi.WINDOW, request.metadata(), caller.keyId(), read.problems().isEmpty() ? null : read.problems(),
+                    BatchesApi.WINDOW, request.metadata(), caller.keyId(), request.webhookUrl(), read.problems().isEmpty() ? null : read.problems(),
                     read.problems().isEmpty() ? read.lines() : 0);
             HttpRequest.BodyPublisher handed = read.problems().isEmpty() ? http.withFile(create, HttpRequest.BodyPublishers.ofFile(lines))
                     : HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(create));

@@ -26,10 +26,12 @@ class BatchFiles {
     private static final int PAGE = 1000;
     private final MediaClient media;
     private final Clock clock;
+    private final BatchEnded ended;
 
-    BatchFiles(MediaClient media, Clock clock) {
+    BatchFiles(MediaClient media, Clock clock, BatchEnded ended) {
         this.media = media;
         this.clock = clock;
+        this.ended = ended;
     }
 
     void finish(String id) {
@@ -77,6 +79,7 @@ class BatchFiles {
             batch.status = BatchStatus.COMPLETED;
             batch.completedAt = now;
         }
+        ended.tell(batch);
     }
 
     /** Writes the ended lines in file order; answers how many went to each file. */

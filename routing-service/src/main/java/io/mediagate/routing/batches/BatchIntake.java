@@ -29,10 +29,12 @@ class BatchIntake {
     private static final int FLUSH_EVERY = 500;
     private final ObjectMapper json;
     private final Clock clock;
+    private final BatchEnded ended;
 
-    BatchIntake(ObjectMapper json, Clock clock) {
+    BatchIntake(ObjectMapper json, Clock clock, BatchEnded ended) {
         this.json = json;
         this.clock = clock;
+        this.ended = ended;
     }
 
     BatchRecord keep(String owner, String tier, InputStream body) {
@@ -65,6 +67,7 @@ class BatchIntake {
         batch.inputFileId = create.inputFileId();
         batch.completionWindow = create.completionWindow();
         batch.metadata = create.metadata() == null ? null : json.writeValueAsString(create.metadata());
+        batch.webhookUrl = create.webhookUrl();
         batch.createdAt = now;
         batch.expiresAt = now.plus(WINDOW);
         if (create.errors() != null && !create.errors().isEmpty()) {
@@ -72,6 +75,7 @@ class BatchIntake {
             batch.errors = json.writeValueAsString(create.errors());
             batch.failedAt = now;
             batch.persist();
+            ended.tell(batch);
             return batch;
         }
         batch.status = BatchStatus.IN_PROGRESS;

@@ -26,6 +26,9 @@ public class BatchRecord extends PanacheEntityBase {
     public String status;
     /** The caller's {@code metadata}, as JSON. */
     public String metadata;
+    /** Where {@code batch.completed}, {@code .failed}, {@code .expired} and {@code .cancelled} are POSTed, if anywhere. */
+    @Column(name = "webhook_url")
+    public String webhookUrl;
     /** Why validation failed: OpenAI's {@code errors.data}, as JSON. */
     public String errors;
     public int total;

@@ -42,9 +42,10 @@ class BatchRunner {
     private final JobOutboxRelay relay;
     private final BatchCancellation cancellation;
     private final BatchFiles files;
+    private final BatchMetrics metrics;
     private final Map<Tier, Integer> running;
 
-    BatchRunner(ObjectMapper json, Clock clock, JobOutboxRelay relay, BatchCancellation cancellation, BatchFiles files,
+    BatchRunner(ObjectMapper json, Clock clock, JobOutboxRelay relay, BatchCancellation cancellation, BatchFiles files, BatchMetrics metrics,
                 @ConfigProperty(name = "mediagate.batches.running.free") int free,
                 @ConfigProperty(name = "mediagate.batches.running.basic") int basic,
                 @ConfigProperty(name = "mediagate.batches.running.pro") int pro,
@@ -54,6 +55,7 @@ class BatchRunner {
         this.relay = relay;
         this.cancellation = cancellation;
         this.files = files;
+        this.metrics = metrics;
         this.running = Map.of(Tier.FREE, free, Tier.BASIC, basic, Tier.PRO, pro, Tier.ENTERPRISE, enterprise);
     }
 
@@ -69,6 +71,8 @@ class BatchRunner {
                 LOG.warnf(e, "batch %s not moved on this time; the next tick tries again", id);
             }
         }
+        metrics.update(QuarkusTransaction.requiringNew().call(() -> BatchRecord.<BatchRecord>find("status in ?1", OPEN)
+                .project(BatchId.class).list().stream().map(BatchId::id).toList()));
     }
 
     /** The id column alone, for the list of open batches. */
