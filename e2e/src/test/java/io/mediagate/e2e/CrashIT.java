@@ -168,6 +168,79 @@ class CrashIT {
         }
     }
 
+    /**
+     * A batch whose routing dies mid-run, and whose media-service dies after: every line still runs, once, each its one
+     * stored image and one charge, and the batch completes with all of them in its output file, in file order.
+     */
+    @Test
+    void killingRoutingAndMediaServiceMidBatchLosesNoLineAndRunsNoneTwice() throws Exception {
+        String key = api.newKeyWithLimits(Suite.ADMIN_KEY, "{\"perMinute\":100000,\"perHour\":1000000,\"perDay\":1000000}");
+        int count = 12;
+        StringBuilder file = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            file.append("{\"custom_id\":\"line-").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
+                    .append("\"body\":{\"model\":\"acme/still\",\"prompt\":\"crash ").append(i).append("\"}}\n");
+        }
+        Api.Reply uploaded = api.postForm("/v1/files", key, List.of("purpose", "batch"),
+                new Api.FormFile("file", "crash.jsonl", file.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(200, uploaded.status(), uploaded.body().toString());
+        Api.Reply created = api.post("/v1/batches", key, "{\"input_file_id\":\"" + uploaded.body().path("id").asText()
+                + "\",\"endpoint\":\"/v1/images/generations\",\"completion_window\":\"24h\"}");
+        assertEquals(200, created.status(), created.body().toString());
+        String id = created.body().path("id").asText();
+        JsonNode batch = pollBatch(key, id, b -> b.path("request_counts").path("completed").asInt() >= 1, 60_000);
+        assertTrue(batch.path("request_counts").path("completed").asInt() < count, "killed mid-run: " + batch);
+        suite.kill("routing-service");
+        suite.restart("routing-service");
+        Thread.sleep(1_000);
+        suite.kill("media-service");
+        suite.restart("media-service");
+
+        batch = pollBatch(key, id, b -> List.of("completed", "failed", "expired", "cancelled").contains(b.path("status").asText()), 240_000);
+        assertEquals("completed", batch.path("status").asText(), batch.toString());
+        assertEquals(count, batch.path("request_counts").path("completed").asInt(), batch.toString());
+        assertEquals(0, batch.path("request_counts").path("failed").asInt(), batch.toString());
+        String output = new String(api.bytes("/v1/files/" + batch.path("output_file_id").asText() + "/content", key).body(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        List<String> customIds = new ArrayList<>();
+        Set<String> mediaIds = new HashSet<>();
+        for (String line : output.strip().split("\n")) {
+            JsonNode parsed = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+            customIds.add(parsed.path("custom_id").asText());
+            assertTrue(mediaIds.add(parsed.path("response").path("body").path("data").path(0).path("id").asText()), line);
+        }
+        assertEquals(java.util.stream.IntStream.range(0, count).mapToObj(i -> "line-" + i).toList(), customIds, "every line once, in order");
+        JsonNode mine = api.get("/v1/media?user=me", key).body().path("result");
+        assertEquals(count, mine.path("total").asInt(), "one stored image per line, none twice: " + mine);
+        JsonNode usage = null;
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline) {
+            usage = api.get("/v1/usage", key).body().path("result");
+            if (usage.path("generations").path("images").path("today").asInt() >= count) {
+                break;
+            }
+            Thread.sleep(300);
+        }
+        assertEquals(count, usage.path("generations").path("images").path("today").asInt(), usage.toString());
+        assertEquals(0.01 * count, usage.path("spend").path("total").asDouble(), 1e-9, "one charge per line: " + usage);
+    }
+
+    private static JsonNode pollBatch(String key, String id, java.util.function.Predicate<JsonNode> until, long ms) throws Exception {
+        long deadline = System.currentTimeMillis() + ms;
+        JsonNode batch = null;
+        while (System.currentTimeMillis() < deadline) {
+            Api.Reply r = api.get("/v1/batches/" + id, key);
+            if (r.status() == 200) {
+                batch = r.body();
+                if (until.test(batch)) {
+                    return batch;
+                }
+            }
+            Thread.sleep(200);
+        }
+        return batch;
+    }
+
     private void assertSurvives(String victim, String stage, String body) throws Exception {
         // Polls ten times a second, so an account whose limits allow that.
         String key = api.newKeyWithLimits(Suite.ADMIN_KEY, "{\"perMinute\":100000,\"perHour\":1000000,\"perDay\":1000000}");
