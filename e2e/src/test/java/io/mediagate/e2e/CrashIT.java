@@ -223,6 +223,7 @@ class CrashIT {
         }
         assertEquals(count, usage.path("generations").path("images").path("today").asInt(), usage.toString());
         assertEquals(0.01 * count, usage.path("spend").path("total").asDouble(), 1e-9, "one charge per line: " + usage);
+        assertEquals(0.01 * count, usage.path("spend").path("batch").path("total").asDouble(), 1e-9, "booked as batch spend: " + usage);
     }
 
     private static JsonNode pollBatch(String key, String id, java.util.function.Predicate<JsonNode> until, long ms) throws Exception {

@@ -2,6 +2,7 @@ package io.mediagate.common.events;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mediagate.common.tier.Tier;
@@ -26,7 +27,7 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "kind", "model", "provider", "routing", "prompt", "size", "n", "duration",
         "imageUrl", "videoUrl", "videoId", "webhookUrl", "isPublic", "responseFormat", "extras", "acceptedAt", "sources", "keyId",
-        "imageOptions", "webhookEvents", "modelUpgrades"})
+        "imageOptions", "webhookEvents", "modelUpgrades", "batchId"})
 public record GenerationRequest(
         @JsonIgnore Origin origin,
         MediaKind kind,
@@ -39,8 +40,15 @@ public record GenerationRequest(
         @JsonIgnore Webhook webhook,
         String modelUpgrades) {
 
-    /** What every job has: its ids, whose it is (account, tier, key: null for the administrator key) and when it was accepted. */
-    public record Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt) {}
+    /**
+     * What every job has: its ids, whose it is (account, tier, key: null for the administrator key), when it was accepted,
+     * and for a batch's line the batch ({@code batchId}, null for every other job).
+     */
+    public record Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt, String batchId) {
+        public Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt) {
+            this(jobId, requestId, userId, tier, keyId, acceptedAt, null);
+        }
+    }
 
     /** What every request asks, image or video: the model, where to route it, the prompt, the size, visibility, the model's extras. */
     public record Ask(String model, String provider, String routing, String prompt, Size size, boolean isPublic,
@@ -103,8 +111,8 @@ public record GenerationRequest(
                                   @JsonProperty("sources") ImageSources sources, @JsonProperty("keyId") String keyId,
                                   @JsonProperty("imageOptions") ImageOptions imageOptions,
                                   @JsonProperty("webhookEvents") List<String> webhookEvents,
-                                  @JsonProperty("modelUpgrades") String modelUpgrades) {
-        return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt), kind,
+                                  @JsonProperty("modelUpgrades") String modelUpgrades, @JsonProperty("batchId") String batchId) {
+        return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId), kind,
                 new Ask(model, provider, routing, prompt, size, isPublic, extras), n, responseFormat, imageOptions, duration,
                 new Inputs(imageUrl, videoUrl, videoId, sources), new Webhook(webhookUrl, webhookEvents), modelUpgrades);
     }
@@ -112,6 +120,13 @@ public record GenerationRequest(
     /** This request with {@code modelUpgrades} ({@code replacement}, {@code none} or null). */
     public GenerationRequest withModelUpgrades(String upgrades) {
         return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration, inputs, webhook, upgrades);
+    }
+
+    /** This request as line of batch {@code batchId}. */
+    public GenerationRequest inBatch(String batchId) {
+        Origin o = origin;
+        return new GenerationRequest(new Origin(o.jobId(), o.requestId(), o.userId(), o.tier(), o.keyId(), o.acceptedAt(), batchId), kind, ask,
+                n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
     }
 
     /** Whether a retired model named here is to be served by its replacement. */
@@ -155,6 +170,13 @@ public record GenerationRequest(
     @JsonProperty
     public Instant acceptedAt() {
         return origin.acceptedAt();
+    }
+
+    /** The batch this request is a line of; left out of the message for every other job. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String batchId() {
+        return origin.batchId();
     }
 
     @JsonProperty

@@ -15,7 +15,11 @@ public record UsageReport(Spend spend, Generations generations, Storage storage,
 
     public record Storage(long usedBytes) {}
 
-    public record Spend(String currency, BigDecimal today, BigDecimal month, BigDecimal total) {}
+    /** What was spent; {@code batch}: the part of it that batches' lines cost. */
+    public record Spend(String currency, BigDecimal today, BigDecimal month, BigDecimal total, Part batch) {}
+
+    /** A part of the spend, over the same periods. */
+    public record Part(BigDecimal today, BigDecimal month, BigDecimal total) {}
 
     public record Counts(long today, long month) {}
 

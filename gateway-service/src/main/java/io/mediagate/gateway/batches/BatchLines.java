@@ -36,7 +36,8 @@ import java.util.Set;
  * the whole file unusable fails the batch, as OpenAI's validation does, with every reason (up to {@value #MAX_PROBLEMS}):
  * a line that is not a JSON object, a request without a {@code custom_id} or with one used before, one whose
  * {@code method} is not {@code POST} or whose {@code url} is not the batch's endpoint, or whose {@code body} is not an
- * object. The parsed lines are written to {@code target}, never held together in memory.
+ * object. The parsed lines are written to {@code target}, never held together in memory. A line that names neither
+ * {@code routing} nor {@code provider} is routed {@code cheapest}: nobody waits for it.
  */
 final class BatchLines {
     static final int MAX_PROBLEMS = 100;
@@ -53,10 +54,12 @@ final class BatchLines {
     private final ObjectReader reader;
     private final Caller caller;
     private final String endpoint;
+    private final String batchId;
     private final String requestId;
     private final Instant acceptedAt;
 
-    BatchLines(ObjectMapper json, Caller caller, String endpoint, String requestId, Instant acceptedAt) {
+    BatchLines(ObjectMapper json, Caller caller, String endpoint, String batchId, String requestId, Instant acceptedAt) {
+        this.batchId = batchId;
         this.json = json;
         this.reader = json.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         this.caller = caller;
@@ -166,11 +169,15 @@ final class BatchLines {
             throw ApiException.invalid("response_format", "response_format b64_json is not offered in batches: each output line "
                     + "carries the images' addresses");
         }
+        if (!fields.has("routing") && !fields.has("provider")) {
+            fields.put("routing", "cheapest"); // nobody waits for a batch: the cheapest offer that can serve it, unless asked
+        }
         JsonBody in = JsonBody.of(fields);
         String jobId = KeyHashing.newId("job_");
-        return endpoint.equals("/v1/images/generations")
+        GenerationRequest request = endpoint.equals("/v1/images/generations")
                 ? ImageRequests.parse(json, in, caller, jobId, requestId, acceptedAt, null, -1)
                 : VideoRequestParser.parse(json, in, caller, jobId, requestId, acceptedAt, null);
+        return request.inBatch(batchId);
     }
 
     private static BatchesApi.Problem problem(String code, String message, String param, Integer line) {

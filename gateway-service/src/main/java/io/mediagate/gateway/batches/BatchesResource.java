@@ -98,6 +98,7 @@ public class BatchesResource {
         webhooks.check(request.webhookUrl()).await().atMost(Duration.ofSeconds(30));
         checkPurpose(caller, request.inputFileId());
         String requestId = requestId(ctx);
+        String batchId = KeyHashing.newId("batch_");
         java.nio.file.Path lines = null;
         try {
             lines = Files.createTempFile("batch-lines-", ".jsonl");
@@ -108,9 +109,9 @@ public class BatchesResource {
                 if (content.statusCode() != 200) {
                     throw ApiException.invalid("input_file_id", "the input file " + request.inputFileId() + " cannot be read");
                 }
-                read = new BatchLines(json, caller, request.endpoint(), requestId, clock.instant()).read(in, lines);
+                read = new BatchLines(json, caller, request.endpoint(), batchId, requestId, clock.instant()).read(in, lines);
             }
-            BatchesApi.Create create = new BatchesApi.Create(KeyHashing.newId("batch_"), request.endpoint(), request.inputFileId(),
+            BatchesApi.Create create = new BatchesApi.Create(batchId, request.endpoint(), request.inputFileId(),
                     BatchesApi.WINDOW, request.metadata(), caller.keyId(), request.webhookUrl(), read.problems().isEmpty() ? null : read.problems(),
                     read.problems().isEmpty() ? read.lines() : 0);
             HttpRequest.BodyPublisher handed = read.problems().isEmpty() ? http.withFile(create, HttpRequest.BodyPublishers.ofFile(lines))

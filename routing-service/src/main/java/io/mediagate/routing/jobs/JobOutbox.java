@@ -46,7 +46,7 @@ public class JobOutbox {
         JobStatus status = reply.success() ? JobStatus.SUCCEEDED : reply.isCancelled() ? JobStatus.CANCELLED : JobStatus.FAILED;
         return new GenerationEvent(request.jobId(), request.userId(), request.kind(), status, request.model(),
                 stats == null ? null : stats.providerId(), reply.price(), reply.data() == null ? 0 : reply.data().size(),
-                stats == null || stats.attempts() == null ? List.of() : stats.attempts(), now, request.keyId());
+                stats == null || stats.attempts() == null ? List.of() : stats.attempts(), now, request.keyId(), request.batchId());
     }
 
     private JobOutboxRow row(String jobId, String topic, String correlation, Object payload, Instant now) {

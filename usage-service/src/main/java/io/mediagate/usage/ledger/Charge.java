@@ -25,4 +25,7 @@ public class Charge extends PanacheEntityBase {
     public int items;
     @Column(name = "occurred_at")
     public Instant occurredAt;
+    /** The batch the job was a line of, or null. */
+    @Column(name = "batch_id")
+    public String batchId;
 }

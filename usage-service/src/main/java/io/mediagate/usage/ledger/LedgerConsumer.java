@@ -104,6 +104,7 @@ public class LedgerConsumer {
         charge.price = succeeded && event.price() != null ? event.price() : BigDecimal.ZERO;
         charge.items = succeeded ? event.items() : 0;
         charge.occurredAt = event.occurredAt();
+        charge.batchId = event.batchId();
         return charge;
     }
 }

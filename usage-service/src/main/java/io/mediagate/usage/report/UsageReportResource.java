@@ -50,6 +50,9 @@ public class UsageReportResource {
                         select coalesce(sum(case when c.occurredAt >= :day then c.price else 0 end), 0) as spentToday,
                                coalesce(sum(case when c.occurredAt >= :month then c.price else 0 end), 0) as spentThisMonth,
                                coalesce(sum(c.price), 0) as spentInAll,
+                               coalesce(sum(case when c.batchId is not null and c.occurredAt >= :day then c.price else 0 end), 0) as batchToday,
+                               coalesce(sum(case when c.batchId is not null and c.occurredAt >= :month then c.price else 0 end), 0) as batchThisMonth,
+                               coalesce(sum(case when c.batchId is not null then c.price else 0 end), 0) as batchInAll,
                                coalesce(sum(case when c.kind = 'image' and c.occurredAt >= :day then c.items else 0 end), 0) as imagesToday,
                                coalesce(sum(case when c.kind = 'image' and c.occurredAt >= :month then c.items else 0 end), 0) as imagesThisMonth,
                                coalesce(sum(case when c.kind = 'video' and c.occurredAt >= :day then c.items else 0 end), 0) as videosToday,
@@ -57,7 +60,8 @@ public class UsageReportResource {
                         from Charge c where c.userId = :u""", Tuple.class)
                 .setParameter("u", user).setParameter("day", day).setParameter("month", month).getSingleResult();
         return new UsageReport(
-                new UsageReport.Spend("USD", money(sums.get("spentToday")), money(sums.get("spentThisMonth")), money(sums.get("spentInAll"))),
+                new UsageReport.Spend("USD", money(sums.get("spentToday")), money(sums.get("spentThisMonth")), money(sums.get("spentInAll")),
+                        new UsageReport.Part(money(sums.get("batchToday")), money(sums.get("batchThisMonth")), money(sums.get("batchInAll")))),
                 new UsageReport.Generations(
                         new UsageReport.Counts(count(sums.get("imagesToday")), count(sums.get("imagesThisMonth"))),
                         new UsageReport.Counts(count(sums.get("videosToday")), count(sums.get("videosThisMonth")))),

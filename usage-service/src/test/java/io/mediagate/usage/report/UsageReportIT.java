@@ -70,6 +70,26 @@ class UsageReportIT {
                 .body("generations.videos.month", equalTo(1));
     }
 
+    /** A batch's lines cost what they cost, in the spend, and show apart in {@code spend.batch}. */
+    @Test
+    void aBatchsSpendIsInTheSpendAndShownApart() {
+        String user = "usr_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Instant now = Instant.now();
+        book(user, "image", "succeeded", "0.04", 1, now);
+        book(user, "image", "succeeded", "0.02", 1, now);
+        book(user, "image", "succeeded", "0.03", 1, now.minus(400, ChronoUnit.DAYS));
+        QuarkusTransaction.requiringNew().run(() -> Charge.update("batchId = 'batch_x' where userId = ?1 and price <> ?2", user,
+                new BigDecimal("0.04")));
+        given().header("Authorization", TestTokens.bearer(user, "free", Set.of(InternalToken.USER)))
+                .get("/internal/v1/usage")
+                .then().statusCode(200)
+                .body("spend.today", equalTo(0.06f))
+                .body("spend.total", equalTo(0.09f))
+                .body("spend.batch.today", equalTo(0.02f))
+                .body("spend.batch.month", equalTo(0.02f))
+                .body("spend.batch.total", equalTo(0.05f));
+    }
+
     @Test
     void theDailySeriesHasEveryDayOldestFirstWithEmptyDaysAsZeros() {
         String user = "usr_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
