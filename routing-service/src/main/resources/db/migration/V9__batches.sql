@@ -12,6 +12,8 @@ CREATE TABLE batches (
     status            VARCHAR(16)   NOT NULL,
     metadata          VARCHAR(20000),
     webhook_url       VARCHAR(2048),
+    budget            NUMERIC(18, 8),
+    spent             NUMERIC(18, 8) NOT NULL,
     errors            VARCHAR(100000),
     total             INTEGER       NOT NULL,
     completed         INTEGER       NOT NULL,
@@ -40,6 +42,7 @@ CREATE TABLE batch_lines (
     request     VARCHAR(1000000),
     response    VARCHAR(1000000),
     request_id  VARCHAR(64),
+    worst       NUMERIC(18, 8),
     PRIMARY KEY (batch_id, line)
 );
 CREATE INDEX batch_lines_status ON batch_lines (batch_id, status, line);

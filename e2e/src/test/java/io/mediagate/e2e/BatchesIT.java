@@ -62,7 +62,34 @@ class BatchesIT {
             exchange.close();
         });
         receiver.start();
-        suite = Suite.start("batches", Map.of("MEDIAGATE_WEBHOOKS_ALLOW_PRIVATE", "true"));
+        java.nio.file.Path catalog = io.mediagate.testing.TestInfra.get().home().resolve("batches-catalog.yaml");
+        Files.writeString(catalog, """
+                providers:
+                  - { id: local, name: Local renderer, adapter: local, media: [image, video], enabled: true, createdAt: 2026-01-01T00:00:00Z }
+                  - { id: still, name: Still, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }
+                models:
+                  - id: local/pattern
+                    displayName: Local Pattern
+                    media: image
+                    description: The offline renderer, free.
+                    versions: [{ version: "1.0", createdAt: 2026-01-15T00:00:00Z }]
+                    sizes: [256x256, 512x512, 1024x1024]
+                    defaultSize: 256x256
+                    inputs: [text]
+                    offers: [{ provider: local, price: 0.0, unit: image }]
+                    createdAt: 2026-01-15T00:00:00Z
+                  - id: acme/still
+                    displayName: Still
+                    media: image
+                    description: A priced image offer.
+                    versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+                    sizes: [64x64]
+                    defaultSize: 64x64
+                    inputs: [text]
+                    offers: [{ provider: still, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: "300" } }]
+                    createdAt: 2026-01-01T00:00:00Z
+                """);
+        suite = Suite.start("batches", Map.of("MEDIAGATE_WEBHOOKS_ALLOW_PRIVATE", "true", "MEDIAGATE_CATALOG_FILE", catalog.toString()));
         api = new Api(suite.baseUrl());
         key = api.newUserKey(Suite.ADMIN_KEY, "pro");
     }
@@ -270,6 +297,47 @@ class BatchesIT {
         assertEquals("completed", told.getFirst().path("data").path("status").asText());
         assertEquals(3, told.getFirst().path("data").path("request_counts").path("completed").asInt());
         assertTrue(told.getFirst().path("signed").asBoolean(), "signed as every webhook is");
+    }
+
+    /**
+     * A batch with a budget runs lines only while their cost so far, the worst case of those running and the next one's stay
+     * within it; the lines that would pass it never run, and what was spent is shown, and booked as batch spend.
+     */
+    @Test
+    void aBatchStopsTakingLinesBeforeItWouldPassItsBudget() throws Exception {
+        String buyer = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(buyer).maxRetries(0).build();
+        StringBuilder file = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            file.append("{\"custom_id\":\"p").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
+                    .append("\"body\":{\"model\":\"acme/still\",\"prompt\":\"priced ").append(i).append("\"}}\n");
+        }
+        FileObject input = upload(client, file.toString());
+        Batch created = client.batches().create(BatchCreateParams.builder().inputFileId(input.id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H)
+                .putAdditionalBodyProperty("budget", JsonValue.from(0.035)).build());
+        assertEquals(0.035, ((Number) created._additionalProperties().get("budget").asNumber().orElseThrow()).doubleValue(), 1e-9);
+        Batch done = awaitEnd(client, created.id());
+        assertEquals("completed", done.status().asString());
+        assertEquals(3, done.requestCounts().orElseThrow().completed(), done.toString());
+        assertEquals(3, done.requestCounts().orElseThrow().failed(), done.toString());
+        assertEquals(0.03, ((Number) done._additionalProperties().get("spend").asNumber().orElseThrow()).doubleValue(), 1e-9);
+        List<JsonNode> stopped = fileLines(client, done.errorFileId().orElseThrow());
+        assertEquals(List.of("p3", "p4", "p5"), stopped.stream().map(l -> l.path("custom_id").asText()).toList());
+        for (JsonNode line : stopped) {
+            assertEquals("batch_budget_exceeded", line.path("error").path("code").asText(), line.toString());
+        }
+        JsonNode usage = null;
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline) {
+            usage = api.get("/v1/usage", buyer).body().path("result");
+            if (usage.path("spend").path("batch").path("total").asDouble() >= 0.03 - 1e-9) {
+                break;
+            }
+            Thread.sleep(300);
+        }
+        assertEquals(0.03, usage.path("spend").path("batch").path("total").asDouble(), 1e-9, usage.toString());
+        assertEquals(0.03, usage.path("spend").path("total").asDouble(), 1e-9, usage.toString());
     }
 
     /** A file with a request used twice, or a request for another endpoint, fails the batch's validation, saying where. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.events.GenerationRequest;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
@@ -30,8 +31,8 @@ public final class BatchesApi {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Create(String id, String endpoint, @JsonProperty("input_file_id") String inputFileId,
                          @JsonProperty("completion_window") String completionWindow, Map<String, String> metadata,
-                         @JsonProperty("key_id") String keyId, @JsonProperty("webhook_url") String webhookUrl, List<Problem> errors,
-                         int lines) {}
+                         @JsonProperty("key_id") String keyId, @JsonProperty("webhook_url") String webhookUrl, BigDecimal budget,
+                         List<Problem> errors, int lines) {}
 
     /** Why a file failed validation, as OpenAI's batch {@code errors.data} says it. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -39,10 +40,12 @@ public final class BatchesApi {
 
     /**
      * One request of the file, by its number (from 1): the job it becomes ({@code request}), or the answer its endpoint
-     * gave it instead ({@code refused}: the status and the envelope body a synchronous call would have had).
+     * gave it instead ({@code refused}: the status and the envelope body a synchronous call would have had); {@code worst}: its
+     * worst-case price, for a batch with a budget.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Line(int line, @JsonProperty("custom_id") String customId, GenerationRequest request, Refused refused) {}
+    public record Line(int line, @JsonProperty("custom_id") String customId, GenerationRequest request, Refused refused,
+                       BigDecimal worst) {}
 
     public record Refused(int status, JsonNode body) {}
 }

@@ -19,6 +19,7 @@ import io.mediagate.gateway.videos.VideoRequestParser;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Reads a batch's input file a line at a time and turns each request into what routing keeps: the generation request
@@ -57,8 +59,12 @@ final class BatchLines {
     private final String batchId;
     private final String requestId;
     private final Instant acceptedAt;
+    /** The worst-case price of a request, for a batch with a budget; null for one without. */
+    private final Function<GenerationRequest, BigDecimal> worstCase;
 
-    BatchLines(ObjectMapper json, Caller caller, String endpoint, String batchId, String requestId, Instant acceptedAt) {
+    BatchLines(ObjectMapper json, Caller caller, String endpoint, String batchId, String requestId, Instant acceptedAt,
+               Function<GenerationRequest, BigDecimal> worstCase) {
+        this.worstCase = worstCase;
         this.batchId = batchId;
         this.json = json;
         this.reader = json.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -148,11 +154,12 @@ final class BatchLines {
             return null;
         }
         try {
-            return new BatchesApi.Line(number, customId.asText(), parse(fields), null);
+            GenerationRequest parsed = parse(fields);
+            return new BatchesApi.Line(number, customId.asText(), parsed, null, worstCase == null ? null : worstCase.apply(parsed));
         } catch (ApiException e) {
             return new BatchesApi.Line(number, customId.asText(), null, new BatchesApi.Refused(e.code().status(),
                     json.valueToTree(ErrorBody.of(e.code(), e.getMessage(), e.param(), requestId,
-                            e.extra() == null ? Map.of() : e.extra()))));
+                            e.extra() == null ? Map.of() : e.extra()))), null);
         }
     }
 

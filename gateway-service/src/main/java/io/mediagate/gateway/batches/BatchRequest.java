@@ -5,6 +5,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.batches.BatchesApi;
 import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -12,18 +13,20 @@ import java.util.Set;
 /**
  * {@code POST /v1/batches}' body as OpenAI's SDKs send it: {@code input_file_id}, {@code endpoint} (one this suite
  * batches), {@code completion_window} ({@code 24h}) and optionally {@code metadata} (at most 16 pairs of strings, keys
- * up to 64 and values up to 512 characters), and (ours) {@code webhook_url}, told when the batch ends. Any other field is
- * refused naming it.
+ * up to 64 and values up to 512 characters), and (ours) {@code webhook_url}, told when the batch ends, and {@code budget},
+ * the most its lines may cost in US dollars. Any other field is refused naming it.
  */
-record BatchRequest(String inputFileId, String endpoint, Map<String, String> metadata, String webhookUrl) {
-    private static final Set<String> KNOWN = Set.of("input_file_id", "endpoint", "completion_window", "metadata", "webhook_url");
+record BatchRequest(String inputFileId, String endpoint, Map<String, String> metadata, String webhookUrl, BigDecimal budget) {
+    private static final Set<String> KNOWN = Set.of("input_file_id", "endpoint", "completion_window", "metadata", "webhook_url",
+            "budget");
     /** OpenAI's batch endpoints for media that this suite does not batch yet. */
+    private static final BigDecimal MAX_BUDGET = new BigDecimal("1000000");
     private static final Set<String> NOT_YET = Set.of("/v1/images/edits", "/v1/videos");
 
     static BatchRequest read(JsonBody in) {
         in.node().fieldNames().forEachRemaining(name -> {
             if (!KNOWN.contains(name)) {
-                throw ApiException.invalid(name, "unknown field " + name + "; a batch takes input_file_id, endpoint, completion_window, metadata and webhook_url");
+                throw ApiException.invalid(name, "unknown field " + name + "; a batch takes input_file_id, endpoint, completion_window, metadata, webhook_url and budget");
             }
         });
         String file = in.string("input_file_id").orElseThrow(() -> ApiException.invalid("input_file_id", "input_file_id is required"));
@@ -40,7 +43,19 @@ record BatchRequest(String inputFileId, String endpoint, Map<String, String> met
         if (!window.equals(BatchesApi.WINDOW)) {
             throw ApiException.invalid("completion_window", "completion_window must be 24h");
         }
-        return new BatchRequest(file, endpoint, metadata(in.node().get("metadata")), RequestFields.url(in, "webhook_url").orElse(null));
+        return new BatchRequest(file, endpoint, metadata(in.node().get("metadata")), RequestFields.url(in, "webhook_url").orElse(null),
+                budget(in.node().get("budget")));
+    }
+
+    /** At most this much in US dollars, a positive number; null for no cap. */
+    private static BigDecimal budget(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isNumber() || node.decimalValue().signum() <= 0 || node.decimalValue().compareTo(MAX_BUDGET) > 0) {
+            throw ApiException.invalid("budget", "budget must be a positive number of US dollars, at most " + MAX_BUDGET);
+        }
+        return node.decimalValue();
     }
 
     private static Map<String, String> metadata(JsonNode node) {

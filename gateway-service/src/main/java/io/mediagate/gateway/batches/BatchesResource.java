@@ -12,6 +12,7 @@ import io.mediagate.common.media.FilesApi;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.auth.Scope;
+import io.mediagate.gateway.budgets.WorstCase;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.Owners;
 import io.mediagate.gateway.support.JsonBody;
@@ -68,9 +69,11 @@ public class BatchesResource {
     private final InternalHttp http;
     private final Clock clock;
     private final WebhookTargets webhooks;
+    private final WorstCase worstCase;
 
     BatchesResource(Forwarder forwarder, Owners owners, SecurityIdentity identity, ObjectMapper json, InternalHttp http, Clock clock,
-                    WebhookTargets webhooks) {
+                    WebhookTargets webhooks, WorstCase worstCase) {
+        this.worstCase = worstCase;
         this.webhooks = webhooks;
         this.forwarder = forwarder;
         this.owners = owners;
@@ -109,10 +112,11 @@ public class BatchesResource {
                 if (content.statusCode() != 200) {
                     throw ApiException.invalid("input_file_id", "the input file " + request.inputFileId() + " cannot be read");
                 }
-                read = new BatchLines(json, caller, request.endpoint(), batchId, requestId, clock.instant()).read(in, lines);
+                read = new BatchLines(json, caller, request.endpoint(), batchId, requestId, clock.instant(), request.budget() == null ? null
+                        : parsed -> worstCase.of(parsed).await().atMost(Duration.ofSeconds(30))).read(in, lines);
             }
             BatchesApi.Create create = new BatchesApi.Create(batchId, request.endpoint(), request.inputFileId(),
-                    BatchesApi.WINDOW, request.metadata(), caller.keyId(), request.webhookUrl(), read.problems().isEmpty() ? null : read.problems(),
+                    BatchesApi.WINDOW, request.metadata(), caller.keyId(), request.webhookUrl(), request.budget(), read.problems().isEmpty() ? null : read.problems(),
                     read.problems().isEmpty() ? read.lines() : 0);
             HttpRequest.BodyPublisher handed = read.problems().isEmpty() ? http.withFile(create, HttpRequest.BodyPublishers.ofFile(lines))
                     : HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(create));

@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,6 +69,8 @@ class BatchIntake {
         batch.completionWindow = create.completionWindow();
         batch.metadata = create.metadata() == null ? null : json.writeValueAsString(create.metadata());
         batch.webhookUrl = create.webhookUrl();
+        batch.budget = create.budget();
+        batch.spent = BigDecimal.ZERO;
         batch.createdAt = now;
         batch.expiresAt = now.plus(WINDOW);
         if (create.errors() != null && !create.errors().isEmpty()) {
@@ -97,6 +100,7 @@ class BatchIntake {
             } else {
                 row.status = BatchLineRecord.PENDING;
                 row.jobId = line.request().jobId();
+                row.worst = line.worst();
                 row.request = json.writeValueAsString(line.request());
             }
             row.persist();

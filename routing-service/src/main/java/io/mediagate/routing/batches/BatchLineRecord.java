@@ -7,6 +7,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 import java.io.Serializable;
+import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
@@ -40,6 +41,8 @@ public class BatchLineRecord extends PanacheEntityBase {
     public String response;
     @Column(name = "request_id")
     public String requestId;
+    /** The line's worst-case price, in a batch with a budget. */
+    public BigDecimal worst;
 
     /** The primary key: the batch and the line's number. */
     public static class Key implements Serializable {

@@ -3,6 +3,7 @@ package io.mediagate.routing.batches;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,6 +38,8 @@ final class BatchObject {
         out.put("cancelled_at", seconds(batch.cancelledAt));
         out.put("request_counts", Map.of("total", batch.total, "completed", batch.completed, "failed", batch.failed));
         out.put("metadata", batch.metadata == null ? null : read(json, batch.metadata));
+        out.put("budget", batch.budget == null ? null : batch.budget.stripTrailingZeros());
+        out.put("spend", batch.spent == null ? BigDecimal.ZERO : batch.spent.signum() == 0 ? BigDecimal.ZERO : batch.spent.stripTrailingZeros());
         return out;
     }
 

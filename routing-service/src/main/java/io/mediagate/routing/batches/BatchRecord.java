@@ -5,6 +5,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import java.math.BigDecimal;
 import java.time.Instant;
 
 /** A batch: its input, where it stands and what became of its lines. Owned by routing alone. */
@@ -29,6 +30,10 @@ public class BatchRecord extends PanacheEntityBase {
     /** Where {@code batch.completed}, {@code .failed}, {@code .expired} and {@code .cancelled} are POSTed, if anywhere. */
     @Column(name = "webhook_url")
     public String webhookUrl;
+    /** The most its lines may cost, in US dollars; null for no cap. */
+    public BigDecimal budget;
+    /** What its lines have cost so far. */
+    public BigDecimal spent;
     /** Why validation failed: OpenAI's {@code errors.data}, as JSON. */
     public String errors;
     public int total;

@@ -12,6 +12,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,6 +30,9 @@ import org.jboss.logging.Logger;
  *   <li>lines are dispatched in file order, as many as the account may have running
  *       ({@code mediagate.batches.running.<tier>}), each an outbox row to {@code generation.batch} written with its
  *       {@code queued} state: a line is dispatched once, and its job, idempotent on its id, runs once;</li>
+ *   <li>a batch with a {@code budget} dispatches a line only while what its lines have cost, the worst case of those
+ *       running and the line's own worst case stay within it; when no line fits and none runs, the rest never run
+ *       ({@code batch_budget_exceeded});</li>
  *   <li>a batch with nothing left to run is finalized ({@link BatchFiles}).</li>
  * </ol>
  * Everything it does is in the database, so a crash of any service loses nothing: a later tick picks up where it was.
@@ -125,6 +129,7 @@ class BatchRunner {
             line.status = reply.success() ? BatchLineRecord.SUCCEEDED : BatchLineRecord.FAILED;
             if (reply.success()) {
                 batch.completed++;
+                batch.spent = batch.spent.add(reply.price() == null ? BigDecimal.ZERO : reply.price());
             } else {
                 batch.failed++;
             }
@@ -142,7 +147,19 @@ class BatchRunner {
         List<BatchLineRecord> next = BatchLineRecord.<BatchLineRecord>find("batchId = ?1 and status = ?2 order by line",
                 batch.id, BatchLineRecord.PENDING).page(0, room).list();
         List<JobOutboxRow> rows = new ArrayList<>(next.size());
+        BigDecimal committed = batch.budget == null ? null : batch.spent.add(runningWorst(batch.id));
         for (BatchLineRecord line : next) {
+            if (committed != null) {
+                BigDecimal worst = line.worst == null ? BigDecimal.ZERO : line.worst;
+                if (committed.add(worst).compareTo(batch.budget) > 0) {
+                    if (committed.compareTo(batch.spent) == 0) { // nothing running that could turn out cheaper: no line fits
+                        cancellation.stopPending(batch, "batch_budget_exceeded", "the batch's budget of " + batch.budget.stripTrailingZeros()
+                                + " USD would be passed by this request (at most " + worst.stripTrailingZeros() + " USD); it was not run");
+                    }
+                    break;
+                }
+                committed = committed.add(worst);
+            }
             JobOutboxRow row = new JobOutboxRow();
             row.jobId = line.jobId;
             row.topic = Topics.GENERATION_BATCH;
@@ -154,6 +171,14 @@ class BatchRunner {
             line.request = null;
         }
         return rows;
+    }
+
+    /** What the batch's lines running now may cost at most. */
+    private static BigDecimal runningWorst(String batchId) {
+        BigDecimal sum = BatchLineRecord.getEntityManager().createQuery(
+                "select coalesce(sum(l.worst), 0) from BatchLineRecord l where l.batchId = :b and l.status = :s", BigDecimal.class)
+                .setParameter("b", batchId).setParameter("s", BatchLineRecord.QUEUED).getSingleResult();
+        return sum == null ? BigDecimal.ZERO : sum;
     }
 
     private GenerationReply read(String reply) {
