@@ -112,12 +112,15 @@ export async function follow(path, onEvent) {
   }
 }
 
-/** An image of the API (a job's preview still), fetched with the session's key, as an address an <img> can show. */
-export async function imageUrl(path) {
+/** A file of the API (a job's preview still, a batch's output), fetched with the session's key, as a local address. */
+export async function fileUrl(path) {
   const response = await fetch(path, { headers: authorized({}, session.key()) });
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
   return URL.createObjectURL(await response.blob());
 }
+
+/** An image of the API (a job's preview still) as an address an <img> can show. */
+export const imageUrl = fileUrl;
 
 /** Query string from an object, leaving out empty values. */
 export function query(params) {

@@ -6,6 +6,7 @@ import * as playground from 'console/playground';
 import * as gallery from 'console/gallery';
 import * as detail from 'console/detail';
 import * as usage from 'console/usage';
+import * as batches from 'console/batches';
 import * as models from 'console/models';
 import * as admin from 'console/admin';
 
@@ -13,6 +14,7 @@ const PAGES = {
   playground: { title: 'Playground', page: playground },
   gallery: { title: 'Gallery', page: gallery },
   media: { title: 'Media item', page: detail, under: 'gallery' },
+  batches: { title: 'Batches', page: batches },
   usage: { title: 'Usage', page: usage },
   models: { title: 'Models', page: models },
   admin: { title: 'Admin', page: admin, admin: true },

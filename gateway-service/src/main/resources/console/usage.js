@@ -56,6 +56,8 @@ export async function render(main) {
           h('dt', {}, 'Today'), h('dd', {}, price(u.spend.today)),
           h('dt', {}, 'This month'), h('dd', {}, price(u.spend.month)),
           h('dt', {}, 'All time'), h('dd', {}, price(u.spend.total)),
+          h('dt', {}, 'Of which batches (month / all time)'),
+          h('dd', {}, u.spend.batch ? `${price(u.spend.batch.month)} / ${price(u.spend.batch.total)}` : '—'),
           h('dt', {}, 'Images today / this month'), h('dd', {}, `${u.generations.images.today} / ${u.generations.images.month}`),
           h('dt', {}, 'Videos today / this month'), h('dd', {}, `${u.generations.videos.today} / ${u.generations.videos.month}`)))),
     h('div', { class: 'charts' },

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Download;
 import com.microsoft.playwright.JSHandle;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
@@ -443,6 +444,62 @@ class ConsoleIT {
         shot("usage");
     }
 
+    /** A batch file of {@code count} requests for the local renderer, uploaded; answers the new batch's id. */
+    private String batch(String key, int count) throws Exception {
+        StringBuilder file = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            file.append("{\"custom_id\":\"c").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
+                    .append("\"body\":{\"model\":\"local/pattern\",\"prompt\":\"console batch ").append(i)
+                    .append("\",\"size\":\"256x256\"}}\n");
+        }
+        Api.Reply uploaded = api.postForm("/v1/files", key, List.of("purpose", "batch"),
+                new Api.FormFile("file", "console.jsonl", file.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(200, uploaded.status(), uploaded.body().toString());
+        Api.Reply created = api.post("/v1/batches", key, "{\"input_file_id\":\"" + uploaded.body().path("id").asText()
+                + "\",\"endpoint\":\"/v1/images/generations\",\"completion_window\":\"24h\"}");
+        assertEquals(200, created.status(), created.body().toString());
+        return created.body().path("id").asText();
+    }
+
+    @Test
+    void theBatchesPageShowsProgressDownloadsTheOutputAndCancels() throws Exception {
+        String fresh = api.newUserKey(Suite.ADMIN_KEY, "basic"); // two lines at a time
+        String small = batch(fresh, 2);
+        Instant deadline = Instant.now().plusSeconds(60);
+        while (!"completed".equals(api.get("/v1/batches/" + small, fresh).body().path("status").asText())) {
+            assertTrue(Instant.now().isBefore(deadline), "the small batch did not complete");
+            Thread.sleep(500);
+        }
+        String big = batch(fresh, 200); // two a second: running for minutes
+
+        signIn(fresh);
+        navLink("Batches").click();
+        assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Batches").setLevel(1))).isVisible();
+        Locator running = page.getByRole(AriaRole.METER, new Page.GetByRoleOptions().setName(java.util.regex.Pattern.compile(
+                "^Batch " + big + ": \\d+ of 200 lines done$")));
+        assertThat(running).isVisible();
+        assertThat(page.getByRole(AriaRole.METER, new Page.GetByRoleOptions().setName("Batch " + small + ": 2 of 2 lines done")))
+                .isVisible();
+        shot("batches");
+
+        Locator smallRow = page.getByRole(AriaRole.ROW).filter(new Locator.FilterOptions().setHasText(small));
+        Download output = page.waitForDownload(() -> smallRow.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Output")).click());
+        String lines = java.nio.file.Files.readString(output.path());
+        assertEquals(2, lines.strip().split("\n").length, lines);
+        assertTrue(lines.contains("\"custom_id\":\"c0\"") && lines.contains("\"custom_id\":\"c1\""), lines);
+
+        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Cancel batch " + big)).click();
+        assertThat(page.getByRole(AriaRole.STATUS).filter(new Locator.FilterOptions().setHasText("is being cancelled"))).isVisible();
+        Locator bigRow = page.getByRole(AriaRole.ROW).filter(new Locator.FilterOptions().setHasText(big));
+        assertThat(bigRow.getByText("cancelled", new Locator.GetByTextOptions().setExact(true)))
+                .isVisible(new com.microsoft.playwright.assertions.LocatorAssertions.IsVisibleOptions().setTimeout(60_000));
+        assertThat(bigRow.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Errors"))).isVisible();
+        JsonNode ended = api.get("/v1/batches/" + big, fresh).body();
+        assertEquals("cancelled", ended.path("status").asText());
+        assertTrue(ended.path("request_counts").path("completed").asInt() < 200, ended.toString());
+        shot("batches-cancelled");
+    }
+
     @Test
     void theModelsPageListsPricesAndProviderHealth() {
         signIn(user);
@@ -546,7 +603,7 @@ class ConsoleIT {
         page = context.newPage();
         page.onPageError(pageErrors::add);
         signIn(user);
-        for (String name : List.of("playground", "gallery", "usage", "models")) {
+        for (String name : List.of("playground", "gallery", "batches", "usage", "models")) {
             page.navigate(suite.baseUrl() + "/console/#/" + name);
             page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)).waitFor();
             page.locator("main >> text=Loading…").waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED));

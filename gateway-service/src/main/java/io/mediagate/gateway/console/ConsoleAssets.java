@@ -26,7 +26,7 @@ import java.util.Properties;
 final class ConsoleAssets {
     /** The console's own modules, in {@code console/<name>.js}. */
     static final List<String> MODULES = List.of("api", "ui", "app", "playground", "player", "gallery", "detail",
-            "credentials", "upload", "usage", "models", "admin");
+            "credentials", "upload", "batches", "usage", "models", "admin");
     private static final List<Vendor> VENDORS = List.of(
             new Vendor("chart", "chart.js", "dist/chart.umd.min.js"),
             new Vendor("hls", "hls.js", "dist/hls.min.js"));
