@@ -172,13 +172,11 @@ public class BatchesResource {
     }
 
     private Uni<Response> relay(String method, UriInfo uri, ContainerRequestContext ctx) {
-        String query = uri.getRequestUri().getRawQuery();
-        String target = owners.routing() + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
-        return forwarder.forward(method, target, Caller.of(identity), requestId(ctx), Map.of(), "POST".equals(method) ? "{}" : null);
+        return forwarder.relay(method, owners.routing(), uri, ctx, Caller.of(identity), "POST".equals(method) ? "{}" : null);
     }
 
     private static String requestId(ContainerRequestContext ctx) {
-        return String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY));
+        return Forwarder.requestId(ctx);
     }
 
     private static void delete(java.nio.file.Path file) {

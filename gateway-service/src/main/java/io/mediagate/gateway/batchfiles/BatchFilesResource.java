@@ -1,7 +1,6 @@
 package io.mediagate.gateway.batchfiles;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.common.media.FilesApi;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.forward.Forwarder;
@@ -129,12 +128,10 @@ public class BatchFilesResource {
     }
 
     private Uni<Response> relay(String method, UriInfo uri, ContainerRequestContext ctx) {
-        String query = uri.getRequestUri().getRawQuery();
-        String target = owners.media() + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
-        return forwarder.forward(method, target, Caller.of(identity), requestId(ctx), Map.of(), null);
+        return forwarder.relay(method, owners.media(), uri, ctx, Caller.of(identity), null);
     }
 
     private static String requestId(ContainerRequestContext ctx) {
-        return String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY));
+        return Forwarder.requestId(ctx);
     }
 }

@@ -7,7 +7,9 @@ import io.mediagate.common.calls.InternalHttp;
 import io.mediagate.gateway.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -53,6 +55,21 @@ public class Forwarder {
         Call call = new Call(method, URI.create(target), caller == null ? CallAs.nobody() : caller.as(), timeout, body, contentType);
         return Uni.createFrom().completionStage(() -> http.relay(call, withId(headers, requestId)))
                 .map(response -> relay(response, response.body()));
+    }
+
+    /**
+     * The public request itself relayed to {@code base} (an owner's address): its method, raw path and query, as
+     * {@code caller}, with {@code json} as its body when not null; the request's id travels with it.
+     */
+    public Uni<Response> relay(String method, String base, UriInfo uri, ContainerRequestContext ctx, Caller caller, String json) {
+        String query = uri.getRequestUri().getRawQuery();
+        String target = base + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
+        return forward(method, target, caller, requestId(ctx), Map.of(), json);
+    }
+
+    /** The id {@link RequestIdFilter} gave the request. */
+    public static String requestId(ContainerRequestContext ctx) {
+        return String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY));
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.mediagate.gateway.forward;
 
-import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.gateway.auth.Caller;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -16,7 +15,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -138,10 +136,6 @@ public class RelayResource {
     }
 
     private Uni<Response> relay(String method, String base, UriInfo uri, ContainerRequestContext ctx, String body) {
-        String query = uri.getRequestUri().getRawQuery();
-        String target = base + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
-        String json = body == null ? null : body.isBlank() ? "{}" : body;
-        return forwarder.forward(method, target, Caller.of(identity), String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)),
-                Map.of(), json);
+        return forwarder.relay(method, base, uri, ctx, Caller.of(identity), body == null ? null : body.isBlank() ? "{}" : body);
     }
 }

@@ -36,7 +36,11 @@ final class BatchObject {
         out.put("expired_at", seconds(batch.expiredAt));
         out.put("cancelling_at", seconds(batch.cancellingAt));
         out.put("cancelled_at", seconds(batch.cancelledAt));
-        out.put("request_counts", Map.of("total", batch.total, "completed", batch.completed, "failed", batch.failed));
+        Map<String, Object> counts = new LinkedHashMap<>();
+        counts.put("total", batch.total);
+        counts.put("completed", batch.completed);
+        counts.put("failed", batch.failed);
+        out.put("request_counts", counts);
         out.put("metadata", batch.metadata == null ? null : read(json, batch.metadata));
         out.put("budget", batch.budget == null ? null : batch.budget.stripTrailingZeros());
         out.put("spend", batch.spent == null ? BigDecimal.ZERO : batch.spent.signum() == 0 ? BigDecimal.ZERO : batch.spent.stripTrailingZeros());

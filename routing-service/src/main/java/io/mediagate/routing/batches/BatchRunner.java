@@ -8,6 +8,7 @@ import io.mediagate.common.tier.Tier;
 import io.mediagate.routing.jobs.JobOutboxRelay;
 import io.mediagate.routing.jobs.JobOutboxRow;
 import io.mediagate.routing.jobs.JobRecord;
+import io.mediagate.routing.messaging.InteractiveLoad;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,7 +30,8 @@ import org.jboss.logging.Logger;
  *   <li>past its window a batch expires: its lines not dispatched never run ({@code batch_expired});</li>
  *   <li>lines are dispatched in file order, as many as the account may have running
  *       ({@code mediagate.batches.running.<tier>}), each an outbox row to {@code generation.batch} written with its
- *       {@code queued} state: a line is dispatched once, and its job, idempotent on its id, runs once;</li>
+ *       {@code queued} state: a line is dispatched once, and its job, idempotent on its id, runs once; none while this
+ *       replica handles {@code mediagate.batches.yield-at} interactive requests or more (batch work waits for live work);</li>
  *   <li>a batch with a {@code budget} dispatches a line only while what its lines have cost, the worst case of those
  *       running and the line's own worst case stay within it; when no line fits and none runs, the rest never run
  *       ({@code batch_budget_exceeded});</li>
@@ -47,9 +49,12 @@ class BatchRunner {
     private final BatchCancellation cancellation;
     private final BatchFiles files;
     private final BatchMetrics metrics;
+    private final InteractiveLoad load;
+    private final int yieldAt;
     private final Map<Tier, Integer> running;
 
     BatchRunner(ObjectMapper json, Clock clock, JobOutboxRelay relay, BatchCancellation cancellation, BatchFiles files, BatchMetrics metrics,
+                InteractiveLoad load, @ConfigProperty(name = "mediagate.batches.yield-at") int yieldAt,
                 @ConfigProperty(name = "mediagate.batches.running.free") int free,
                 @ConfigProperty(name = "mediagate.batches.running.basic") int basic,
                 @ConfigProperty(name = "mediagate.batches.running.pro") int pro,
@@ -60,6 +65,8 @@ class BatchRunner {
         this.cancellation = cancellation;
         this.files = files;
         this.metrics = metrics;
+        this.load = load;
+        this.yieldAt = yieldAt;
         this.running = Map.of(Tier.FREE, free, Tier.BASIC, basic, Tier.PRO, pro, Tier.ENTERPRISE, enterprise);
     }
 
@@ -99,7 +106,7 @@ class BatchRunner {
                 batch.expiredAt = now;
                 cancellation.stopPending(batch, "batch_expired", "the batch expired before this request ran");
             }
-            if (batch.status.equals(BatchStatus.IN_PROGRESS) && batch.expiredAt == null) {
+            if (batch.status.equals(BatchStatus.IN_PROGRESS) && batch.expiredAt == null && load.inFlight() < yieldAt) {
                 dispatched.addAll(dispatch(batch, now));
             }
             boolean done = BatchLineRecord.count("batchId = ?1 and status in ?2", id,
@@ -121,6 +128,12 @@ class BatchRunner {
         List<BatchLineRecord> queued = BatchLineRecord.list("batchId = ?1 and status = ?2", batch.id, BatchLineRecord.QUEUED);
         for (BatchLineRecord line : queued) {
             JobRecord job = JobRecord.findById(line.jobId);
+            if (job == null && batch.expiredAt != null) { // dispatched, never begun (its message given up on), and now too late
+                line.status = BatchLineRecord.CANCELLED;
+                line.response = OutputLines.notRun(json, line.customId, "batch_expired", "the batch expired before this request ran");
+                batch.failed++;
+                continue;
+            }
             if (job == null || job.status == null || !job.status.finished() || job.reply == null) {
                 continue;
             }

@@ -36,9 +36,11 @@ public class GenerationConsumer {
     private final VideoJobs videos;
     private final Tracing tracing;
     private final JobPreviews previews;
+    private final InteractiveLoad load;
 
     GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, JobEnds ends, VideoJobs videos, Tracing tracing,
-                       JobPreviews previews) {
+                       JobPreviews previews, InteractiveLoad load) {
+        this.load = load;
         this.previews = previews;
         this.jobs = jobs;
         this.tracing = tracing;
@@ -51,6 +53,22 @@ public class GenerationConsumer {
     @Incoming("generation-requests")
     @RunOnVirtualThread
     public void consume(ConsumerRecord<String, GenerationRequest> record) {
+        load.enter();
+        try {
+            handle(record);
+        } finally {
+            load.exit();
+        }
+    }
+
+    /** A batch's line: the same job as any other, from its own topic and consumer group, answered to no one waiting. */
+    @Incoming("generation-batch")
+    @RunOnVirtualThread
+    public void consumeBatchLine(ConsumerRecord<String, GenerationRequest> record) {
+        handle(record);
+    }
+
+    private void handle(ConsumerRecord<String, GenerationRequest> record) {
         GenerationRequest request = record.value();
         if (request == null || request.jobId() == null || request.kind() == null) {
             LOG.warnf("skipping unreadable generation request at %s-%d@%d", record.topic(), record.partition(), record.offset());
@@ -64,13 +82,6 @@ public class GenerationConsumer {
             traced.attribute("mediagate.model", request.model());
             run(request, video, replyTo);
         }
-    }
-
-    /** A batch's line: the same job as any other, from its own topic and consumer group, answered to no one waiting. */
-    @Incoming("generation-batch")
-    @RunOnVirtualThread
-    public void consumeBatchLine(ConsumerRecord<String, GenerationRequest> record) {
-        consume(record);
     }
 
     private void run(GenerationRequest request, boolean video, ReplyAddress replyTo) {
