@@ -50,6 +50,8 @@ acl() { # principal acl-arguments...
 }
 
 create generation.requests 12
+# a batch's lines, dispatched by routing to itself a few at a time (its own consumer group, routing-service-batch)
+create generation.batch 12
 create generation.replies 12
 create generation.events 6
 # partial images of streamed jobs: records of up to 16 MB, kept an hour
@@ -65,6 +67,7 @@ create video.generated.dlq 1
 create video.transcoded.dlq 1
 create video.thumbnailed.dlq 1
 create generation.requests.dlq 1
+create generation.batch.dlq 1
 create video.progress.routing.dlq 1
 create generation.events.usage.dlq 1
 create storage.events.usage.dlq 1
@@ -86,8 +89,8 @@ login mediagate-keda "${KEDA_KAFKA_PASSWORD:-}"
 acl gateway-service --operation Write --topic generation.requests
 acl gateway-service --operation Read --topic generation.replies --topic generation.events --topic generation.partials
 acl gateway-service --operation Read --group gateway- --resource-pattern-type prefixed
-acl routing-service --operation Read --topic generation.requests --topic video.transcoded --topic video.thumbnailed --topic video.completed --topic video.failed --topic video.progress
-acl routing-service --operation Write --topic generation.replies --topic generation.events --topic generation.partials --topic video.generated --topic generation.requests.dlq --topic video.progress.routing.dlq
+acl routing-service --operation Read --topic generation.requests --topic generation.batch --topic video.transcoded --topic video.thumbnailed --topic video.completed --topic video.failed --topic video.progress
+acl routing-service --operation Write --topic generation.replies --topic generation.events --topic generation.partials --topic video.generated --topic generation.batch --topic generation.requests.dlq --topic generation.batch.dlq --topic video.progress.routing.dlq
 acl routing-service --operation Read --group routing- --resource-pattern-type prefixed
 acl catalog-service --operation Read --topic generation.events
 acl catalog-service --operation Read --group catalog- --resource-pattern-type prefixed

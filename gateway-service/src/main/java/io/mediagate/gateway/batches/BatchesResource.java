@@ -115,10 +115,11 @@ public class BatchesResource {
                 read = new BatchLines(json, caller, request.endpoint(), batchId, requestId, clock.instant(), request.budget() == null ? null
                         : parsed -> worstCase.of(parsed).await().atMost(Duration.ofSeconds(30))).read(in, lines);
             }
-            BatchesApi.Create create = new BatchesApi.Create(batchId, request.endpoint(), request.inputFileId(),
-                    BatchesApi.WINDOW, request.metadata(), caller.keyId(), request.webhookUrl(), request.budget(), read.problems().isEmpty() ? null : read.problems(),
-                    read.problems().isEmpty() ? read.lines() : 0);
-            HttpRequest.BodyPublisher handed = read.problems().isEmpty() ? http.withFile(create, HttpRequest.BodyPublishers.ofFile(lines))
+            boolean valid = read.problems().isEmpty();
+            BatchesApi.Create create = new BatchesApi.Create(batchId, request.endpoint(), request.inputFileId(), BatchesApi.WINDOW,
+                    request.metadata(), caller.keyId(), request.webhookUrl(), request.budget(), valid ? null : read.problems(),
+                    valid ? read.lines() : 0);
+            HttpRequest.BodyPublisher handed = valid ? http.withFile(create, HttpRequest.BodyPublishers.ofFile(lines))
                     : HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(create));
             java.nio.file.Path written = lines;
             return forwarder.forward("POST", owners.routing() + BatchesApi.CREATE, caller, requestId, Map.of(), handed,

@@ -89,7 +89,7 @@ class BatchRunner {
     /** The id column alone, for the list of open batches. */
     public record BatchId(String id) {}
 
-    /** One step of batch {@code id}; public for tests, which step batches without waiting for ticks. */
+    /** One step of batch {@code id}. */
     void advance(String id) {
         List<JobOutboxRow> dispatched = new ArrayList<>();
         boolean finished = QuarkusTransaction.requiringNew().call(() -> {
