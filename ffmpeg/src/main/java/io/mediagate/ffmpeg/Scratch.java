@@ -11,7 +11,10 @@ public final class Scratch {
     private Scratch() {
     }
 
-    /** Deletes {@code dir} and everything in it; a missing directory or a file that will not go is ignored. */
+    /**
+     * Deletes {@code dir} and everything in it (or, given a file, the file); null, a missing path or a file that will not
+     * go is ignored.
+     */
     public static void delete(Path dir) {
         if (dir == null || !Files.exists(dir)) {
             return;

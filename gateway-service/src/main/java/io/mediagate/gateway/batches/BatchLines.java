@@ -1,9 +1,7 @@
 package io.mediagate.gateway.batches;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;
@@ -13,6 +11,7 @@ import io.mediagate.common.io.BoundedLines;
 import io.mediagate.common.media.FilesApi;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyHashing;
+import io.mediagate.gateway.batchfiles.JsonLines;
 import io.mediagate.gateway.images.ImageRequests;
 import io.mediagate.gateway.support.JsonBody;
 import io.mediagate.gateway.videos.VideoRequestParser;
@@ -44,7 +43,6 @@ import java.util.function.Function;
 final class BatchLines {
     static final int MAX_PROBLEMS = 100;
     private static final int MAX_CUSTOM_ID = 512;
-    private static final int MAX_LINE_BYTES = 1024 * 1024;
     /** Fields of the synchronous calls a batch line may not use, with why. */
     private static final Map<String, String> NOT_IN_BATCHES = Map.of(
             "stream", "a batch line is not streamed; its answer is in the output file",
@@ -53,7 +51,7 @@ final class BatchLines {
             "webhook_events", "a batch line takes no webhook; follow the batch, or each line's job");
 
     private final ObjectMapper json;
-    private final ObjectReader reader;
+    private final JsonLines lines;
     private final Caller caller;
     private final String endpoint;
     private final String batchId;
@@ -67,7 +65,7 @@ final class BatchLines {
         this.worstCase = worstCase;
         this.batchId = batchId;
         this.json = json;
-        this.reader = json.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        this.lines = new JsonLines(json);
         this.caller = caller;
         this.endpoint = endpoint;
         this.requestId = requestId;
@@ -80,45 +78,33 @@ final class BatchLines {
     Read read(InputStream in, Path target) throws IOException {
         List<BatchesApi.Problem> problems = new ArrayList<>();
         Set<String> customIds = new HashSet<>();
-        int written = 0;
-        try (BoundedLines lines = new BoundedLines(in, MAX_LINE_BYTES);
-             BufferedWriter out = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
-            byte[] raw;
-            while ((raw = lines.next()) != null && problems.size() < MAX_PROBLEMS) {
-                int number = lines.number();
-                String text = new String(raw, StandardCharsets.UTF_8).strip();
-                if (number == 1 && text.startsWith("\uFEFF")) {
-                    text = text.substring(1).strip();
+        int[] written = {0};
+        try (BufferedWriter out = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+            lines.read(in, (number, value, notJson) -> {
+                if (written[0] + problems.size() >= FilesApi.MAX_LINES) {
+                    problems.add(problem("too_many_requests", "a batch holds at most " + FilesApi.MAX_LINES + " requests", null, number));
+                    return false;
                 }
-                if (text.isEmpty()) {
-                    continue;
-                }
-                if (written + problems.size() >= FilesApi.MAX_LINES) {
-                    problems.add(new BatchesApi.Problem("too_many_requests", "a batch holds at most " + FilesApi.MAX_LINES
-                            + " requests", null, number));
-                    break;
-                }
-                JsonNode node;
-                try {
-                    node = reader.readValue(text);
-                } catch (IOException e) {
+                if (notJson != null) {
                     problems.add(problem("invalid_json_line", "line " + number + " is not valid JSON", null, number));
-                    continue;
+                } else {
+                    BatchesApi.Line line = line(value, number, customIds, problems);
+                    if (line != null && problems.isEmpty()) {
+                        out.write(json.writeValueAsString(line));
+                        out.write('\n');
+                        written[0]++;
+                    }
                 }
-                BatchesApi.Line line = line(node, number, customIds, problems);
-                if (line != null && problems.isEmpty()) {
-                    out.write(json.writeValueAsString(line));
-                    out.write('\n');
-                    written++;
-                }
-            }
+                return problems.size() < MAX_PROBLEMS;
+            });
         } catch (BoundedLines.TooLong e) {
-            problems.add(problem("line_too_long", "line " + e.line() + " is longer than " + MAX_LINE_BYTES + " bytes", null, e.line()));
+            problems.add(problem("line_too_long", "line " + e.line() + " is longer than " + JsonLines.MAX_LINE_BYTES + " bytes",
+                    null, e.line()));
         }
-        if (problems.isEmpty() && written == 0) {
+        if (problems.isEmpty() && written[0] == 0) {
             problems.add(problem("empty_file", "the input file holds no requests", "input_file_id", null));
         }
-        return new Read(written, problems);
+        return new Read(written[0], problems);
     }
 
     private BatchesApi.Line line(JsonNode node, int number, Set<String> customIds, List<BatchesApi.Problem> problems) {

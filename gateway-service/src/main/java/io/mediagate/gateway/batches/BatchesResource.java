@@ -100,7 +100,7 @@ public class BatchesResource {
         }
         webhooks.check(request.webhookUrl()).await().atMost(Duration.ofSeconds(30));
         checkPurpose(caller, request.inputFileId());
-        String requestId = requestId(ctx);
+        String requestId = Forwarder.requestId(ctx);
         String batchId = KeyHashing.newId("batch_");
         java.nio.file.Path lines = null;
         try {
@@ -174,10 +174,6 @@ public class BatchesResource {
 
     private Uni<Response> relay(String method, UriInfo uri, ContainerRequestContext ctx) {
         return forwarder.relay(method, owners.routing(), uri, ctx, Caller.of(identity), "POST".equals(method) ? "{}" : null);
-    }
-
-    private static String requestId(ContainerRequestContext ctx) {
-        return Forwarder.requestId(ctx);
     }
 
     private static void delete(java.nio.file.Path file) {

@@ -88,7 +88,7 @@ public class BatchFilesResource {
         String target = owners.media() + FilesApi.ROOT + "?purpose=" + FilesApi.PURPOSE_BATCH + "&lines=" + requests
                 + "&filename=" + URLEncoder.encode(upload.filename(), StandardCharsets.UTF_8)
                 + (upload.expiresAfterSeconds() == null ? "" : "&expires_after=" + upload.expiresAfterSeconds());
-        return forwarder.forward("POST", target, Caller.of(identity), requestId(ctx), Map.of(), body,
+        return forwarder.forward("POST", target, Caller.of(identity), Forwarder.requestId(ctx), Map.of(), body,
                 MediaType.APPLICATION_OCTET_STREAM, UPLOAD);
     }
 
@@ -117,7 +117,7 @@ public class BatchFilesResource {
     @Produces(MediaType.WILDCARD)
     @Blocking
     public Response content(@PathParam("id") String id, @Context UriInfo uri, @Context ContainerRequestContext ctx) {
-        return forwarder.stream(owners.media() + uri.getRequestUri().getRawPath(), Caller.of(identity), requestId(ctx), Map.of());
+        return forwarder.stream(owners.media() + uri.getRequestUri().getRawPath(), Caller.of(identity), Forwarder.requestId(ctx), Map.of());
     }
 
     @Operation(summary = "Delete a file")
@@ -129,9 +129,5 @@ public class BatchFilesResource {
 
     private Uni<Response> relay(String method, UriInfo uri, ContainerRequestContext ctx) {
         return forwarder.relay(method, owners.media(), uri, ctx, Caller.of(identity), null);
-    }
-
-    private static String requestId(ContainerRequestContext ctx) {
-        return Forwarder.requestId(ctx);
     }
 }

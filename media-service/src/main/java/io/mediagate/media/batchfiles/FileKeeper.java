@@ -5,6 +5,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.io.CappedInputStream;
 import io.mediagate.common.media.FilesApi;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.media.quota.StorageQuota;
 import io.mediagate.media.records.BatchFileRecord;
 import io.mediagate.media.storage.ObjectStore;
@@ -77,13 +78,7 @@ class FileKeeper {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            if (scratch != null) {
-                try {
-                    Files.deleteIfExists(scratch);
-                } catch (IOException ignored) {
-                    // the temporary folder's own cleaning takes it
-                }
-            }
+            Scratch.delete(scratch);
         }
     }
 }

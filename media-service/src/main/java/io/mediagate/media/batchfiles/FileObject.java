@@ -2,6 +2,7 @@ package io.mediagate.media.batchfiles;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
 import io.mediagate.media.records.BatchFileRecord;
 
 /**
@@ -21,6 +22,6 @@ public record FileObject(String id, String object, long bytes, @JsonProperty("cr
     public record Deleted(String id, String object, boolean deleted) {}
 
     /** A page of files: {@code after} the last id to read the next while {@code has_more}. */
-    public record Page(String object, java.util.List<FileObject> data, @JsonProperty("first_id") String firstId,
+    public record Page(String object, List<FileObject> data, @JsonProperty("first_id") String firstId,
                        @JsonProperty("last_id") String lastId, @JsonProperty("has_more") boolean hasMore) {}
 }

@@ -1,5 +1,6 @@
 package io.mediagate.routing.batches;
 
+import io.mediagate.ffmpeg.Scratch;
 import io.mediagate.routing.media.MediaClient;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -57,8 +58,8 @@ class BatchFiles {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            delete(output);
-            delete(errors);
+            Scratch.delete(output);
+            Scratch.delete(errors);
         }
     }
 
@@ -108,15 +109,5 @@ class BatchFiles {
 
     private static String fileId(String batchId, String which) {
         return "file_" + UUID.nameUUIDFromBytes((batchId + ":" + which).getBytes(StandardCharsets.UTF_8)).toString().replace("-", "");
-    }
-
-    private static void delete(Path file) {
-        if (file != null) {
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException ignored) {
-                // the temporary folder's own cleaning takes it
-            }
-        }
     }
 }

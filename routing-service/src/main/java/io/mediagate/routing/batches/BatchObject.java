@@ -43,7 +43,7 @@ final class BatchObject {
         out.put("request_counts", counts);
         out.put("metadata", batch.metadata == null ? null : read(json, batch.metadata));
         out.put("budget", batch.budget == null ? null : batch.budget.stripTrailingZeros());
-        out.put("spend", batch.spent == null ? BigDecimal.ZERO : batch.spent.signum() == 0 ? BigDecimal.ZERO : batch.spent.stripTrailingZeros());
+        out.put("spend", batch.spent.signum() == 0 ? BigDecimal.ZERO : batch.spent.stripTrailingZeros());
         return out;
     }
 
