@@ -1,5 +1,6 @@
 // The stock openai-node SDK against a running suite: a batch file uploaded, read, listed page by page, refused when it
-// is not JSONL, deleted. Prints one JSON object of what it saw; BatchesIT asserts on it.
+// is not JSONL, deleted; then a batch made of a file, followed to its end and its output file read. Prints one JSON
+// object of what it saw; BatchesIT asserts on it.
 // Usage: node files.mjs <base URL of the API, e.g. http://127.0.0.1:8080/v1> <API key> <a scratch folder>
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,4 +44,16 @@ try {
 } catch (e) {
   seen.afterDelete = { kind: e.constructor.name, status: e.status };
 }
+
+const forBatch = await client.files.create({ file: await toFile(Buffer.from(lines(2)), 'node-batch.jsonl'), purpose: 'batch' });
+let batch = await client.batches.create({ input_file_id: forBatch.id, endpoint: '/v1/images/generations', completion_window: '24h' });
+seen.batchCreated = batch;
+const until = Date.now() + 120_000;
+while (!['completed', 'failed', 'expired', 'cancelled'].includes(batch.status) && Date.now() < until) {
+  await new Promise((r) => setTimeout(r, 500));
+  batch = await client.batches.retrieve(batch.id);
+}
+seen.batchEnded = batch;
+seen.batchOutput = (await (await client.files.content(batch.output_file_id)).text()).split('\n').filter((l) => l.trim())
+  .map((l) => JSON.parse(l));
 console.log(JSON.stringify(seen));

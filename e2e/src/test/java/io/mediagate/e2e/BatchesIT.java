@@ -23,6 +23,7 @@ import com.openai.models.files.FileObject;
 import com.openai.models.files.FilePurpose;
 import com.sun.net.httpserver.HttpServer;
 import io.mediagate.testing.NodePackages;
+import io.mediagate.testing.PythonPackages;
 import io.mediagate.testing.TestImages;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -44,6 +45,10 @@ import org.junit.jupiter.api.Test;
  */
 class BatchesIT {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long a batch runs here before it expires: long past what every other batch of this class takes. */
+    private static final int WINDOW_SECONDS = 75;
+    /** Batch lines running against one provider at once here; a Pro account may run 4. */
+    private static final int PER_PROVIDER = 2;
     private static Suite suite;
     private static Api api;
     private static String key;
@@ -54,6 +59,21 @@ class BatchesIT {
     @BeforeAll
     static void startSuite() throws Exception {
         receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        receiver.createContext("/images/", exchange -> {
+            byte[] image = switch (exchange.getRequestURI().getPath()) {
+                case "/images/source.png" -> TestImages.halves(64, 64, 0xFFFF0000, 0xFF0000FF);
+                case "/images/mask.png" -> TestImages.mask(64, 64, 0, 0, 32, 32);
+                default -> null;
+            };
+            if (image == null) {
+                exchange.sendResponseHeaders(404, -1);
+            } else {
+                exchange.getResponseHeaders().set("Content-Type", "image/png");
+                exchange.sendResponseHeaders(200, image.length);
+                exchange.getResponseBody().write(image);
+            }
+            exchange.close();
+        });
         receiver.createContext("/", exchange -> {
             JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
             ((com.fasterxml.jackson.databind.node.ObjectNode) body).put("signed", exchange.getRequestHeaders().getFirst("webhook-signature") != null);
@@ -73,11 +93,32 @@ class BatchesIT {
                     media: image
                     description: The offline renderer, free.
                     versions: [{ version: "1.0", createdAt: 2026-01-15T00:00:00Z }]
-                    sizes: [256x256, 512x512, 1024x1024]
+                    sizes: [64x64, 256x256, 512x512, 1024x1024]
                     defaultSize: 256x256
-                    inputs: [text]
+                    inputs: [text, image, mask]
                     offers: [{ provider: local, price: 0.0, unit: image }]
                     createdAt: 2026-01-15T00:00:00Z
+                  - id: local/motion
+                    displayName: Local Motion
+                    media: video
+                    description: The offline clip renderer, free.
+                    versions: [{ version: "1.0", createdAt: 2026-02-01T00:00:00Z }]
+                    sizes: [480p, 720p]
+                    defaultSize: 480p
+                    durations: { min: 1, max: 30, default: 2 }
+                    inputs: [text, image, video]
+                    offers: [{ provider: local, price: 0.0, unit: second }]
+                    createdAt: 2026-02-01T00:00:00Z
+                  - id: acme/slow
+                    displayName: Slow
+                    media: image
+                    description: A priced image offer that takes its time.
+                    versions: [{ version: "1", createdAt: 2026-01-01T00:00:00Z }]
+                    sizes: [64x64]
+                    defaultSize: 64x64
+                    inputs: [text]
+                    offers: [{ provider: still, price: 0.02, unit: image, upstreamModel: slow, options: { delayMs: "4000" } }]
+                    createdAt: 2026-01-01T00:00:00Z
                   - id: acme/still
                     displayName: Still
                     media: image
@@ -89,7 +130,11 @@ class BatchesIT {
                     offers: [{ provider: still, price: 0.01, unit: image, upstreamModel: slow, options: { delayMs: "300" } }]
                     createdAt: 2026-01-01T00:00:00Z
                 """);
-        suite = Suite.start("batches", Map.of("MEDIAGATE_WEBHOOKS_ALLOW_PRIVATE", "true", "MEDIAGATE_CATALOG_FILE", catalog.toString()));
+        // Images fetched from this test's own server; a window of WINDOW_SECONDS, so that a batch expires within the test;
+        // at most PER_PROVIDER lines running against one provider.
+        suite = Suite.start("batches", Map.of("MEDIAGATE_WEBHOOKS_ALLOW_PRIVATE", "true", "MEDIAGATE_CATALOG_FILE", catalog.toString(),
+                "MEDIAGATE_FETCH_ALLOW_PRIVATE", "true", "MEDIAGATE_BATCH_WINDOW", WINDOW_SECONDS + "s",
+                "MEDIAGATE_BATCH_PER_PROVIDER", String.valueOf(PER_PROVIDER)));
         api = new Api(suite.baseUrl());
         key = api.newUserKey(Suite.ADMIN_KEY, "pro");
     }
@@ -192,7 +237,11 @@ class BatchesIT {
     }
 
     private static Batch awaitEnd(OpenAIClient client, String id) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 120_000;
+        return awaitEnd(client, id, 120);
+    }
+
+    private static Batch awaitEnd(OpenAIClient client, String id, int seconds) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + seconds * 1000L;
         while (System.currentTimeMillis() < deadline) {
             Batch batch;
             try {
@@ -260,7 +309,7 @@ class BatchesIT {
                 .putAdditionalBodyProperty("webhook_url", JsonValue.from(hook())).build());
         created.validate();
         assertEquals(input.id(), created.inputFileId());
-        assertEquals(created.createdAt() + 24 * 3600, created.expiresAt().orElseThrow());
+        assertEquals(created.createdAt() + WINDOW_SECONDS, created.expiresAt().orElseThrow());
 
         Batch done = awaitEnd(client, created.id());
         assertEquals("completed", done.status().asString(), done.toString());
@@ -364,10 +413,11 @@ class BatchesIT {
                 + "\"completion_window\":\"24h\",\"priority\":\"high\"}");
         assertEquals(400, raw.status());
         assertEquals("priority", raw.body().path("param").asText(), "a field a batch does not take is refused naming it");
-        BadRequestException notYet = assertThrows(BadRequestException.class, () -> client.batches().create(BatchCreateParams.builder()
-                .inputFileId(input.id()).endpoint(BatchCreateParams.Endpoint.V1_IMAGES_EDITS)
+        BadRequestException chat = assertThrows(BadRequestException.class, () -> client.batches().create(BatchCreateParams.builder()
+                .inputFileId(input.id()).endpoint(BatchCreateParams.Endpoint.V1_CHAT_COMPLETIONS)
                 .completionWindow(BatchCreateParams.CompletionWindow._24H).build()));
-        assertTrue(notYet.getMessage().contains("endpoint"), notYet.getMessage());
+        assertTrue(chat.getMessage().contains("endpoint must be one of /v1/images/generations, /v1/images/edits, /v1/videos, "
+                + "/v1/videos/generations"), chat.getMessage());
     }
 
     /** A cancelled batch runs none of what had not started, ends cancelled, and says so line by line. */
@@ -417,6 +467,187 @@ class BatchesIT {
         assertEquals(409, again.statusCode(), "a batch ended cannot be cancelled");
     }
 
+    /**
+     * A batch of edits names each line's images by URL or by media id (files cannot travel in a line): a URL is fetched when
+     * the line runs and kept as the caller's private item, so every result names its sources by id; a data URL is refused
+     * at once and an image that cannot be fetched fails its line when it runs, each naming the reference.
+     */
+    @Test
+    void aBatchOfEditsNamesItsImagesByUrlOrMediaId() throws Exception {
+        OpenAIClient client = sdk();
+        Api.Reply made = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a source\",\"size\":\"64x64\"}");
+        assertEquals(200, made.status(), made.body().toString());
+        String mine = made.body().path("data").path(0).path("id").asText();
+        String images = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/images/";
+        String jsonl = edit("by-id", "{\"file_id\":\"" + mine + "\"}", null)
+                + edit("by-url", "{\"image_url\":\"" + images + "source.png\"}", "{\"image_url\":\"" + images + "mask.png\"}")
+                + edit("inline", "{\"image_url\":\"data:image/png;base64,iVBORw0KGgo=\"}", null)
+                + edit("missing", "{\"image_url\":\"" + images + "missing.png\"}", null);
+        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, jsonl).id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_EDITS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+        Batch done = awaitEnd(client, batch.id());
+        assertEquals("completed", done.status().asString(), done.toString());
+        assertEquals(2, done.requestCounts().orElseThrow().completed(), done.toString());
+
+        List<JsonNode> output = fileLines(client, done.outputFileId().orElseThrow());
+        assertEquals(List.of("by-id", "by-url"), output.stream().map(l -> l.path("custom_id").asText()).toList());
+        JsonNode byId = output.get(0).path("response").path("body").path("data").path(0);
+        assertEquals(64, TestImages.decode(api.download(byId.path("url").asText())).getWidth());
+        assertEquals(List.of(mine), ids(byId.path("sources")), "the result names the item it was made from");
+        JsonNode byUrl = output.get(1).path("response").path("body").path("data").path(0);
+        String job = byUrl.path("id").asText().replaceAll("x0$", "");
+        assertEquals(List.of(job + "s0", job + "m"), ids(byUrl.path("sources")), "the fetched image and mask, kept under ids of the job");
+        String other = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        for (String source : ids(byUrl.path("sources"))) {
+            Api.Reply kept = api.get("/v1/media/" + source, key);
+            assertEquals(200, kept.status(), kept.body().toString());
+            assertEquals("image/png", kept.body().path("result").path("media").path("mime").asText());
+            assertEquals(403, api.get("/v1/media/" + source, other).status(), "a fetched source is the caller's private item");
+        }
+
+        List<JsonNode> errors = fileLines(client, done.errorFileId().orElseThrow());
+        assertEquals(List.of("inline", "missing"), errors.stream().map(l -> l.path("custom_id").asText()).toList());
+        for (JsonNode line : errors) {
+            assertEquals(400, line.path("response").path("status_code").asInt(), line.toString());
+            assertEquals("images[0].image_url", line.path("response").path("body").path("param").asText(), line.toString());
+        }
+    }
+
+    private static String edit(String customId, String image, String mask) {
+        return "{\"custom_id\":\"" + customId + "\",\"method\":\"POST\",\"url\":\"/v1/images/edits\",\"body\":{\"model\":"
+                + "\"local/pattern\",\"prompt\":\"a hat\",\"size\":\"64x64\",\"images\":[" + image + "]"
+                + (mask == null ? "" : ",\"mask\":" + mask) + "}}\n";
+    }
+
+    private static List<String> ids(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    /** A batch of OpenAI's video creations answers each line with the video object, completed and readable as any video. */
+    @Test
+    void aVideosBatchAnswersEachLineWithTheVideoObject() throws Exception {
+        OpenAIClient client = sdk();
+        String jsonl = "{\"custom_id\":\"clip\",\"method\":\"POST\",\"url\":\"/v1/videos\",\"body\":{\"model\":\"local/motion\","
+                + "\"prompt\":\"waves\",\"seconds\":\"2\",\"size\":\"854x480\"}}\n"
+                + "{\"custom_id\":\"long\",\"method\":\"POST\",\"url\":\"/v1/videos\",\"body\":{\"model\":\"local/motion\","
+                + "\"prompt\":\"waves\",\"duration\":2}}\n";
+        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, jsonl).id())
+                .endpoint(BatchCreateParams.Endpoint.V1_VIDEOS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+        Batch done = awaitEnd(client, batch.id());
+        assertEquals("completed", done.status().asString(), done.toString());
+        JsonNode video = fileLines(client, done.outputFileId().orElseThrow()).getFirst().path("response").path("body");
+        assertEquals("video", video.path("object").asText(), video.toString());
+        assertEquals("completed", video.path("status").asText(), video.toString());
+        assertEquals("2", video.path("seconds").asText(), video.toString());
+        assertEquals("local/motion", video.path("model").asText(), video.toString());
+        assertEquals("completed", client.videos().retrieve(video.path("id").asText()).status().asString(), "the line's video is a video");
+        JsonNode refused = fileLines(client, done.errorFileId().orElseThrow()).getFirst();
+        assertEquals("long", refused.path("custom_id").asText());
+        assertEquals("duration", refused.path("response").path("body").path("param").asText(), "a field of the other face: " + refused);
+    }
+
+    /**
+     * A batch still running when its window ends expires: the lines not started never run (batch_expired), those that ran
+     * are in the output file and charged, and the batch's end is told as batch.expired.
+     */
+    @Test
+    void aBatchPastItsWindowExpiresChargingOnlyWhatRan() throws Exception {
+        String buyer = api.newUserKey(Suite.ADMIN_KEY, "free"); // one line at a time, four seconds each
+        OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(buyer).maxRetries(0).build();
+        StringBuilder jsonl = new StringBuilder();
+        int count = WINDOW_SECONDS / 4 + 10;
+        for (int i = 0; i < count; i++) {
+            jsonl.append("{\"custom_id\":\"s").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
+                    .append("\"body\":{\"model\":\"acme/slow\",\"prompt\":\"slow ").append(i).append("\"}}\n");
+        }
+        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, jsonl.toString()).id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H)
+                .putAdditionalBodyProperty("webhook_url", JsonValue.from(hook())).build());
+        Batch done = awaitEnd(client, batch.id(), WINDOW_SECONDS + 60);
+        assertEquals("expired", done.status().asString(), done.toString());
+        assertTrue(done.expiredAt().isPresent());
+        long ran = done.requestCounts().orElseThrow().completed();
+        assertTrue(ran >= 1 && ran < count, done.toString());
+        assertEquals(count, done.requestCounts().orElseThrow().total());
+        assertEquals(ran, fileLines(client, done.outputFileId().orElseThrow()).size());
+        List<JsonNode> errors = fileLines(client, done.errorFileId().orElseThrow());
+        assertEquals(count - ran, errors.size());
+        assertEquals("batch_expired", errors.getLast().path("error").path("code").asText(), errors.getLast().toString());
+        assertEquals(0.02 * ran, ((Number) done._additionalProperties().get("spend").asNumber().orElseThrow()).doubleValue(), 1e-9,
+                "completed work is charged, nothing else");
+        assertEquals("batch.expired", hooksOf(done.id(), 1).getFirst().path("type").asText());
+    }
+
+    /**
+     * However many lines an account may run (a Pro account 4), no more than the per-provider number run against one provider at
+     * once: the rest wait their turn, and all of them run.
+     */
+    @Test
+    void noMoreLinesRunAgainstOneProviderThanItsLimit() throws Exception {
+        OpenAIClient client = sdk();
+        StringBuilder jsonl = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            jsonl.append("{\"custom_id\":\"q").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
+                    .append("\"body\":{\"model\":\"acme/slow\",\"prompt\":\"queued ").append(i).append("\"}}\n");
+        }
+        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, jsonl.toString()).id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+        double most = 0;
+        boolean waited = false;
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            Map<String, Double> lines = batchLines(batch.id());
+            if (lines.isEmpty() && !client.batches().retrieve(batch.id()).status().asString().equals("in_progress")) {
+                break;
+            }
+            double running = lines.getOrDefault("running", 0.0);
+            most = Math.max(most, running);
+            waited |= running == PER_PROVIDER && lines.getOrDefault("queued", 0.0) > 0;
+            Thread.sleep(150);
+        }
+        assertEquals(PER_PROVIDER, most, 0.0, "never more running against the provider than its limit");
+        assertTrue(waited, "lines waited while the provider had its limit running");
+        Batch done = awaitEnd(client, batch.id());
+        assertEquals(6, done.requestCounts().orElseThrow().completed(), done.toString());
+    }
+
+    /** The stock openai-python SDK (e2e/src/test/python-sdk/batches.py, its version pinned) runs a batch end to end. */
+    @Test
+    void thePythonSdkRunsABatch() throws Exception {
+        Path dir = PythonPackages.install("e2e/src/test/python-sdk", "e2e/target/python-sdk", List.of("requirements.txt", "batches.py"));
+        Path scratch = Files.createTempDirectory("python-sdk");
+        Process python = new ProcessBuilder(PythonPackages.python(dir).toString(), dir.resolve("batches.py").toString(),
+                suite.baseUrl() + "/v1", api.newUserKey(Suite.ADMIN_KEY, "pro"), scratch.toString()).redirectErrorStream(true).start();
+        String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(python.waitFor(3, TimeUnit.MINUTES), "python did not finish");
+        assertEquals(0, python.exitValue(), output);
+        JsonNode seen = JSON.readTree(output.lines().reduce((a, b) -> b).orElseThrow());
+        assertEquals("batch", seen.path("file").path("purpose").asText());
+        assertEquals("python-requests.jsonl", seen.path("file").path("filename").asText());
+        assertEquals("python", seen.path("created").path("metadata").path("from").asText(), seen.toString());
+        JsonNode ended = seen.path("ended");
+        assertEquals("completed", ended.path("status").asText(), ended.toString());
+        assertEquals(2, ended.path("request_counts").path("completed").asInt());
+        assertEquals(1, ended.path("request_counts").path("failed").asInt());
+        assertEquals(List.of("py0", "py1"), seen.path("output").findValuesAsText("custom_id"));
+        for (JsonNode line : seen.path("output")) {
+            assertTrue(TestImages.decode(api.download(line.path("response").path("body").path("data").path(0).path("url").asText()))
+                    .getWidth() > 0);
+        }
+        JsonNode outputFile = seen.path("output_file");
+        assertEquals("batch_output", outputFile.path("purpose").asText(), outputFile.toString());
+        assertEquals(outputFile.path("created_at").asLong() + 3600, outputFile.path("expires_at").asLong(), "output_expires_after");
+        assertEquals("n", seen.path("errors").path(0).path("response").path("body").path("param").asText(), seen.toString());
+        assertEquals(1, seen.path("listed").size(), "one a page");
+        assertTrue(ids(seen.path("listed_all")).contains(ended.path("id").asText()), seen.toString());
+        assertEquals("failed", seen.path("wrong").path("status").asText(), "image lines in a /v1/videos batch");
+        assertEquals("mismatched_endpoint", seen.path("wrong").path("errors").path("data").path(0).path("code").asText());
+        assertEquals(400, seen.path("refused").path("status").asInt());
+        assertEquals("priority", seen.path("refused").path("param").asText());
+    }
+
     /** The same with the stock openai-node SDK (e2e/src/test/node-sdk/files.mjs, its version pinned by its lock file). */
     @Test
     void theNodeSdkUploadsListsReadsAndDeletesBatchFiles() throws Exception {
@@ -442,6 +673,10 @@ class BatchesIT {
         assertTrue(seen.path("refused").path("message").asText().contains("line 1 is not valid JSON"), seen.toString());
         assertTrue(seen.path("deleted").path("deleted").asBoolean());
         assertEquals(404, seen.path("afterDelete").path("status").asInt());
+        assertEquals("in_progress", seen.path("batchCreated").path("status").asText(), seen.toString());
+        assertEquals("completed", seen.path("batchEnded").path("status").asText(), seen.toString());
+        assertEquals(2, seen.path("batchOutput").size());
+        assertEquals(200, seen.path("batchOutput").path(1).path("response").path("status_code").asInt(), seen.toString());
     }
 
     private static String imagesOnlyKey() throws Exception {

@@ -16,8 +16,13 @@ import java.util.Map;
 public final class BatchesApi {
     public static final String ROOT = "/v1/batches";
     public static final String CREATE = "/internal/v1/batches";
+    public static final String IMAGE_GENERATIONS = "/v1/images/generations";
+    public static final String IMAGE_EDITS = "/v1/images/edits";
+    /** OpenAI's video resource: a line's answer is the video object. */
+    public static final String VIDEOS = "/v1/videos";
+    public static final String VIDEO_GENERATIONS = "/v1/videos/generations";
     /** The endpoints a batch may name. */
-    public static final List<String> ENDPOINTS = List.of("/v1/images/generations", "/v1/videos/generations");
+    public static final List<String> ENDPOINTS = List.of(IMAGE_GENERATIONS, IMAGE_EDITS, VIDEOS, VIDEO_GENERATIONS);
     /** The one completion window, OpenAI's. */
     public static final String WINDOW = "24h";
 
@@ -26,13 +31,14 @@ public final class BatchesApi {
 
     /**
      * A batch to keep: {@code errors} (OpenAI's {@code {code, message, param, line}}) when its file failed validation
-     * (it is kept {@code failed}, with no lines), else {@code lines} lines follow.
+     * (it is kept {@code failed}, with no lines), else {@code lines} lines follow; {@code outputExpiresAfter}: how many
+     * seconds its output and error files are kept after they are made (null: as long as any batch file).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Create(String id, String endpoint, @JsonProperty("input_file_id") String inputFileId,
                          @JsonProperty("completion_window") String completionWindow, Map<String, String> metadata,
                          @JsonProperty("key_id") String keyId, @JsonProperty("webhook_url") String webhookUrl, BigDecimal budget,
-                         List<Problem> errors, int lines) {}
+                         List<Problem> errors, int lines, @JsonProperty("output_expires_after") Long outputExpiresAfter) {}
 
     /** Why a file failed validation, as OpenAI's batch {@code errors.data} says it. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

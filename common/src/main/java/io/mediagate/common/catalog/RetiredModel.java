@@ -45,13 +45,13 @@ public final class RetiredModel {
     }
 
     /**
-     * Whether no offer of the model is left at {@code now}: every one is in {@code retired} (by provider), or, for a model
-     * the catalog keeps without offers, its lifecycle has shut.
+     * Whether no offer of the model is left at {@code now}: every one is in {@code retired} (by provider), or the catalog
+     * keeps the model without offers (only a model with a shutdown day may be kept so: shut down already, or withdrawn
+     * ahead of it so that no job accepted the day before runs into it).
      */
     public static boolean whollyRetired(ModelSpec model, Map<String, Retirement> retired, Instant now) {
         if (model.offers().isEmpty()) {
-            Lifecycle life = model.overallLifecycle();
-            return life != null && life.shutAt(now);
+            return true;
         }
         return model.offers().stream().allMatch(o -> retired.containsKey(o.provider()));
     }
@@ -64,6 +64,9 @@ public final class RetiredModel {
         if (life != null && life.shutAt(now)) {
             message.append(model.id()).append(" was shut down by its provider on ").append(life.shutdown()).append(" (")
                     .append(life.source()).append(')');
+        } else if (life != null && life.shutdown() != null && model.offers().isEmpty()) {
+            message.append(model.id()).append(" shuts down at its provider on ").append(life.shutdown()).append(" (")
+                    .append(life.source()).append(") and is no longer offered");
         } else {
             message.append("no provider of ").append(model.id()).append(" has it any more: ")
                     .append(retired.stream().sorted(java.util.Comparator.comparing(Retirement::provider)).map(Retirement::reason)

@@ -32,11 +32,16 @@ public final class FilesApi {
 
     /** The lifetime {@code expires_after[seconds]} asks for (1 hour to 30 days), or the default for none. */
     public static Duration lifetime(Long seconds) {
+        return lifetime(seconds, "expires_after[seconds]");
+    }
+
+    /** The same, a wrong number refused naming {@code param}. */
+    public static Duration lifetime(Long seconds, String param) {
         if (seconds == null) {
             return DEFAULT_LIFETIME;
         }
         if (seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
-            throw ApiException.invalid("expires_after[seconds]", "expires_after[seconds] must be " + MIN_SECONDS + " to " + MAX_SECONDS);
+            throw ApiException.invalid(param, param + " must be " + MIN_SECONDS + " to " + MAX_SECONDS);
         }
         return Duration.ofSeconds(seconds);
     }

@@ -46,9 +46,10 @@ public interface MediaApi {
 
     /**
      * Keeps {@code file} (JSONL of {@code lines} lines, on disk, streamed) as the Files API file {@code id} of {@code owner},
-     * {@code purpose: batch_output}: a batch's output or error file. Idempotent on the id.
+     * {@code purpose: batch_output}: a batch's output or error file, kept {@code expiresAfter} seconds (null: as long as any
+     * batch file). Idempotent on the id.
      */
-    CompletableFuture<Void> keepOutputFile(String id, String owner, String filename, int lines, Path file);
+    CompletableFuture<Void> keepOutputFile(String id, String owner, String filename, int lines, Long expiresAfter, Path file);
 
     /** Deletes the user's item {@code id}. */
     CompletableFuture<Void> delete(String id, CallAs user);

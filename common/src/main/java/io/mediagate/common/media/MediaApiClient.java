@@ -66,7 +66,7 @@ public final class MediaApiClient implements MediaApi {
     }
 
     @Override
-    public CompletableFuture<Void> keepOutputFile(String id, String owner, String filename, int lines, Path file) {
+    public CompletableFuture<Void> keepOutputFile(String id, String owner, String filename, int lines, Long expiresAfter, Path file) {
         HttpRequest.BodyPublisher body;
         try {
             body = HttpRequest.BodyPublishers.ofFile(file);
@@ -74,7 +74,8 @@ public final class MediaApiClient implements MediaApi {
             throw new UncheckedIOException(e);
         }
         URI target = URI.create(base + FilesApi.OUTPUT + "?id=" + id + "&owner=" + URLEncoder.encode(owner, StandardCharsets.UTF_8)
-                + "&filename=" + URLEncoder.encode(filename, StandardCharsets.UTF_8) + "&lines=" + lines);
+                + "&filename=" + URLEncoder.encode(filename, StandardCharsets.UTF_8) + "&lines=" + lines
+                + (expiresAfter == null ? "" : "&expires_after=" + expiresAfter));
         return http.json(Call.post(target, self, FILES, body, "application/octet-stream"), Object.class).thenApply(answer -> null);
     }
 

@@ -91,10 +91,14 @@ class RetiredModelTest {
     }
 
     @Test
-    void aModelKeptWithoutOffersAfterItsShutdownIsRetiredFromThatDay() {
+    void aModelKeptWithoutOffersIsRetiredAndBeforeItsShutdownTheAnswerSaysItWasWithdrawnAhead() {
         ModelSpec kept = model(DEC_15);
         assertEquals(DEC_15, kept.overallLifecycle());
-        assertFalse(RetiredModel.whollyRetired(kept, Map.of(), BEFORE));
+        assertTrue(RetiredModel.whollyRetired(kept, Map.of(), BEFORE));
         assertTrue(RetiredModel.whollyRetired(kept, Map.of(), AT));
+        assertEquals("acme/old shuts down at its provider on 2026-12-15 (" + PAGE + ") and is no longer offered; its replacement is "
+                + "acme/new: name it, or send model_upgrades: \"replacement\" to be served by it", RetiredModel.error(kept, BEFORE, List.of()).getMessage());
+        assertEquals("acme/old was shut down by its provider on 2026-12-15 (" + PAGE + "); its replacement is acme/new: name it, or "
+                + "send model_upgrades: \"replacement\" to be served by it", RetiredModel.error(kept, AT, List.of()).getMessage());
     }
 }

@@ -7,6 +7,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.batches.BatchesApi;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.io.BoundedLines;
 import io.mediagate.common.media.FilesApi;
 import io.mediagate.gateway.auth.Caller;
@@ -14,6 +15,7 @@ import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.batchfiles.JsonLines;
 import io.mediagate.gateway.images.ImageRequests;
 import io.mediagate.gateway.support.JsonBody;
+import io.mediagate.gateway.videos.VideoCreation;
 import io.mediagate.gateway.videos.VideoRequestParser;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -37,7 +39,9 @@ import java.util.function.Function;
  * the whole file unusable fails the batch, as OpenAI's validation does, with every reason (up to {@value #MAX_PROBLEMS}):
  * a line that is not a JSON object, a request without a {@code custom_id} or with one used before, one whose
  * {@code method} is not {@code POST} or whose {@code url} is not the batch's endpoint, or whose {@code body} is not an
- * object. The parsed lines are written to {@code target}, never held together in memory. A line that names neither
+ * object. The parsed lines are written to {@code target}, never held together in memory. An edit line names its images
+ * ({@link EditLineSources}); a {@code /v1/videos} line has the fields of OpenAI's video creation ({@code seconds},
+ * {@code input_reference: {image_url}}). A line that names neither
  * {@code routing} nor {@code provider} is routed {@code cheapest}: nobody waits for it.
  */
 final class BatchLines {
@@ -167,9 +171,16 @@ final class BatchLines {
         }
         JsonBody in = JsonBody.of(fields);
         String jobId = KeyHashing.newId("job_");
-        GenerationRequest request = endpoint.equals("/v1/images/generations")
-                ? ImageRequests.parse(json, in, caller, jobId, requestId, acceptedAt, null, -1)
-                : VideoRequestParser.parse(json, in, caller, jobId, requestId, acceptedAt, null);
+        GenerationRequest request = switch (endpoint) {
+            case BatchesApi.IMAGE_GENERATIONS -> ImageRequests.parse(json, in, caller, jobId, requestId, acceptedAt, null, -1);
+            case BatchesApi.IMAGE_EDITS -> {
+                ImageSources sources = EditLineSources.take(fields);
+                yield ImageRequests.parse(json, in, caller, jobId, requestId, acceptedAt, sources, -1);
+            }
+            case BatchesApi.VIDEOS -> VideoCreation.request(json, JsonBody.of(VideoCreation.body(json, fields)), caller, jobId, requestId,
+                    acceptedAt, null);
+            default -> VideoRequestParser.parse(json, in, caller, jobId, requestId, acceptedAt, null);
+        };
         return request.inBatch(batchId);
     }
 

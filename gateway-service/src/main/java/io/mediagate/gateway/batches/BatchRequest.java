@@ -3,6 +3,7 @@ package io.mediagate.gateway.batches;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.batches.BatchesApi;
+import io.mediagate.common.media.FilesApi;
 import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
 import java.math.BigDecimal;
@@ -13,30 +14,28 @@ import java.util.Set;
 /**
  * {@code POST /v1/batches}' body as OpenAI's SDKs send it: {@code input_file_id}, {@code endpoint} (one this suite
  * batches), {@code completion_window} ({@code 24h}) and optionally {@code metadata} (at most 16 pairs of strings, keys
- * up to 64 and values up to 512 characters), and (ours) {@code webhook_url}, told when the batch ends, and {@code budget},
- * the most its lines may cost in US dollars. Any other field is refused naming it.
+ * up to 64 and values up to 512 characters), {@code output_expires_after} ({@code {anchor: "created_at", seconds}}, 1 hour
+ * to 30 days: how long the output and error files are kept), and (ours) {@code webhook_url}, told when the batch ends, and
+ * {@code budget}, the most its lines may cost in US dollars. Any other field is refused naming it.
  */
-record BatchRequest(String inputFileId, String endpoint, Map<String, String> metadata, String webhookUrl, BigDecimal budget) {
+record BatchRequest(String inputFileId, String endpoint, Map<String, String> metadata, String webhookUrl, BigDecimal budget,
+                    Long outputExpiresAfter) {
     private static final Set<String> KNOWN = Set.of("input_file_id", "endpoint", "completion_window", "metadata", "webhook_url",
-            "budget");
-    /** OpenAI's batch endpoints for media that this suite does not batch yet. */
+            "budget", "output_expires_after");
+    private static final String EXPIRES = "output_expires_after";
     private static final BigDecimal MAX_BUDGET = new BigDecimal("1000000");
-    private static final Set<String> NOT_YET = Set.of("/v1/images/edits", "/v1/videos");
 
     static BatchRequest read(JsonBody in) {
         in.node().fieldNames().forEachRemaining(name -> {
             if (!KNOWN.contains(name)) {
-                throw ApiException.invalid(name, "unknown field " + name + "; a batch takes input_file_id, endpoint, completion_window, metadata, webhook_url and budget");
+                throw ApiException.invalid(name, "unknown field " + name + "; a batch takes input_file_id, endpoint, completion_window, metadata, "
+                        + "output_expires_after, webhook_url and budget");
             }
         });
         String file = in.string("input_file_id").orElseThrow(() -> ApiException.invalid("input_file_id", "input_file_id is required"));
         String endpoint = in.string("endpoint").orElseThrow(() -> ApiException.invalid("endpoint", "endpoint is required"));
-        if (NOT_YET.contains(endpoint)) {
-            throw ApiException.invalid("endpoint", "endpoint " + endpoint + " is not offered for batches yet; batch "
-                    + String.join(" or ", BatchesApi.ENDPOINTS));
-        }
         if (!BatchesApi.ENDPOINTS.contains(endpoint)) {
-            throw ApiException.invalid("endpoint", "endpoint must be " + String.join(" or ", BatchesApi.ENDPOINTS));
+            throw ApiException.invalid("endpoint", "endpoint must be one of " + String.join(", ", BatchesApi.ENDPOINTS));
         }
         String window = in.string("completion_window").orElseThrow(() ->
                 ApiException.invalid("completion_window", "completion_window is required: 24h"));
@@ -44,7 +43,31 @@ record BatchRequest(String inputFileId, String endpoint, Map<String, String> met
             throw ApiException.invalid("completion_window", "completion_window must be 24h");
         }
         return new BatchRequest(file, endpoint, metadata(in.node().get("metadata")), RequestFields.url(in, "webhook_url").orElse(null),
-                budget(in.node().get("budget")));
+                budget(in.node().get("budget")), outputExpiresAfter(in.node().get(EXPIRES)));
+    }
+
+    /** OpenAI's {@code output_expires_after}: seconds after their making that the files expire; null for the default. */
+    private static Long outputExpiresAfter(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw ApiException.invalid(EXPIRES, EXPIRES + " must be {\"anchor\": \"created_at\", \"seconds\": 3600 to 2592000}");
+        }
+        node.fieldNames().forEachRemaining(name -> {
+            if (!name.equals("anchor") && !name.equals("seconds")) {
+                throw ApiException.invalid(EXPIRES + "." + name, "unknown field " + name + "; " + EXPIRES + " takes anchor and seconds");
+            }
+        });
+        if (!"created_at".equals(node.path("anchor").asText(null))) {
+            throw ApiException.invalid(EXPIRES + ".anchor", EXPIRES + ".anchor must be created_at");
+        }
+        JsonNode seconds = node.get("seconds");
+        if (seconds == null || !seconds.canConvertToLong() || !seconds.isIntegralNumber()) {
+            throw ApiException.invalid(EXPIRES + ".seconds", EXPIRES + ".seconds must be a whole number of seconds, 3600 to 2592000");
+        }
+        FilesApi.lifetime(seconds.asLong(), EXPIRES + ".seconds");
+        return seconds.asLong();
     }
 
     /** At most this much in US dollars, a positive number; null for no cap. */

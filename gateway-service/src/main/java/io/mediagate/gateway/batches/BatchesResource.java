@@ -118,7 +118,7 @@ public class BatchesResource {
             boolean valid = read.problems().isEmpty();
             BatchesApi.Create create = new BatchesApi.Create(batchId, request.endpoint(), request.inputFileId(), BatchesApi.WINDOW,
                     request.metadata(), caller.keyId(), request.webhookUrl(), request.budget(), valid ? null : read.problems(),
-                    valid ? read.lines() : 0);
+                    valid ? read.lines() : 0, request.outputExpiresAfter());
             HttpRequest.BodyPublisher handed = valid ? http.withFile(create, HttpRequest.BodyPublishers.ofFile(lines))
                     : HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(create));
             java.nio.file.Path written = lines;

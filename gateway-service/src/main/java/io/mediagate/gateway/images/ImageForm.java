@@ -6,6 +6,7 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ApiExceptionMapper;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.common.media.MaskAlpha;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;

@@ -12,6 +12,7 @@ import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
+import io.mediagate.common.jobs.VideoObject;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.values.MediaKind;
 import io.mediagate.gateway.auth.Caller;

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * {@code image_url} (a file sent as {@code input_reference} is kept apart, see the resource). The rest
  * (model, prompt, provider, routing, public, model extras) passes unchanged.
  */
-final class VideoCreation {
+public final class VideoCreation {
     private static final Pattern DIMENSIONS = Pattern.compile("([0-9]{1,5})x([0-9]{1,5})");
     /** Our generation fields that this face does not take (it has its own names, or none). */
     private static final Set<String> REFUSED = Set.of("duration", "image_url", "video_url", "video_id", "webhook_url",
@@ -33,7 +33,7 @@ final class VideoCreation {
     }
 
     /** The generation body for {@code fields} (a JSON body, or a form's text fields read as one). */
-    static ObjectNode body(ObjectMapper json, ObjectNode fields) {
+    public static ObjectNode body(ObjectMapper json, ObjectNode fields) {
         ObjectNode body = json.createObjectNode();
         for (Map.Entry<String, JsonNode> field : fields.properties()) {
             String name = field.getKey();
@@ -52,7 +52,7 @@ final class VideoCreation {
     }
 
     /** The generation request of a translated body, its errors named by this face's fields ({@code seconds}, {@code input_reference}). */
-    static GenerationRequest request(ObjectMapper json, JsonBody body, Caller caller, String jobId, String requestId, Instant accepted,
+    public static GenerationRequest request(ObjectMapper json, JsonBody body, Caller caller, String jobId, String requestId, Instant accepted,
                                      ImageSources reference) {
         try {
             return VideoRequestParser.parse(json, body, caller, jobId, requestId, accepted, reference);

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 
 /**
  * {@link FilesApi#OUTPUT}: a batch's output or error file, written by routing (as a service) for the batch's owner,
- * {@code purpose: batch_output}. Idempotent on the id routing chooses: a second write after a crash answers the file
+ * {@code purpose: batch_output}, kept as long as its batch asked ({@code expires_after}, seconds) or any batch file.
+ * Idempotent on the id routing chooses: a second write after a crash answers the file
  * the first kept.
  */
 @Path(FilesApi.OUTPUT)
@@ -35,7 +36,7 @@ public class OutputFilesResource {
     @POST
     @Consumes(MediaType.APPLICATION_OCTET_STREAM)
     public FileObject create(@QueryParam("id") String id, @QueryParam("owner") String owner, @QueryParam("filename") String filename,
-                             @QueryParam("lines") Integer lines, InputStream body) {
+                             @QueryParam("lines") Integer lines, @QueryParam("expires_after") Long expiresAfter, InputStream body) {
         if (id == null || !ID.matcher(id).matches() || owner == null || !OWNER.matcher(owner).matches() || filename == null
                 || filename.isBlank() || filename.length() > FilesApi.MAX_FILENAME || lines == null || lines < 1) {
             throw ApiException.invalid(null, "an output file needs its id, owner, filename and lines");
@@ -45,6 +46,6 @@ public class OutputFilesResource {
             return FileObject.of(kept);
         }
         return FileObject.of(keeper.keep(new FileKeeper.Keep(id, owner, FilesApi.PURPOSE_OUTPUT, filename, lines,
-                FilesApi.DEFAULT_LIFETIME, null), body));
+                FilesApi.lifetime(expiresAfter, "expires_after"), null), body));
     }
 }

@@ -49,10 +49,10 @@ class BatchFiles {
             String outputId = counts[0] == 0 ? null : fileId(id, "output");
             String errorId = counts[1] == 0 ? null : fileId(id, "errors");
             if (outputId != null) {
-                media.keepOutputFile(outputId, batch.userId, id + "_output.jsonl", counts[0], output);
+                media.keepOutputFile(outputId, batch.userId, id + "_output.jsonl", counts[0], batch.outputExpiresAfter, output);
             }
             if (errorId != null) {
-                media.keepOutputFile(errorId, batch.userId, id + "_errors.jsonl", counts[1], errors);
+                media.keepOutputFile(errorId, batch.userId, id + "_errors.jsonl", counts[1], batch.outputExpiresAfter, errors);
             }
             QuarkusTransaction.requiringNew().run(() -> end(id, outputId, errorId));
         } catch (IOException e) {

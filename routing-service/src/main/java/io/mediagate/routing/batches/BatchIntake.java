@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Keeps a batch the gateway has read and parsed: the batch and all its lines in one transaction, so that a batch is
@@ -23,16 +24,17 @@ import java.util.UUID;
  */
 @ApplicationScoped
 class BatchIntake {
-    /** The window every batch has: {@value BatchesApi#WINDOW}. */
-    static final Duration WINDOW = Duration.ofHours(24);
     /** A line of the creation body: a parsed request, far under this. */
     private static final int MAX_LINE = 4 * 1024 * 1024;
     private static final int FLUSH_EVERY = 500;
     private final ObjectMapper json;
     private final Clock clock;
     private final BatchEnded ended;
+    /** How long a batch has to run before it expires: {@value BatchesApi#WINDOW}, shorter where an operator (a test) sets it. */
+    private final Duration window;
 
-    BatchIntake(ObjectMapper json, Clock clock, BatchEnded ended) {
+    BatchIntake(ObjectMapper json, Clock clock, BatchEnded ended, @ConfigProperty(name = "mediagate.batches.window") Duration window) {
+        this.window = window;
         this.json = json;
         this.clock = clock;
         this.ended = ended;
@@ -70,9 +72,10 @@ class BatchIntake {
         batch.metadata = create.metadata() == null ? null : json.writeValueAsString(create.metadata());
         batch.webhookUrl = create.webhookUrl();
         batch.budget = create.budget();
+        batch.outputExpiresAfter = create.outputExpiresAfter();
         batch.spent = BigDecimal.ZERO;
         batch.createdAt = now;
-        batch.expiresAt = now.plus(WINDOW);
+        batch.expiresAt = now.plus(window);
         if (create.errors() != null && !create.errors().isEmpty()) {
             batch.status = BatchStatus.FAILED;
             batch.errors = json.writeValueAsString(create.errors());

@@ -43,6 +43,8 @@ public class BatchLineRecord extends PanacheEntityBase {
     public String requestId;
     /** The line's worst-case price, in a batch with a budget. */
     public BigDecimal worst;
+    /** The provider it was routed to first when it was dispatched; null before, or when it could not be routed. */
+    public String provider;
 
     /** The primary key: the batch and the line's number. */
     public static class Key implements Serializable {

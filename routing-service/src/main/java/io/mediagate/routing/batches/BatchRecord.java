@@ -32,6 +32,9 @@ public class BatchRecord extends PanacheEntityBase {
     public String webhookUrl;
     /** The most its lines may cost, in US dollars; null for no cap. */
     public BigDecimal budget;
+    /** Seconds its output and error files are kept once made ({@code output_expires_after}); null: the default. */
+    @Column(name = "output_expires_after")
+    public Long outputExpiresAfter;
     /** What its lines have cost so far. */
     public BigDecimal spent;
     /** Why validation failed: OpenAI's {@code errors.data}, as JSON. */

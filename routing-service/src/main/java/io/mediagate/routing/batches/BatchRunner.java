@@ -2,13 +2,18 @@ package io.mediagate.routing.batches;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediagate.common.batches.BatchesApi;
 import io.mediagate.common.events.GenerationReply;
+import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.Topics;
+import io.mediagate.common.jobs.VideoObject;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.routing.generation.Planner;
 import io.mediagate.routing.jobs.JobOutboxRelay;
 import io.mediagate.routing.jobs.JobOutboxRow;
 import io.mediagate.routing.jobs.JobRecord;
 import io.mediagate.routing.messaging.InteractiveLoad;
+import io.mediagate.routing.ranking.Candidate;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,6 +22,7 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -31,7 +37,10 @@ import org.jboss.logging.Logger;
  *   <li>lines are dispatched in file order, as many as the account may have running
  *       ({@code mediagate.batches.running.<tier>}), each an outbox row to {@code generation.batch} written with its
  *       {@code queued} state: a line is dispatched once, and its job, idempotent on its id, runs once; none while this
- *       replica handles {@code mediagate.batches.yield-at} interactive requests or more (batch work waits for live work);</li>
+ *       replica handles {@code mediagate.batches.yield-at} interactive requests or more (batch work waits for live work),
+ *       and none whose first choice of provider (routed as its job will be: {@link Planner}) has
+ *       {@code mediagate.batches.per-provider} lines of any batch running (a provider's rate limits are shared with live
+ *       work); the batch then waits, in file order, until one ends;</li>
  *   <li>a batch with a {@code budget} dispatches a line only while what its lines have cost, the worst case of those
  *       running and the line's own worst case stay within it; when no line fits and none runs, the rest never run
  *       ({@code batch_budget_exceeded});</li>
@@ -52,9 +61,12 @@ class BatchRunner {
     private final InteractiveLoad load;
     private final int yieldAt;
     private final Map<Tier, Integer> running;
+    private final Planner planner;
+    private final int perProvider;
 
     BatchRunner(ObjectMapper json, Clock clock, JobOutboxRelay relay, BatchCancellation cancellation, BatchFiles files, BatchMetrics metrics,
-                InteractiveLoad load, @ConfigProperty(name = "mediagate.batches.yield-at") int yieldAt,
+                InteractiveLoad load, Planner planner, @ConfigProperty(name = "mediagate.batches.yield-at") int yieldAt,
+                @ConfigProperty(name = "mediagate.batches.per-provider") int perProvider,
                 @ConfigProperty(name = "mediagate.batches.running.free") int free,
                 @ConfigProperty(name = "mediagate.batches.running.basic") int basic,
                 @ConfigProperty(name = "mediagate.batches.running.pro") int pro,
@@ -67,6 +79,8 @@ class BatchRunner {
         this.metrics = metrics;
         this.load = load;
         this.yieldAt = yieldAt;
+        this.planner = planner;
+        this.perProvider = perProvider;
         this.running = Map.of(Tier.FREE, free, Tier.BASIC, basic, Tier.PRO, pro, Tier.ENTERPRISE, enterprise);
     }
 
@@ -137,8 +151,11 @@ class BatchRunner {
             if (job == null || job.status == null || !job.status.finished() || job.reply == null) {
                 continue;
             }
-            GenerationReply reply = read(job.reply);
-            line.response = OutputLines.ended(json, line.customId, line.requestId, reply, job.updatedAt);
+            GenerationReply reply = read(job.reply, GenerationReply.class);
+            line.response = BatchesApi.VIDEOS.equals(batch.endpoint) && reply.success()
+                    ? OutputLines.answered(json, line.customId, line.requestId, 200,
+                            VideoObject.of(job.view(read(job.request, GenerationRequest.class), reply)))
+                    : OutputLines.ended(json, line.customId, line.requestId, reply, job.updatedAt);
             line.status = reply.success() ? BatchLineRecord.SUCCEEDED : BatchLineRecord.FAILED;
             if (reply.success()) {
                 batch.completed++;
@@ -161,7 +178,13 @@ class BatchRunner {
                 batch.id, BatchLineRecord.PENDING).page(0, room).list();
         List<JobOutboxRow> rows = new ArrayList<>(next.size());
         BigDecimal committed = batch.budget == null ? null : batch.spent.add(runningWorst(batch.id));
+        Map<String, Long> byProvider = new HashMap<>();
         for (BatchLineRecord line : next) {
+            String provider = firstChoice(line.request);
+            if (provider != null && byProvider.computeIfAbsent(provider, p -> BatchLineRecord.count("provider = ?1 and status = ?2", p,
+                    BatchLineRecord.QUEUED)) >= perProvider) {
+                break; // in file order: the batch goes on when one of that provider's lines ends
+            }
             if (committed != null) {
                 BigDecimal worst = line.worst == null ? BigDecimal.ZERO : line.worst;
                 if (committed.add(worst).compareTo(batch.budget) > 0) {
@@ -182,8 +205,22 @@ class BatchRunner {
             rows.add(row);
             line.status = BatchLineRecord.QUEUED;
             line.request = null;
+            line.provider = provider;
+            if (provider != null) {
+                byProvider.merge(provider, 1L, Long::sum);
+            }
         }
         return rows;
+    }
+
+    /** The provider the line's job would call first now, or null when it cannot be routed (its job then fails, saying why). */
+    private String firstChoice(String request) {
+        try {
+            List<Candidate> ranked = planner.plan(read(request, GenerationRequest.class)).ranked();
+            return ranked.isEmpty() ? null : ranked.getFirst().provider().id();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** What the batch's lines running now may cost at most. */
@@ -194,11 +231,11 @@ class BatchRunner {
         return sum == null ? BigDecimal.ZERO : sum;
     }
 
-    private GenerationReply read(String reply) {
+    private <T> T read(String stored, Class<T> type) {
         try {
-            return json.readValue(reply, GenerationReply.class);
+            return json.readValue(stored, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored job reply is not readable", e);
+            throw new IllegalStateException("a stored job " + type.getSimpleName() + " is not readable", e);
         }
     }
 }

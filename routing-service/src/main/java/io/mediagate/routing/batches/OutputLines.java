@@ -13,7 +13,8 @@ import java.util.UUID;
 /**
  * The lines of a batch's output and error files, in OpenAI's shape: {@code {id: "batch_req_…", custom_id, response:
  * {status_code, request_id, body}, error}}. A request that ran, or that its endpoint refused, has a {@code response}
- * whose body is what the synchronous call would have answered (the generation's answer, or the error envelope); one
+ * whose body is what the synchronous call would have answered (the generation's answer, OpenAI's video object for
+ * {@code /v1/videos}, or the error envelope); one
  * that never ran (the batch was cancelled or expired first) has {@code response: null} and an {@code error}.
  */
 final class OutputLines {

@@ -50,8 +50,8 @@ public class MediaClient {
     }
 
     /** Keeps a batch's output or error file for its owner; idempotent on {@code id}. */
-    public void keepOutputFile(String id, String owner, String filename, int lines, Path file) {
-        WhileUnavailable.retry("storing " + id, () -> InternalHttp.await(media.keepOutputFile(id, owner, filename, lines, file)),
+    public void keepOutputFile(String id, String owner, String filename, int lines, Long expiresAfter, Path file) {
+        WhileUnavailable.retry("storing " + id, () -> InternalHttp.await(media.keepOutputFile(id, owner, filename, lines, expiresAfter, file)),
                 patience, WhileUnavailable.Pause.REAL);
     }
 }

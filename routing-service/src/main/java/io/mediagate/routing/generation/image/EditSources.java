@@ -4,56 +4,131 @@ import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
+import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.ContentSniffer;
-import io.mediagate.routing.signing.ImageSigning;
+import io.mediagate.common.media.MaskAlpha;
+import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.Shape;
+import io.mediagate.routing.fetch.CallerFiles;
 import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.SourceImage;
+import io.mediagate.routing.signing.ImageSigning;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The source images of an edit or variation, read back from media-service (where the gateway kept them as
- * the caller's items) under the caller's visibility rules.
+ * The source images of an edit or variation. Each is a media id (the gateway kept a synchronous call's files as the
+ * caller's items; a batch line may name one of the caller's items) read back from media-service under the caller's
+ * visibility rules, or, from a batch line, a URL ({@link CallerFiles}: this service's own file, or fetched with the SSRF
+ * checks) which is then kept as the caller's private item {@code med_<job>s<i>} ({@code m} for the mask), so that every
+ * result names its sources by id, as a synchronous edit's does. A mask must be a PNG with transparency, of the first
+ * image's size.
  */
 @ApplicationScoped
 class EditSources {
+    private static final long MAX_IMAGE = 20L * 1024 * 1024;
     private final MediaClient media;
+    private final CallerFiles files;
 
-    EditSources(MediaClient media) {
+    EditSources(MediaClient media, CallerFiles files) {
         this.media = media;
+        this.files = files;
     }
 
-    record Loaded(List<SourceImage> images, SourceImage mask) {}
+    /** The images and mask, and the media ids they are kept under: the images' in order, then the mask's. */
+    record Loaded(List<SourceImage> images, SourceImage mask, List<String> ids) {}
 
     Loaded load(GenerationRequest request) {
         ImageSources sources = request.sources();
         List<SourceImage> images = new ArrayList<>(sources.images().size());
-        for (String id : sources.images()) {
-            images.add(load(request, id, "image"));
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < sources.images().size(); i++) {
+            images.add(load(request, sources.images().get(i), "s" + i, "images[" + i + "]", ids));
         }
-        return new Loaded(images, sources.mask() == null ? null : load(request, sources.mask(), "mask"));
+        SourceImage mask = sources.mask() == null ? null : load(request, sources.mask(), "m", "mask", ids);
+        if (mask != null) {
+            checkMask(mask, images.getFirst());
+        }
+        return new Loaded(images, mask, List.copyOf(ids));
     }
 
     /** The loaded sources as Content Credentials name them: by media id, the images in order, then the mask. */
-    static List<ImageSigning.Source> named(GenerationRequest request, Loaded loaded) {
+    static List<ImageSigning.Source> named(Loaded loaded) {
         List<ImageSigning.Source> named = new ArrayList<>();
         for (int i = 0; i < loaded.images().size(); i++) {
             SourceImage image = loaded.images().get(i);
-            named.add(new ImageSigning.Source(request.sources().images().get(i), image.bytes(), image.mime()));
+            named.add(new ImageSigning.Source(loaded.ids().get(i), image.bytes(), image.mime()));
         }
         if (loaded.mask() != null) {
-            named.add(new ImageSigning.Source(request.sources().mask(), loaded.mask().bytes(), loaded.mask().mime()));
+            named.add(new ImageSigning.Source(loaded.ids().getLast(), loaded.mask().bytes(), loaded.mask().mime()));
         }
         return named;
     }
 
-    private SourceImage load(GenerationRequest request, String id, String param) {
-        byte[] bytes = media.read(id, request.userId(), request.tier());
-        String mime = ContentSniffer.mime(bytes).filter(m -> m.startsWith("image/")).orElseThrow(() ->
+    private static boolean isId(String ref) {
+        return ref.startsWith("med_");
+    }
+
+    private SourceImage load(GenerationRequest request, String ref, String suffix, String param, List<String> ids) {
+        if (isId(ref)) { // a kept upload's, or an item a batch line names
+            ids.add(ref);
+            return image(media.read(ref, request.userId(), request.tier()), param.equals("mask") ? "mask" : "image");
+        }
+        String own = files.ownId(ref);
+        if (own != null) {
+            ids.add(own);
+            return image(media.read(own, request.userId(), request.tier()), param + ".image_url");
+        }
+        Path scratch = null;
+        try {
+            scratch = Files.createTempFile("edit-source", null);
+            byte[] bytes = Files.readAllBytes(files.bring(request, ref, null, param + ".image_url", "image", MAX_IMAGE, scratch));
+            SourceImage image = image(bytes, param + ".image_url");
+            String id = "med_" + request.jobId().substring(4) + suffix;
+            keep(request, id, image, suffix.equals("m") ? "mask" : "source");
+            ids.add(id);
+            return image;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (scratch != null) {
+                scratch.toFile().delete();
+            }
+        }
+    }
+
+    /** A fetched source kept as the caller's private item; kept again under the same id (a redelivered job), nothing doubles. */
+    private void keep(GenerationRequest request, String id, SourceImage image, String name) {
+        String extension = ContentSniffer.extension(image.mime());
+        String size = image.width() + "x" + image.height();
+        RegisterMedia command = RegisterMedia.upload(new RegisterMedia.Keeping(id, request.userId(), false,
+                        Tier.orFree(request.tier()).limits().retentionDays()), new Shape(size, null, image.width(), image.height()),
+                new VideoWork.StagedFile(null, name + "." + extension, "original", extension, null, size, image.width(), image.height(),
+                        image.mime(), image.bytes().length));
+        media.register(command, image.bytes());
+    }
+
+    private static SourceImage image(byte[] bytes, String param) {
+        String mime = ContentSniffer.mime(bytes).filter(m -> m.startsWith("image/") && !m.equals("image/svg+xml")).orElseThrow(() ->
                 new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " must be a PNG, JPEG, WebP or GIF image", param));
         ContentSniffer.Dimensions size = ContentSniffer.dimensions(bytes).orElseThrow(() ->
                 new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " is not a readable image", param));
         return new SourceImage(bytes, mime, size.width(), size.height());
+    }
+
+    private static void checkMask(SourceImage mask, SourceImage first) {
+        if (!mask.mime().equals("image/png") || !MaskAlpha.present(mask.bytes())) {
+            throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "mask must be a PNG with an alpha channel", "mask");
+        }
+        if (mask.width() != first.width() || mask.height() != first.height()) {
+            throw ApiException.invalid("mask", "mask is " + mask.width() + "x" + mask.height() + " but the image is "
+                    + first.width() + "x" + first.height() + "; they must be the same size");
+        }
     }
 }

@@ -90,14 +90,14 @@ public class ImageGeneration {
         // as the caller asked for them, then signed as made by the offer that served them, from the sources of an edit
         // (Content Credentials)
         List<GeneratedImage> made = credentials.signed(outcome.result(), delivery.deliver(plan.options(), outcome.served(), outcome.result()),
-                sources == null ? List.of() : EditSources.named(request, sources),
+                sources == null ? List.of() : EditSources.named(sources),
                 new ContentCredentials.Generation(plan.modelSlug(), outcome.served().providerId(), request.jobId(), request.prompt()));
         // billed at the quality the provider reports making (OpenAI's answer to "auto"), else as asked; from what the
         // provider metered where its offer says it bills so (tokens, megapixels)
         Candidate billed = outcome.served().madeAt(made.getFirst().made() == null ? null : made.getFirst().made().quality());
         Charges.Charge charge = Charges.of(billed.offer(), made, sources == null ? List.of() : sources.images(),
                 plan.price(billed, made.size(), sources == null ? 0 : sources.images().size()));
-        List<MediaItem> items = results.keep(request, plan, billed, made, charge.price().divide(BigDecimal.valueOf(made.size()), MathContext.DECIMAL64));
+        List<MediaItem> items = results.keep(request, sources == null ? null : sources.ids(), plan, billed, made, charge.price().divide(BigDecimal.valueOf(made.size()), MathContext.DECIMAL64));
         Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart)
                 .withImage(ImageDelivery.delivered(plan.options(), made, items.getFirst().size()));
         if (charge.usage() != null) {

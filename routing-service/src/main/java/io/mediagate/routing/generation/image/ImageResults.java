@@ -33,20 +33,11 @@ class ImageResults {
         this.media = media;
     }
 
-    /** The media an edit or variation was made from: its images, then its mask. */
-    private static List<String> sources(GenerationRequest request) {
-        if (request.sources() == null) {
-            return null;
-        }
-        List<String> ids = new ArrayList<>(request.sources().images());
-        if (request.sources().mask() != null) {
-            ids.add(request.sources().mask());
-        }
-        return ids;
-    }
-
-    /** Registers each image, made by {@code served} and charged {@code each}. */
-    List<MediaItem> keep(GenerationRequest request, Plan plan, Candidate served, List<GeneratedImage> images, BigDecimal each) {
+    /**
+     * Registers each image, made by {@code served} and charged {@code each}, from {@code sources} (the media ids of an edit's
+     * or variation's images, then its mask; null for a generation).
+     */
+    List<MediaItem> keep(GenerationRequest request, List<String> sources, Plan plan, Candidate served, List<GeneratedImage> images, BigDecimal each) {
         int retention = Tier.orFree(request.tier()).limits().retentionDays();
         List<MediaItem> items = new ArrayList<>(images.size());
         for (int i = 0; i < images.size(); i++) {
@@ -63,7 +54,7 @@ class ImageResults {
                     new RegisterMedia.Keeping("med_" + request.jobId().substring(4) + "x" + i, request.userId(), request.isPublic(), retention),
                     new MadeBy(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
                             request.prompt(), image.revisedPrompt(), each),
-                    new Shape(size, null, width, height), file, sources(request));
+                    new Shape(size, null, width, height), file, sources);
             items.add(media.register(command, image.bytes()).forGeneration());
         }
         return items;

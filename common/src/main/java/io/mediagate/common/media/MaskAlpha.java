@@ -1,4 +1,4 @@
-package io.mediagate.gateway.images;
+package io.mediagate.common.media;
 
 import java.nio.charset.StandardCharsets;
 
@@ -6,13 +6,13 @@ import java.nio.charset.StandardCharsets;
  * Whether a PNG can carry transparency, read from its chunks: colour type 4 (grey and alpha) or 6 (RGBA),
  * or a {@code tRNS} chunk before the image data (palette or single-colour transparency).
  */
-final class MaskAlpha {
+public final class MaskAlpha {
     private static final int SIGNATURE = 8;
 
     private MaskAlpha() {
     }
 
-    static boolean present(byte[] png) {
+    public static boolean present(byte[] png) {
         if (png.length < 33) {
             return false;
         }

@@ -1,11 +1,10 @@
-package io.mediagate.gateway.videos;
+package io.mediagate.common.jobs;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediagate.common.api.ErrorBody;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaItem;
-import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.values.Size;
 import java.time.Instant;
 import java.util.Map;
@@ -15,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * A video job in OpenAI's shape ({@code object: "video"}): our job id, status as OpenAI names it
  * ({@code queued}, {@code in_progress}, {@code completed}, {@code failed}), times in Unix seconds,
- * {@code seconds} as a string and {@code size} as {@code WxH}.
+ * {@code seconds} as a string and {@code size} as {@code WxH}: what the gateway's OpenAI video face answers, and the body
+ * of a {@code /v1/videos} batch line's output.
  */
 public record VideoObject(
         String id,
@@ -36,13 +36,13 @@ public record VideoObject(
     private static final Pattern VIDEO_MEDIA = Pattern.compile("med_([A-Za-z0-9]+)x0");
 
     /** The job id whose video {@code mediaId} is, or null when it is not a job's result. */
-    static String jobOf(String mediaId) {
+    public static String jobOf(String mediaId) {
         Matcher m = mediaId == null ? null : VIDEO_MEDIA.matcher(mediaId);
         return m != null && m.matches() ? "job_" + m.group(1) : null;
     }
 
     /** The object of a job as routing shows it. */
-    static VideoObject of(JobView job) {
+    public static VideoObject of(JobView job) {
         JobView.Asked asked = job.request() != null ? job.request() : new JobView.Asked(null, null, null, null, null);
         MediaItem item = job.data() == null || job.data().isEmpty() ? null : job.data().getFirst();
         String status = job.status() == null ? "failed" : switch (job.status()) {
@@ -67,13 +67,13 @@ public record VideoObject(
     }
 
     /** A job just submitted. */
-    static VideoObject queued(String id, String model, Instant createdAt, Double duration, Size asked, String prompt,
+    public static VideoObject queued(String id, String model, Instant createdAt, Double duration, Size asked, String prompt,
                               String remixedFrom) {
         return new VideoObject(id, "video", model, "queued", 0, createdAt.getEpochSecond(), null, null,
                 duration == null ? null : secondsText(duration), size(null, asked), prompt, remixedFrom, null);
     }
 
-    static String secondsText(double seconds) {
+    public static String secondsText(double seconds) {
         return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
     }
 
