@@ -613,6 +613,82 @@ class BatchesIT {
         assertEquals(6, done.requestCounts().orElseThrow().completed(), done.toString());
     }
 
+    /**
+     * A key's daily cap holds for batches: a batch whose lines together could pass it is refused (402, naming what it may
+     * cost) and reserves nothing; one that fits reserves each line's worst case, which becomes what the line cost when it
+     * ends; a cancelled batch gives back what its lines that never ran had reserved.
+     */
+    @Test
+    void aCappedKeysBatchReservesItsLinesAndGivesBackWhatNeverRan() throws Exception {
+        Api.Reply account = api.post("/v1/admin/accounts", Suite.ADMIN_KEY, "{\"name\":\"capped\",\"tier\":\"basic\"}");
+        String id = account.body().path("result").path("account").path("id").asText();
+        String capped = api.post("/v1/admin/accounts/" + id + "/keys", Suite.ADMIN_KEY, "{\"budget\":{\"daily\":0.10}}")
+                .body().path("result").path("key").path("key").asText();
+        OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(capped).maxRetries(0).build();
+        String tooMuch = lines("acme/still", "t", 11); // $0.11 at most: past the cap
+
+        com.openai.errors.UnexpectedStatusCodeException refused = assertThrows(com.openai.errors.UnexpectedStatusCodeException.class,
+                () -> client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, tooMuch).id())
+                        .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build()));
+        assertEquals(402, refused.statusCode());
+        assertTrue(refused.getMessage().contains("this batch's 11 requests may cost up to 0.11"), refused.getMessage());
+        assertEquals(0.0, keyDaily(capped).path("reserved").asDouble(), 1e-9, "a refused batch reserves nothing");
+
+        Batch fits = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, lines("acme/still", "f", 3)).id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+        assertEquals("completed", awaitEnd(client, fits.id()).status().asString());
+        JsonNode daily = settledDaily(capped);
+        assertEquals(0.03, daily.path("spent").asDouble(), 1e-9, daily.toString());
+
+        // $0.07 left: four slow lines ($0.08 at most) are refused, three fit; a Basic key runs two at a time, four seconds each
+        assertThrows(com.openai.errors.UnexpectedStatusCodeException.class, () -> client.batches().create(BatchCreateParams.builder()
+                .inputFileId(upload(client, lines("acme/slow", "x", 4)).id()).endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS)
+                .completionWindow(BatchCreateParams.CompletionWindow._24H).build()));
+        Batch slow = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, lines("acme/slow", "s", 3)).id())
+                .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
+        client.batches().cancel(slow.id());
+        assertEquals(0.06, keyDaily(capped).path("reserved").asDouble(), 1e-9, "each line's worst case is reserved when the batch is made");
+        Batch cancelled = awaitEnd(client, slow.id());
+        assertEquals("cancelled", cancelled.status().asString());
+        long ran = cancelled.requestCounts().orElseThrow().completed();
+        assertTrue(ran < 3, "the third line never ran: " + cancelled);
+        daily = settledDaily(capped);
+        assertEquals(0.03 + 0.02 * ran, daily.path("spent").asDouble(), 1e-9, "what never ran gave its reservation back: " + daily);
+        assertEquals(0.0, daily.path("reserved").asDouble(), 1e-9, daily.toString());
+    }
+
+    /** {@code count} lines for {@code model}, custom ids {@code prefix0…}. */
+    private static String lines(String model, String prefix, int count) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            out.append("{\"custom_id\":\"").append(prefix).append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
+                    .append("\"body\":{\"model\":\"").append(model).append("\",\"prompt\":\"").append(prefix).append(' ').append(i).append("\"}}\n");
+        }
+        return out.toString();
+    }
+
+    private static JsonNode keyDaily(String key) throws Exception {
+        for (int i = 0; i < 20; i++) {
+            Api.Reply usage = api.get("/v1/usage", key);
+            if (usage.status() == 200) {
+                return usage.body().path("result").path("budgets").path("key").path("daily");
+            }
+            Thread.sleep(3000); // a Free key's 10 requests a minute
+        }
+        throw new AssertionError("no usage for the key");
+    }
+
+    /** The key's daily budget once nothing is reserved. */
+    private static JsonNode settledDaily(String key) throws Exception {
+        long deadline = System.currentTimeMillis() + 45_000;
+        JsonNode daily = keyDaily(key);
+        while (daily.path("reserved").decimalValue().signum() != 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(1000);
+            daily = keyDaily(key);
+        }
+        return daily;
+    }
+
     /** The stock openai-python SDK (e2e/src/test/python-sdk/batches.py, its version pinned) runs a batch end to end. */
     @Test
     void thePythonSdkRunsABatch() throws Exception {

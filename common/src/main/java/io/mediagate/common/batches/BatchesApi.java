@@ -32,13 +32,16 @@ public final class BatchesApi {
     /**
      * A batch to keep: {@code errors} (OpenAI's {@code {code, message, param, line}}) when its file failed validation
      * (it is kept {@code failed}, with no lines), else {@code lines} lines follow; {@code outputExpiresAfter}: how many
-     * seconds its output and error files are kept after they are made (null: as long as any batch file).
+     * seconds its output and error files are kept after they are made (null: as long as any batch file); {@code reserved}:
+     * its lines' worst cases are reserved against its caller's spend caps, so a line that never runs must give its
+     * reservation back (routing ends it with a {@code generation.events} record).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Create(String id, String endpoint, @JsonProperty("input_file_id") String inputFileId,
                          @JsonProperty("completion_window") String completionWindow, Map<String, String> metadata,
                          @JsonProperty("key_id") String keyId, @JsonProperty("webhook_url") String webhookUrl, BigDecimal budget,
-                         List<Problem> errors, int lines, @JsonProperty("output_expires_after") Long outputExpiresAfter) {}
+                         List<Problem> errors, int lines, @JsonProperty("output_expires_after") Long outputExpiresAfter,
+                         boolean reserved) {}
 
     /** Why a file failed validation, as OpenAI's batch {@code errors.data} says it. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -70,10 +70,12 @@ public class BatchesResource {
     private final Clock clock;
     private final WebhookTargets webhooks;
     private final WorstCase worstCase;
+    private final BatchReservations reservations;
 
     BatchesResource(Forwarder forwarder, Owners owners, SecurityIdentity identity, ObjectMapper json, InternalHttp http, Clock clock,
-                    WebhookTargets webhooks, WorstCase worstCase) {
+                    WebhookTargets webhooks, WorstCase worstCase, BatchReservations reservations) {
         this.worstCase = worstCase;
+        this.reservations = reservations;
         this.webhooks = webhooks;
         this.forwarder = forwarder;
         this.owners = owners;
@@ -112,13 +114,19 @@ public class BatchesResource {
                 if (content.statusCode() != 200) {
                     throw ApiException.invalid("input_file_id", "the input file " + request.inputFileId() + " cannot be read");
                 }
-                read = new BatchLines(json, caller, request.endpoint(), batchId, requestId, clock.instant(), request.budget() == null ? null
-                        : parsed -> worstCase.of(parsed).await().atMost(Duration.ofSeconds(30))).read(in, lines);
+                // each line's worst case, for the batch's own budget and the caller's spend caps
+                boolean capped = caller.budgets().any();
+                read = new BatchLines(json, caller, request.endpoint(), batchId, requestId, clock.instant(), request.budget() == null && !capped
+                        ? null : parsed -> worstCase.of(parsed).await().atMost(Duration.ofSeconds(30))).read(in, lines);
             }
             boolean valid = read.problems().isEmpty();
+            boolean reserved = valid && caller.budgets().any();
+            if (reserved) {
+                reservations.reserve(caller, lines);
+            }
             BatchesApi.Create create = new BatchesApi.Create(batchId, request.endpoint(), request.inputFileId(), BatchesApi.WINDOW,
                     request.metadata(), caller.keyId(), request.webhookUrl(), request.budget(), valid ? null : read.problems(),
-                    valid ? read.lines() : 0, request.outputExpiresAfter());
+                    valid ? read.lines() : 0, request.outputExpiresAfter(), reserved);
             HttpRequest.BodyPublisher handed = valid ? http.withFile(create, HttpRequest.BodyPublishers.ofFile(lines))
                     : HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(create));
             java.nio.file.Path written = lines;

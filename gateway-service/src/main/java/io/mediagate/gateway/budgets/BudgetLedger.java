@@ -62,11 +62,16 @@ public class BudgetLedger {
 
     /** Reserves {@code amount} for {@code jobId} against every cap of {@code caller}. */
     public Uni<Outcome> reserve(Caller caller, String jobId, BigDecimal amount) {
+        return reserve(caller, jobId, amount, reservationTtl);
+    }
+
+    /** As {@link #reserve(Caller, String, BigDecimal)}, given back after {@code ttl} if the job is never seen to end. */
+    public Uni<Outcome> reserve(Caller caller, String jobId, BigDecimal amount, Duration ttl) {
         Instant now = clock.instant();
         List<Counter> counters = counters(caller.keyId(), caller.budgets());
         List<String> keys = new ArrayList<>(List.of(reservations(caller.accountId()), expiries(caller.accountId())));
         List<String> args = new ArrayList<>(List.of(String.valueOf(now.toEpochMilli()),
-                String.valueOf(now.plus(reservationTtl).toEpochMilli()), jobId, String.valueOf(micros(amount))));
+                String.valueOf(now.plus(ttl).toEpochMilli()), jobId, String.valueOf(micros(amount))));
         counters.forEach(c -> keys.add(key(caller.accountId(), c, now)));
         counters.forEach(c -> args.add(c.cap() == null ? "-1" : String.valueOf(micros(c.cap()))));
         counters.forEach(c -> args.add(String.valueOf(expiry(c.period(), now))));

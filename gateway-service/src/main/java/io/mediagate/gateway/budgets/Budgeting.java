@@ -38,7 +38,13 @@ public class Budgeting {
                 });
     }
 
-    static ApiException refusal(BudgetLedger.Refused r) {
+    /** The 402 of a request whose reservation {@code r} refused. */
+    public static ApiException refusal(BudgetLedger.Refused r) {
+        return refusal(r, "this request may cost up to " + r.requested());
+    }
+
+    /** The 402 of a refusal, {@code asked} saying what would have been reserved (a request, or a whole batch). */
+    public static ApiException refusal(BudgetLedger.Refused r, String asked) {
         String whose = r.scope().equals("key") ? "this key" : "this account";
         Map<String, Object> budget = new LinkedHashMap<>();
         budget.put("scope", r.scope());
@@ -50,7 +56,7 @@ public class Budgeting {
         budget.put("currency", "USD");
         budget.put("resetsAt", r.resetsAt().toString());
         return new ApiException(ErrorCode.BUDGET_EXCEEDED, "the " + r.period().wire + " budget of " + whose + " is " + r.cap()
-                + " USD: " + r.spent() + " spent and " + r.reserved() + " reserved by running jobs, and this request may cost up to "
-                + r.requested() + "; it resets at " + r.resetsAt(), null, Map.of("budget", budget));
+                + " USD: " + r.spent() + " spent and " + r.reserved() + " reserved by running jobs, and " + asked + "; it resets at "
+                + r.resetsAt(), null, Map.of("budget", budget));
     }
 }

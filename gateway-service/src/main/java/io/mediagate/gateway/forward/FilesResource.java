@@ -2,8 +2,7 @@ package io.mediagate.gateway.forward;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
-import io.mediagate.common.api.RequestIdFilter;
-import io.smallrye.mutiny.Uni;
+import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
@@ -19,7 +18,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /files/{name}} and {@code /files/{id}/{name}}: public media files, relayed from media-service without a key (these are the
- * CDN-style URLs in media items; a CDN can sit in front). Range and conditional headers pass through.
+ * CDN-style URLs in media items; a CDN can sit in front). Range and conditional headers pass through. The file is passed
+ * on as it arrives ({@link Forwarder#stream}), never held whole: a video is hundreds of megabytes, and many readers of one
+ * at once must not fill the gateway's memory. Blocking: the body is copied out on a worker thread.
  */
 @Tag(name = "Files")
 @Path("/files")
@@ -38,8 +39,9 @@ public class FilesResource {
     @Operation(summary = "A media item's main file (public, or at its signed address)")
     @GET
     @Path("{name}")
-    public Uni<Response> file(@PathParam("name") String name, @HeaderParam("Range") String range,
-                              @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext ctx) {
+    @Blocking
+    public Response file(@PathParam("name") String name, @HeaderParam("Range") String range,
+                         @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext ctx) {
         if (!NAME.matcher(name).matches()) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
         }
@@ -50,15 +52,16 @@ public class FilesResource {
     @Operation(summary = "One of a media item's further files: variants, thumbnail, preview, HLS segments")
     @GET
     @Path("{id}/{name: .+}")
-    public Uni<Response> part(@PathParam("id") String id, @PathParam("name") String name, @HeaderParam("Range") String range,
-                              @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext ctx) {
+    @Blocking
+    public Response part(@PathParam("id") String id, @PathParam("name") String name, @HeaderParam("Range") String range,
+                         @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext ctx) {
         if (!ID.matcher(id).matches() || !PART.matcher(name).matches()) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
         }
         return relay(id + "/" + name, range, ifNoneMatch, ctx);
     }
 
-    private Uni<Response> relay(String name, String range, String ifNoneMatch, ContainerRequestContext ctx) {
+    private Response relay(String name, String range, String ifNoneMatch, ContainerRequestContext ctx) {
         Map<String, String> headers = new HashMap<>();
         if (range != null) {
             headers.put("Range", range);
@@ -68,7 +71,7 @@ public class FilesResource {
         }
         // A private file's signature travels in the query.
         String query = ctx.getUriInfo().getRequestUri().getRawQuery();
-        return forwarder.forward(owners.media() + "/files/" + name + (query == null ? "" : "?" + query), null,
-                String.valueOf(ctx.getProperty(RequestIdFilter.PROPERTY)), headers);
+        return forwarder.stream(owners.media() + "/files/" + name + (query == null ? "" : "?" + query), null,
+                Forwarder.requestId(ctx), headers);
     }
 }

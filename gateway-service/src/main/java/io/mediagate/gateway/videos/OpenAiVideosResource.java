@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
-import io.mediagate.common.api.RequestIdFilter;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.events.JobStatus;
@@ -226,8 +225,9 @@ public class OpenAiVideosResource {
     @GET
     @Path("{id}/content")
     @Produces(MediaType.WILDCARD)
-    public Uni<Response> content(@PathParam("id") String id, @QueryParam("variant") String variant, @HeaderParam("Range") String range,
-                                 @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext context) {
+    @Blocking // the file is passed on as it arrives, never held whole (Forwarder.stream)
+    public Response content(@PathParam("id") String id, @QueryParam("variant") String variant, @HeaderParam("Range") String range,
+                            @HeaderParam("If-None-Match") String ifNoneMatch, @Context ContainerRequestContext context) {
         Function<MediaItem, String> file = switch (variant == null ? "video" : variant) {
             case "video" -> MediaItem::url;
             case "thumbnail" -> MediaItem::thumbnail;
@@ -236,24 +236,22 @@ public class OpenAiVideosResource {
         };
         Caller caller = Caller.of(identity);
         // No check that the video is still there: media-service's file answers 404 once it is deleted.
-        return videoJob(id, caller, new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id")).flatMap(job -> {
-            MediaItem made = made(job);
-            String url = made == null ? null : file.apply(made);
-            int files = url == null ? -1 : url.indexOf("/files/");
-            if (job.status() != JobStatus.SUCCEEDED || files < 0) {
-                throw new ApiException(ErrorCode.NOT_FOUND, "video " + id + " has no content yet (status "
-                        + VideoObject.of(job).status() + ")", "id");
-            }
-            Map<String, String> headers = new HashMap<>();
-            if (range != null) {
-                headers.put("Range", range);
-            }
-            if (ifNoneMatch != null) {
-                headers.put("If-None-Match", ifNoneMatch);
-            }
-            return forwarder.forward(owners.media() + url.substring(files), null,
-                    String.valueOf(context.getProperty(RequestIdFilter.PROPERTY)), headers);
-        });
+        JobView job = videoJob(id, caller, new ApiException(ErrorCode.NOT_FOUND, "no video " + id, "id")).await().indefinitely();
+        MediaItem made = made(job);
+        String url = made == null ? null : file.apply(made);
+        int files = url == null ? -1 : url.indexOf("/files/");
+        if (job.status() != JobStatus.SUCCEEDED || files < 0) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "video " + id + " has no content yet (status "
+                    + VideoObject.of(job).status() + ")", "id");
+        }
+        Map<String, String> headers = new HashMap<>();
+        if (range != null) {
+            headers.put("Range", range);
+        }
+        if (ifNoneMatch != null) {
+            headers.put("If-None-Match", ifNoneMatch);
+        }
+        return forwarder.stream(owners.media() + url.substring(files), null, Forwarder.requestId(context), headers);
     }
 
     /** A variation of a made video: the same model, size and length, a new prompt. */

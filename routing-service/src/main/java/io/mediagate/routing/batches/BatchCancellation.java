@@ -13,16 +13,19 @@ import java.util.List;
 /**
  * Cancelling a batch, as OpenAI's does: it turns {@code cancelling} at once, its lines not yet dispatched never run
  * (each an error line {@code batch_cancelled}), the ones running finish, and then it is {@code cancelled} with the files
- * of what it did. So does a batch past its window, as {@code batch_expired}, ending {@code expired}.
+ * of what it did. So does a batch past its window, as {@code batch_expired}, ending {@code expired}. A line that never runs
+ * gives back what it reserved of its caller's spend caps ({@link NeverRun}).
  */
 @ApplicationScoped
 class BatchCancellation {
     private final ObjectMapper json;
     private final Clock clock;
+    private final NeverRun neverRun;
 
-    BatchCancellation(ObjectMapper json, Clock clock) {
+    BatchCancellation(ObjectMapper json, Clock clock, NeverRun neverRun) {
         this.json = json;
         this.clock = clock;
+        this.neverRun = neverRun;
     }
 
     BatchRecord cancel(String id) {
@@ -43,10 +46,16 @@ class BatchCancellation {
         });
     }
 
+    /** Within the batch's locked transaction: {@code line}, dispatched but never begun, ends as never run. */
+    void neverRan(BatchRecord batch, BatchLineRecord line) {
+        neverRun.ended(batch, line);
+    }
+
     /** Within the batch's locked transaction: its lines not dispatched yet end as never run. */
     void stopPending(BatchRecord batch, String code, String message) {
         List<BatchLineRecord> pending = BatchLineRecord.list("batchId = ?1 and status = ?2", batch.id, BatchLineRecord.PENDING);
         for (BatchLineRecord line : pending) {
+            neverRun.ended(batch, line);
             line.status = BatchLineRecord.CANCELLED;
             line.request = null;
             line.response = OutputLines.notRun(json, line.customId, code, message);

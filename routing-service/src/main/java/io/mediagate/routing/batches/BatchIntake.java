@@ -73,6 +73,7 @@ class BatchIntake {
         batch.webhookUrl = create.webhookUrl();
         batch.budget = create.budget();
         batch.outputExpiresAfter = create.outputExpiresAfter();
+        batch.reserved = create.reserved();
         batch.spent = BigDecimal.ZERO;
         batch.createdAt = now;
         batch.expiresAt = now.plus(window);

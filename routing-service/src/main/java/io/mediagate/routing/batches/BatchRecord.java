@@ -35,6 +35,8 @@ public class BatchRecord extends PanacheEntityBase {
     /** Seconds its output and error files are kept once made ({@code output_expires_after}); null: the default. */
     @Column(name = "output_expires_after")
     public Long outputExpiresAfter;
+    /** Whether its lines' worst cases are reserved against its caller's spend caps (a line never run gives its back). */
+    public boolean reserved;
     /** What its lines have cost so far. */
     public BigDecimal spent;
     /** Why validation failed: OpenAI's {@code errors.data}, as JSON. */

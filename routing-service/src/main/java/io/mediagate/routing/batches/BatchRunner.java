@@ -143,6 +143,7 @@ class BatchRunner {
         for (BatchLineRecord line : queued) {
             JobRecord job = JobRecord.findById(line.jobId);
             if (job == null && batch.expiredAt != null) { // dispatched, never begun (its message given up on), and now too late
+                cancellation.neverRan(batch, line);
                 line.status = BatchLineRecord.CANCELLED;
                 line.response = OutputLines.notRun(json, line.customId, "batch_expired", "the batch expired before this request ran");
                 batch.failed++;

@@ -41,6 +41,17 @@ public class JobOutbox {
         return rows;
     }
 
+    /**
+     * The {@code generation.events} record of a job that ends without having run (a batch's line cancelled or expired
+     * before it began), so that what waits on every job's end (a spend reservation, the ledger) sees it end.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public JobOutboxRow queue(GenerationEvent ended, Instant now) {
+        JobOutboxRow row = row(ended.jobId(), Topics.GENERATION_EVENTS, null, ended, now);
+        row.persist();
+        return row;
+    }
+
     static GenerationEvent event(GenerationRequest request, GenerationReply reply, Instant now) {
         Stats stats = reply.stats();
         JobStatus status = reply.success() ? JobStatus.SUCCEEDED : reply.isCancelled() ? JobStatus.CANCELLED : JobStatus.FAILED;
