@@ -171,13 +171,9 @@ class BatchesIT {
         return OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(key).maxRetries(0).build();
     }
 
+    /** {@code count} image requests for the free offline model, custom ids {@code r0…}. */
     private static String lines(int count) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < count; i++) {
-            out.append("{\"custom_id\":\"r").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
-                    .append("\"body\":{\"model\":\"local/pattern\",\"prompt\":\"tile ").append(i).append("\"}}\n");
-        }
-        return out.toString();
+        return lines("local/pattern", "r", count);
     }
 
     @Test
@@ -356,12 +352,7 @@ class BatchesIT {
     void aBatchStopsTakingLinesBeforeItWouldPassItsBudget() throws Exception {
         String buyer = api.newUserKey(Suite.ADMIN_KEY, "pro");
         OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(buyer).maxRetries(0).build();
-        StringBuilder file = new StringBuilder();
-        for (int i = 0; i < 6; i++) {
-            file.append("{\"custom_id\":\"p").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
-                    .append("\"body\":{\"model\":\"acme/still\",\"prompt\":\"priced ").append(i).append("\"}}\n");
-        }
-        FileObject input = upload(client, file.toString());
+        FileObject input = upload(client, lines("acme/still", "p", 6));
         Batch created = client.batches().create(BatchCreateParams.builder().inputFileId(input.id())
                 .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H)
                 .putAdditionalBodyProperty("budget", JsonValue.from(0.035)).build());
@@ -556,13 +547,8 @@ class BatchesIT {
     void aBatchPastItsWindowExpiresChargingOnlyWhatRan() throws Exception {
         String buyer = api.newUserKey(Suite.ADMIN_KEY, "free"); // one line at a time, four seconds each
         OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl(suite.baseUrl() + "/v1").apiKey(buyer).maxRetries(0).build();
-        StringBuilder jsonl = new StringBuilder();
         int count = WINDOW_SECONDS / 4 + 10;
-        for (int i = 0; i < count; i++) {
-            jsonl.append("{\"custom_id\":\"s").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
-                    .append("\"body\":{\"model\":\"acme/slow\",\"prompt\":\"slow ").append(i).append("\"}}\n");
-        }
-        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, jsonl.toString()).id())
+        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, lines("acme/slow", "s", count)).id())
                 .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H)
                 .putAdditionalBodyProperty("webhook_url", JsonValue.from(hook())).build());
         Batch done = awaitEnd(client, batch.id(), WINDOW_SECONDS + 60);
@@ -587,12 +573,7 @@ class BatchesIT {
     @Test
     void noMoreLinesRunAgainstOneProviderThanItsLimit() throws Exception {
         OpenAIClient client = sdk();
-        StringBuilder jsonl = new StringBuilder();
-        for (int i = 0; i < 6; i++) {
-            jsonl.append("{\"custom_id\":\"q").append(i).append("\",\"method\":\"POST\",\"url\":\"/v1/images/generations\",")
-                    .append("\"body\":{\"model\":\"acme/slow\",\"prompt\":\"queued ").append(i).append("\"}}\n");
-        }
-        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, jsonl.toString()).id())
+        Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, lines("acme/slow", "q", 6)).id())
                 .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
         double most = 0;
         boolean waited = false;

@@ -103,6 +103,7 @@ public class BatchesResource {
         webhooks.check(request.webhookUrl()).await().atMost(Duration.ofSeconds(30));
         checkPurpose(caller, request.inputFileId());
         String requestId = Forwarder.requestId(ctx);
+        boolean capped = caller.budgets().any(); // each line's worst case is reserved against the caller's caps
         String batchId = KeyHashing.newId("batch_");
         java.nio.file.Path lines = null;
         try {
@@ -115,12 +116,11 @@ public class BatchesResource {
                     throw ApiException.invalid("input_file_id", "the input file " + request.inputFileId() + " cannot be read");
                 }
                 // each line's worst case, for the batch's own budget and the caller's spend caps
-                boolean capped = caller.budgets().any();
                 read = new BatchLines(json, caller, request.endpoint(), batchId, requestId, clock.instant(), request.budget() == null && !capped
                         ? null : parsed -> worstCase.of(parsed).await().atMost(Duration.ofSeconds(30))).read(in, lines);
             }
             boolean valid = read.problems().isEmpty();
-            boolean reserved = valid && caller.budgets().any();
+            boolean reserved = valid && capped;
             if (reserved) {
                 reservations.reserve(caller, lines);
             }

@@ -155,16 +155,8 @@ public record ImageForm(ObjectNode fields, List<UploadedImage> images, UploadedI
 
     private static UploadedImage mask(FormValue value, UploadedImage first) {
         UploadedImage mask = image("mask", value);
-        if (!mask.mime().equals("image/png")) {
-            throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "mask must be a PNG with an alpha channel", "mask");
-        }
-        if (!MaskAlpha.present(head("mask", mask.file()))) {
-            throw ApiException.invalid("mask", "mask must have an alpha channel (transparent where the image is to change)");
-        }
-        if (mask.width() != first.width() || mask.height() != first.height()) {
-            throw ApiException.invalid("mask", "mask is " + mask.width() + "x" + mask.height() + " but the image is "
-                    + first.width() + "x" + first.height() + "; they must be the same size");
-        }
+        MaskAlpha.check(mask.mime(), mask.mime().equals("image/png") ? head("mask", mask.file()) : new byte[0], mask.width(), mask.height(),
+                first.width(), first.height());
         return mask;
     }
 

@@ -1,14 +1,10 @@
 package io.mediagate.gateway.forward;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.mediagate.gateway.FakeOwner;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -17,12 +13,11 @@ import java.util.concurrent.TimeUnit;
  * (so a relay that holds the whole answer before passing it on delivers nothing until then); a {@code Range} of it is
  * answered 206. Everything else is a bare 503, as when media-service is down (what the other gateway tests expect).
  */
-public class FakeMedia implements QuarkusTestResourceLifecycleManager {
+public class FakeMedia extends FakeOwner {
     public static final String NAME = "med_slowfile0001.mp4";
     public static final int SIZE = 8 * 1024 * 1024;
     public static final int HEAD = 64 * 1024;
     private static volatile CountDownLatch rest = new CountDownLatch(1);
-    private HttpServer server;
 
     /** The byte at {@code index} of the file. */
     public static byte byteAt(int index) {
@@ -36,27 +31,12 @@ public class FakeMedia implements QuarkusTestResourceLifecycleManager {
         now.countDown();
     }
 
-    @Override
-    public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.createContext("/", this::handle);
-        server.start();
-        return Map.of("mediagate.media.url", "http://127.0.0.1:" + server.getAddress().getPort());
+    public FakeMedia() {
+        super("mediagate.media.url");
     }
 
     @Override
-    public void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
+    protected void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             if (!exchange.getRequestURI().getPath().equals("/files/" + NAME) || !"GET".equals(exchange.getRequestMethod())) {
                 exchange.sendResponseHeaders(503, -1);

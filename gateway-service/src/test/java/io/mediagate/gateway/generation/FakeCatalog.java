@@ -4,57 +4,38 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.ResolvedModel;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.mediagate.gateway.FakeOwner;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 
 /**
  * catalog-service's internal model lookup ({@link CatalogApi#resolve}) as the gateway calls it, for the models a test
  * registers. Everything else gets no answer (the connection dropped), as when catalog-service is down: what the other
  * gateway tests expect, reads relayed to it answered 503 {@code service_unavailable}.
  */
-public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
+public class FakeCatalog extends FakeOwner {
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     private static final Map<String, ResolvedModel> MODELS = new ConcurrentHashMap<>();
-    private HttpServer server;
 
     /** {@code model} is resolved from now on, by its id. */
     public static void model(ResolvedModel model) {
         MODELS.put(model.model().id().toLowerCase(Locale.ROOT), model);
     }
 
-    @Override
-    public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.createContext("/", this::handle);
-        server.start();
-        return Map.of("mediagate.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort());
+    public FakeCatalog() {
+        super("mediagate.catalog.url");
     }
 
     @Override
-    public void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
+    protected void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String path = exchange.getRequestURI().getRawPath();
             String prefix = CatalogApi.ROOT + "/";

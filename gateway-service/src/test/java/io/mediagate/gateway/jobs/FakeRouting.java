@@ -5,18 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.mediagate.gateway.FakeOwner;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,11 +24,10 @@ import java.util.regex.Pattern;
  * subject, events numbered per job, long polls answered when an event comes or the job ends, and {@code ended} as routing
  * says it. Everything else is a bare 503, as when routing is down (what the other gateway tests expect).
  */
-public class FakeRouting implements QuarkusTestResourceLifecycleManager {
+public class FakeRouting extends FakeOwner {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern JOB = Pattern.compile("/v1/jobs/(job_[A-Za-z0-9]+)(/events)?");
     private static final Map<String, Job> JOBS = new ConcurrentHashMap<>();
-    private HttpServer server;
 
     /** One job: its owner, its events (each a JSON object of its fields), whether it ended, and the polls it was asked. */
     public static final class Job {
@@ -97,27 +93,12 @@ public class FakeRouting implements QuarkusTestResourceLifecycleManager {
         return job;
     }
 
-    @Override
-    public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.createContext("/", this::handle);
-        server.start();
-        return Map.of("mediagate.routing.url", "http://127.0.0.1:" + server.getAddress().getPort());
+    public FakeRouting() {
+        super("mediagate.routing.url");
     }
 
     @Override
-    public void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
+    protected void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             Matcher m = JOB.matcher(exchange.getRequestURI().getPath());
             Job job = m.matches() && "GET".equals(exchange.getRequestMethod()) ? JOBS.get(m.group(1)) : null;

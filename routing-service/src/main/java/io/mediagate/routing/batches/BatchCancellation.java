@@ -46,11 +46,6 @@ class BatchCancellation {
         });
     }
 
-    /** Within the batch's locked transaction: {@code line}, dispatched but never begun, ends as never run. */
-    void neverRan(BatchRecord batch, BatchLineRecord line) {
-        neverRun.ended(batch, line);
-    }
-
     /** Within the batch's locked transaction: its lines not dispatched yet end as never run. */
     void stopPending(BatchRecord batch, String code, String message) {
         List<BatchLineRecord> pending = BatchLineRecord.list("batchId = ?1 and status = ?2", batch.id, BatchLineRecord.PENDING);

@@ -62,10 +62,11 @@ class BatchRunner {
     private final int yieldAt;
     private final Map<Tier, Integer> running;
     private final Planner planner;
+    private final NeverRun neverRun;
     private final int perProvider;
 
     BatchRunner(ObjectMapper json, Clock clock, JobOutboxRelay relay, BatchCancellation cancellation, BatchFiles files, BatchMetrics metrics,
-                InteractiveLoad load, Planner planner, @ConfigProperty(name = "mediagate.batches.yield-at") int yieldAt,
+                InteractiveLoad load, Planner planner, NeverRun neverRun, @ConfigProperty(name = "mediagate.batches.yield-at") int yieldAt,
                 @ConfigProperty(name = "mediagate.batches.per-provider") int perProvider,
                 @ConfigProperty(name = "mediagate.batches.running.free") int free,
                 @ConfigProperty(name = "mediagate.batches.running.basic") int basic,
@@ -80,6 +81,7 @@ class BatchRunner {
         this.load = load;
         this.yieldAt = yieldAt;
         this.planner = planner;
+        this.neverRun = neverRun;
         this.perProvider = perProvider;
         this.running = Map.of(Tier.FREE, free, Tier.BASIC, basic, Tier.PRO, pro, Tier.ENTERPRISE, enterprise);
     }
@@ -143,7 +145,7 @@ class BatchRunner {
         for (BatchLineRecord line : queued) {
             JobRecord job = JobRecord.findById(line.jobId);
             if (job == null && batch.expiredAt != null) { // dispatched, never begun (its message given up on), and now too late
-                cancellation.neverRan(batch, line);
+                neverRun.ended(batch, line);
                 line.status = BatchLineRecord.CANCELLED;
                 line.response = OutputLines.notRun(json, line.customId, "batch_expired", "the batch expired before this request ran");
                 batch.failed++;

@@ -53,7 +53,7 @@ class EditSources {
         }
         SourceImage mask = sources.mask() == null ? null : load(request, sources.mask(), "m", "mask", ids);
         if (mask != null) {
-            checkMask(mask, images.getFirst());
+            MaskAlpha.check(mask.mime(), mask.bytes(), mask.width(), mask.height(), images.getFirst().width(), images.getFirst().height());
         }
         return new Loaded(images, mask, List.copyOf(ids));
     }
@@ -120,15 +120,5 @@ class EditSources {
         ContentSniffer.Dimensions size = ContentSniffer.dimensions(bytes).orElseThrow(() ->
                 new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " is not a readable image", param));
         return new SourceImage(bytes, mime, size.width(), size.height());
-    }
-
-    private static void checkMask(SourceImage mask, SourceImage first) {
-        if (!mask.mime().equals("image/png") || !MaskAlpha.present(mask.bytes())) {
-            throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "mask must be a PNG with an alpha channel", "mask");
-        }
-        if (mask.width() != first.width() || mask.height() != first.height()) {
-            throw ApiException.invalid("mask", "mask is " + mask.width() + "x" + mask.height() + " but the image is "
-                    + first.width() + "x" + first.height() + "; they must be the same size");
-        }
     }
 }
