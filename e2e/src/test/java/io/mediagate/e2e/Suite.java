@@ -95,8 +95,17 @@ final class Suite implements AutoCloseable {
     }
 
     private void launch(TestInfra infra) throws Exception {
+        // The API port and the next one for health and metrics, each pair apart from the others: every range is checked
+        // free before any service binds, so two services could otherwise be handed overlapping ones.
+        java.util.Set<Integer> taken = new java.util.HashSet<>();
         for (String svc : SERVICES) {
-            ports.put(svc, FreePort.find(2)); // the API port, and the next one for health and metrics
+            int port;
+            do {
+                port = FreePort.find(2);
+            } while (taken.contains(port) || taken.contains(port + 1));
+            taken.add(port);
+            taken.add(port + 1);
+            ports.put(svc, port);
         }
         String kafka = infra.kafka();
         KafkaBacklog.clear(kafka);
