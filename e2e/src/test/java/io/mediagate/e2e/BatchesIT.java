@@ -233,38 +233,7 @@ class BatchesIT {
     }
 
     private static Batch awaitEnd(OpenAIClient client, String id) throws InterruptedException {
-        return awaitEnd(client, id, 120);
-    }
-
-    private static Batch awaitEnd(OpenAIClient client, String id, int seconds) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + seconds * 1000L;
-        while (System.currentTimeMillis() < deadline) {
-            Batch batch;
-            try {
-                batch = client.batches().retrieve(id);
-            } catch (com.openai.errors.RateLimitException e) { // a Free key's 10 requests a minute
-                Thread.sleep(2000);
-                continue;
-            }
-            String status = batch.status().asString();
-            if (List.of("completed", "failed", "expired", "cancelled").contains(status)) {
-                return batch;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("batch " + id + " did not end");
-    }
-
-    private static List<JsonNode> fileLines(OpenAIClient client, String fileId) throws Exception {
-        try (HttpResponse content = client.files().content(fileId); InputStream body = content.body()) {
-            List<JsonNode> out = new ArrayList<>();
-            for (String line : new String(body.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (!line.isBlank()) {
-                    out.add(JSON.readTree(line));
-                }
-            }
-            return out;
-        }
+        return BatchRuns.awaitEnd(client, id, 120);
     }
 
     /** {@code mediagate_batch_lines{batch=id}} by state, as routing's metrics show them now. */
@@ -315,7 +284,7 @@ class BatchesIT {
         assertTrue(done.completedAt().isPresent());
         assertEquals("nightly", done.metadata().orElseThrow()._additionalProperties().get("run").asString().orElseThrow());
 
-        List<JsonNode> output = fileLines(client, done.outputFileId().orElseThrow());
+        List<JsonNode> output = BatchRuns.fileLines(client, done.outputFileId().orElseThrow());
         assertEquals(List.of("r0", "r1", "r2"), output.stream().map(l -> l.path("custom_id").asText()).toList());
         for (JsonNode line : output) {
             assertTrue(line.path("id").asText().startsWith("batch_req_"), line.toString());
@@ -326,7 +295,7 @@ class BatchesIT {
             assertTrue(TestImages.decode(api.download(url)).getWidth() > 0, "each line's image is stored and served");
             assertTrue(line.path("error").isNull());
         }
-        List<JsonNode> errors = fileLines(client, done.errorFileId().orElseThrow());
+        List<JsonNode> errors = BatchRuns.fileLines(client, done.errorFileId().orElseThrow());
         assertEquals(1, errors.size());
         assertEquals("too-big", errors.getFirst().path("custom_id").asText());
         assertEquals(400, errors.getFirst().path("response").path("status_code").asInt());
@@ -362,7 +331,7 @@ class BatchesIT {
         assertEquals(3, done.requestCounts().orElseThrow().completed(), done.toString());
         assertEquals(3, done.requestCounts().orElseThrow().failed(), done.toString());
         assertEquals(0.03, ((Number) done._additionalProperties().get("spend").asNumber().orElseThrow()).doubleValue(), 1e-9);
-        List<JsonNode> stopped = fileLines(client, done.errorFileId().orElseThrow());
+        List<JsonNode> stopped = BatchRuns.fileLines(client, done.errorFileId().orElseThrow());
         assertEquals(List.of("p3", "p4", "p5"), stopped.stream().map(l -> l.path("custom_id").asText()).toList());
         for (JsonNode line : stopped) {
             assertEquals("batch_budget_exceeded", line.path("error").path("code").asText(), line.toString());
@@ -434,7 +403,7 @@ class BatchesIT {
         assertEquals("cancelled", done.status().asString());
         long ran = done.requestCounts().orElseThrow().completed();
         assertTrue(ran < 8, "the lines not started never ran: " + done);
-        List<JsonNode> errors = fileLines(client, done.errorFileId().orElseThrow());
+        List<JsonNode> errors = BatchRuns.fileLines(client, done.errorFileId().orElseThrow());
         assertEquals(8 - ran, errors.size());
         for (JsonNode line : errors) {
             assertTrue(line.path("response").isNull(), line.toString());
@@ -480,7 +449,7 @@ class BatchesIT {
         assertEquals("completed", done.status().asString(), done.toString());
         assertEquals(2, done.requestCounts().orElseThrow().completed(), done.toString());
 
-        List<JsonNode> output = fileLines(client, done.outputFileId().orElseThrow());
+        List<JsonNode> output = BatchRuns.fileLines(client, done.outputFileId().orElseThrow());
         assertEquals(List.of("by-id", "by-url"), output.stream().map(l -> l.path("custom_id").asText()).toList());
         JsonNode byId = output.get(0).path("response").path("body").path("data").path(0);
         assertEquals(64, TestImages.decode(api.download(byId.path("url").asText())).getWidth());
@@ -496,7 +465,7 @@ class BatchesIT {
             assertEquals(403, api.get("/v1/media/" + source, other).status(), "a fetched source is the caller's private item");
         }
 
-        List<JsonNode> errors = fileLines(client, done.errorFileId().orElseThrow());
+        List<JsonNode> errors = BatchRuns.fileLines(client, done.errorFileId().orElseThrow());
         assertEquals(List.of("inline", "missing"), errors.stream().map(l -> l.path("custom_id").asText()).toList());
         for (JsonNode line : errors) {
             assertEquals(400, line.path("response").path("status_code").asInt(), line.toString());
@@ -528,13 +497,13 @@ class BatchesIT {
                 .endpoint(BatchCreateParams.Endpoint.V1_VIDEOS).completionWindow(BatchCreateParams.CompletionWindow._24H).build());
         Batch done = awaitEnd(client, batch.id());
         assertEquals("completed", done.status().asString(), done.toString());
-        JsonNode video = fileLines(client, done.outputFileId().orElseThrow()).getFirst().path("response").path("body");
+        JsonNode video = BatchRuns.fileLines(client, done.outputFileId().orElseThrow()).getFirst().path("response").path("body");
         assertEquals("video", video.path("object").asText(), video.toString());
         assertEquals("completed", video.path("status").asText(), video.toString());
         assertEquals("2", video.path("seconds").asText(), video.toString());
         assertEquals("local/motion", video.path("model").asText(), video.toString());
         assertEquals("completed", client.videos().retrieve(video.path("id").asText()).status().asString(), "the line's video is a video");
-        JsonNode refused = fileLines(client, done.errorFileId().orElseThrow()).getFirst();
+        JsonNode refused = BatchRuns.fileLines(client, done.errorFileId().orElseThrow()).getFirst();
         assertEquals("long", refused.path("custom_id").asText());
         assertEquals("duration", refused.path("response").path("body").path("param").asText(), "a field of the other face: " + refused);
     }
@@ -557,8 +526,8 @@ class BatchesIT {
         long ran = done.requestCounts().orElseThrow().completed();
         assertTrue(ran >= 1 && ran < count, done.toString());
         assertEquals(count, done.requestCounts().orElseThrow().total());
-        assertEquals(ran, fileLines(client, done.outputFileId().orElseThrow()).size());
-        List<JsonNode> errors = fileLines(client, done.errorFileId().orElseThrow());
+        assertEquals(ran, BatchRuns.fileLines(client, done.outputFileId().orElseThrow()).size());
+        List<JsonNode> errors = BatchRuns.fileLines(client, done.errorFileId().orElseThrow());
         assertEquals(count - ran, errors.size());
         assertEquals("batch_expired", errors.getLast().path("error").path("code").asText(), errors.getLast().toString());
         assertEquals(0.02 * ran, ((Number) done._additionalProperties().get("spend").asNumber().orElseThrow()).doubleValue(), 1e-9,

@@ -43,6 +43,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicInteger failuresLeft = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Mode failureMode = Mode.SERVER_ERROR;
     private volatile List<String> listed;
+    private final FakeOpenAiBatches batches;
 
     public FakeOpenAiImages() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -50,6 +51,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
         server.createContext("/v1/images/generations", this::generate);
         server.createContext("/v1/models", this::models);
         server.createContext("/files/", this::file);
+        batches = new FakeOpenAiBatches(server, this::answer, () -> requiredKey);
         server.start();
     }
 
@@ -89,6 +91,11 @@ public final class FakeOpenAiImages implements AutoCloseable {
     public FakeOpenAiImages requireKey(String key) {
         this.requiredKey = key;
         return this;
+    }
+
+    /** OpenAI's Files and Batch API at this fake ({@code /v1/files}, {@code /v1/batches}). */
+    public FakeOpenAiBatches batches() {
+        return batches;
     }
 
     public List<Received> received() {
@@ -174,10 +181,42 @@ public final class FakeOpenAiImages implements AutoCloseable {
      * and token {@code usage}, as OpenAI reports them.
      */
     private void success(HttpExchange ex, JsonNode body, Mode current) throws IOException {
+        if (invalid(body) == null && body.path("stream").asBoolean(false)) {
+            String[] size = body.path("size").asText("64x64").split("x");
+            String quality = body.path("quality").asText("auto");
+            stream(ex, body, current, body.path("output_format").asText("png"), "transparent".equals(body.path("background").asText()),
+                    Integer.parseInt(size[0]), Integer.parseInt(size[1]), body.path("n").asInt(1), quality.equals("auto") ? "medium" : quality);
+            return;
+        }
+        FakeOpenAiBatches.Response answer = answer(body, current);
+        send(ex, answer.status(), answer.body());
+    }
+
+    /**
+     * The answer of {@code POST /v1/images/generations} to {@code body} as a batch's line gets it: a line whose prompt says
+     * {@code unsafe} is refused with OpenAI's 400 {@code moderation_blocked}, one that says {@code batch-fails} fails with
+     * OpenAI's 500 body (only in a batch: a call of its own succeeds).
+     */
+    FakeOpenAiBatches.Response answer(JsonNode body) {
+        if (OpenAiModels.shutDown(body.path("model").asText())) {
+            return new FakeOpenAiBatches.Response(404, errorBody(OpenAiModels.goneMessage(body.path("model").asText()), "invalid_request_error", null,
+                    "model_not_found"));
+        }
+        if (body.path("prompt").asText().contains("unsafe")) { // a prompt OpenAI's safety system refuses
+            return new FakeOpenAiBatches.Response(400, errorBody("Your request was rejected by the safety system.", "image_generation_user_error",
+                    null, "moderation_blocked"));
+        }
+        if (body.path("prompt").asText().contains("batch-fails")) { // a line a batch fails (a call of its own still succeeds)
+            return new FakeOpenAiBatches.Response(500, errorBody("The server had an error while processing your request.", "server_error",
+                    null, null));
+        }
+        return answer(body, Mode.B64_JSON);
+    }
+
+    private FakeOpenAiBatches.Response answer(JsonNode body, Mode current) {
         String[] refusal = invalid(body);
         if (refusal != null) {
-            error(ex, 400, refusal[0], "invalid_request_error", refusal[1], "invalid_value");
-            return;
+            return new FakeOpenAiBatches.Response(400, errorBody(refusal[0], "invalid_request_error", refusal[1], "invalid_value"));
         }
         String[] size = body.path("size").asText("64x64").split("x");
         int width = Integer.parseInt(size[0]);
@@ -186,10 +225,6 @@ public final class FakeOpenAiImages implements AutoCloseable {
         String format = body.path("output_format").asText("png");
         boolean transparent = "transparent".equals(body.path("background").asText());
         String quality = body.path("quality").asText("auto");
-        if (body.path("stream").asBoolean(false)) {
-            stream(ex, body, current, format, transparent, width, height, n, quality.equals("auto") ? "medium" : quality);
-            return;
-        }
         StringBuilder data = new StringBuilder();
         for (int i = 0; i < n; i++) {
             String item = current == Mode.URL
@@ -199,7 +234,7 @@ public final class FakeOpenAiImages implements AutoCloseable {
                       + "\",\"revised_prompt\":\"revised: " + body.path("prompt").asText().replace("\"", "") + "\"}";
             data.append(i == 0 ? "" : ",").append(item);
         }
-        send(ex, 200, "{\"created\":" + (System.currentTimeMillis() / 1000) + ",\"background\":\"" + (transparent ? "transparent" : "opaque")
+        return new FakeOpenAiBatches.Response(200, "{\"created\":" + (System.currentTimeMillis() / 1000) + ",\"background\":\"" + (transparent ? "transparent" : "opaque")
                 + "\",\"data\":[" + data + "],\"output_format\":\"" + format + "\",\"quality\":\"" + (quality.equals("auto") ? "medium" : quality)
                 + "\",\"size\":\"" + width + "x" + height + "\",\"usage\":{\"input_tokens\":10,\"input_tokens_details\":{\"image_tokens\":0,"
                 + "\"text_tokens\":10},\"output_tokens\":100,\"total_tokens\":110,\"output_tokens_details\":{\"image_tokens\":100,\"text_tokens\":0}}}");
@@ -270,22 +305,26 @@ public final class FakeOpenAiImages implements AutoCloseable {
     }
 
     private static void error(HttpExchange ex, int status, String message, String type, String param, String code) throws IOException {
+        send(ex, status, errorBody(message, type, param, code));
+    }
+
+    /** OpenAI's error body: {@code {"error": {"message", "type", "param", "code"}}}. */
+    static String errorBody(String message, String type, String param, String code) {
         Map<String, Object> error = new java.util.LinkedHashMap<>();
         error.put("message", message);
         error.put("type", type);
         error.put("param", param);
         error.put("code", code);
-        send(ex, status, JSON.writeValueAsString(Map.of("error", error)));
+        try {
+            return JSON.writeValueAsString(Map.of("error", error));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
-    private static void send(HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().add("Content-Type", "application/json");
-        ex.getResponseHeaders().add("x-request-id", "req_fake");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
+    /** A JSON answer as OpenAI sends one, with its request id. */
+    static void send(HttpExchange ex, int status, String body) throws IOException {
+        JsonAnswers.send(ex, status, body, Map.of("Content-Type", "application/json", "x-request-id", "req_fake"));
     }
 
     @Override

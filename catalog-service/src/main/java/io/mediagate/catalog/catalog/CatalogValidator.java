@@ -150,11 +150,28 @@ final class CatalogValidator {
             }
             lifecycle(o.lifecycle(), source, oat + ".lifecycle");
             metering(m, o, source, oat);
+            batchTier(m, o, source, oat);
             if (o.source() != null) {
                 require(o.source().url() != null && o.source().url().startsWith("https://") && o.source().read() != null, source,
                         oat + ".source", "needs url (the provider's https page) and read (the day it was read)");
             }
         }
+    }
+
+    /**
+     * A batch price only on an image offer (the providers' batch APIs taken here make images), as a discount between 0 and 1
+     * of every price, from the provider's own page saying its batch API takes the model.
+     */
+    private static void batchTier(ModelSpec m, OfferSpec o, String source, String at) {
+        if (o.batch() == null) {
+            return;
+        }
+        require("image".equals(m.media()), source, at + ".batch", "only an image offer has a batch price (a provider's batch API makes images here)");
+        require(o.batch().discount() != null && o.batch().discount().signum() > 0 && o.batch().discount().compareTo(java.math.BigDecimal.ONE) < 0,
+                source, at + ".batch.discount", "must be the share of every price taken off in a batch, above 0 and below 1 (half: 0.5)");
+        require(o.batch().source() != null && o.batch().source().url() != null && o.batch().source().url().startsWith("https://")
+                && o.batch().source().read() != null, source, at + ".batch.source",
+                "needs url (the provider's https page saying its batch API takes the model, at that price) and read (the day it was read)");
     }
 
     /** Token or megapixel rates only on image offers priced per image, one kind of metering, none negative. */

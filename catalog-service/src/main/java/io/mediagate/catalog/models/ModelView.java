@@ -1,6 +1,7 @@
 package io.mediagate.catalog.models;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mediagate.common.catalog.BatchTier;
 import io.mediagate.common.catalog.DurationSpec;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.MegapixelRates;
@@ -78,11 +79,12 @@ public record ModelView(
      * {@code status} is the provider's, or {@code retired} when this offer is taken out of routing (its provider answered
      * that the model is gone, the catalog check did not find it, or its shutdown day came); {@code retired} then says why
      * and since when. {@code lifecycle}: the offer's own, where its provider retires it apart from the model; {@code source}:
-     * where its facts and prices were read, and when.
+     * where its facts and prices were read, and when; {@code batch}: its price through its provider's own batch API, as a
+     * discount off every price above (a batch line routed to it is sent that way, and charged so).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Offer(String provider, String providerName, Price price, List<String> features, String status, Retired retired,
-                        LifecycleView lifecycle, Source source) {}
+                        LifecycleView lifecycle, Source source, BatchTier batch) {}
 
     /** Why an offer is retired and since when. */
     public record Retired(String reason, Instant at) {
@@ -106,7 +108,7 @@ public record ModelView(
             Retired gone = retired.apply(m.id(), o.provider()).map(Retired::of).orElseGet(() -> RetiredModel.shut(m, o, now).map(Retired::of).orElse(null));
             return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize, clips,
                     o.inputImagePrice().signum() == 0 ? null : o.inputImagePrice(), o.tokens(), o.megapixels()), o.features(),
-                    gone == null ? status.apply(p) : "retired", gone, LifecycleView.of(o.lifecycle(), now), o.source());
+                    gone == null ? status.apply(p) : "retired", gone, LifecycleView.of(o.lifecycle(), now), o.source(), o.batch());
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
                 latest.version(), versions, m.sizes(), m.defaultSize(), m.durations(), m.inputs(),

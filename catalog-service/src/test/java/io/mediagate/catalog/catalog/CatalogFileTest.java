@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mediagate.common.catalog.OfferSpec;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -82,6 +83,22 @@ class CatalogFileTest {
         InvalidCatalogException e = assertThrows(InvalidCatalogException.class, () -> read(VALID.replace("unit: image, features: [seed]",
                 "unit: image, features: [seed], options: { inputImagePrice: two cents }")));
         assertTrue(e.getMessage().contains("models[0].offers[0].options.inputImagePrice"), e.getMessage());
+    }
+
+    @Test
+    void aBatchPriceIsADiscountBetweenNothingAndAllFromTheProvidersOwnPage() {
+        String tier = "unit: image, features: [seed], batch: { discount: %s, source: { url: \"%s\", read: 2026-11-29 } }";
+        CatalogFile file = read(VALID.replace("unit: image, features: [seed]", tier.formatted("0.5", "https://example.com/batch")));
+        OfferSpec offer = file.models().getFirst().offers().getFirst();
+        assertEquals(new java.math.BigDecimal("0.005"), offer.atBatchPrices().price(), "half the price in a batch");
+        for (String discount : List.of("0", "1", "1.5", "-0.5")) {
+            InvalidCatalogException e = assertThrows(InvalidCatalogException.class,
+                    () -> read(VALID.replace("unit: image, features: [seed]", tier.formatted(discount, "https://example.com/batch"))));
+            assertTrue(e.getMessage().contains("offers[0].batch.discount"), e.getMessage());
+        }
+        InvalidCatalogException unsourced = assertThrows(InvalidCatalogException.class,
+                () -> read(VALID.replace("unit: image, features: [seed]", tier.formatted("0.5", "http://example.com/batch"))));
+        assertTrue(unsourced.getMessage().contains("offers[0].batch.source"), unsourced.getMessage());
     }
 
     @Test

@@ -19,7 +19,8 @@ import java.util.Set;
  * the usage the provider reports for the call) or {@code megapixels} (rates per megapixel of output and input); its
  * {@code price} and {@code sizePrices} are then the provider's published per-image table, what ranking compares and what
  * a call is charged when its answer reports no usage. {@code lifecycle}: the offer's own, where its provider retires it
- * alone; {@code source}: where its facts were read, and when.
+ * alone; {@code source}: where its facts were read, and when; {@code batch}: its price through the provider's own batch API
+ * ({@link BatchTier}), where the provider has one for the model.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OfferSpec(
@@ -36,12 +37,44 @@ public record OfferSpec(
         TokenRates tokens,
         MegapixelRates megapixels,
         Lifecycle lifecycle,
-        Source source) {
+        Source source,
+        BatchTier batch) {
 
     /** An offer priced per unit only, with no metering, lifecycle or source. */
     public OfferSpec(String provider, BigDecimal price, OfferUnit unit, List<String> features, List<String> versions, List<String> sizes,
                      List<Input> inputs, String upstreamModel, Map<String, String> options, Map<String, BigDecimal> sizePrices) {
-        this(provider, price, unit, features, versions, sizes, inputs, upstreamModel, options, sizePrices, null, null, null, null);
+        this(provider, price, unit, features, versions, sizes, inputs, upstreamModel, options, sizePrices, null, null, null, null, null);
+    }
+
+    /** An offer without a batch tier. */
+    public OfferSpec(String provider, BigDecimal price, OfferUnit unit, List<String> features, List<String> versions, List<String> sizes,
+                     List<Input> inputs, String upstreamModel, Map<String, String> options, Map<String, BigDecimal> sizePrices,
+                     TokenRates tokens, MegapixelRates megapixels, Lifecycle lifecycle, Source source) {
+        this(provider, price, unit, features, versions, sizes, inputs, upstreamModel, options, sizePrices, tokens, megapixels, lifecycle,
+                source, null);
+    }
+
+    /**
+     * This offer as its provider's batch API sells it ({@link BatchTier}): every price, per-size price and metered rate less
+     * the batch discount, with no batch tier of its own. Throws {@link IllegalStateException} for an offer without one.
+     */
+    public OfferSpec atBatchPrices() {
+        if (batch == null) {
+            throw new IllegalStateException("offer of " + provider + " has no batch tier");
+        }
+        Map<String, BigDecimal> batchSizePrices = null;
+        if (sizePrices != null) {
+            batchSizePrices = new java.util.LinkedHashMap<>();
+            for (Map.Entry<String, BigDecimal> e : sizePrices.entrySet()) {
+                batchSizePrices.put(e.getKey(), batch.of(e.getValue()));
+            }
+        }
+        TokenRates batchTokens = tokens == null ? null
+                : new TokenRates(batch.of(tokens.textInput()), batch.of(tokens.imageInput()), batch.of(tokens.textOutput()), batch.of(tokens.imageOutput()));
+        MegapixelRates batchMegapixels = megapixels == null ? null
+                : new MegapixelRates(batch.of(megapixels.first()), batch.of(megapixels.additional()), batch.of(megapixels.input()), megapixels.rounding());
+        return new OfferSpec(provider, batch.of(price), unit, features, versions, sizes, inputs, upstreamModel, options, batchSizePrices,
+                batchTokens, batchMegapixels, lifecycle, batch.source() == null ? source : batch.source(), null);
     }
 
     /** The price per unit at {@code size} (null: the offer's base price). */
@@ -138,7 +171,7 @@ public record OfferSpec(
             return this;
         }
         return new OfferSpec(provider, price, unit, features().stream().filter(f -> !withheld.contains(f)).toList(), versions, sizes,
-                inputs, upstreamModel, options, sizePrices, tokens, megapixels, lifecycle, source);
+                inputs, upstreamModel, options, sizePrices, tokens, megapixels, lifecycle, source, batch);
     }
 
     public boolean servesVersion(String version) {

@@ -11,7 +11,9 @@ import java.util.Map;
  * the serving provider was asked for, and billed, where it differs from the request (a video's {@code duration}
  * rounded up to the provider's clip lengths, an image's delivered {@code size}); absent when nothing differs. {@code image}: what
  * an image generation delivered ({@link ImageOutput}), which its answer also carries in OpenAI's fields. {@code usage}: what
- * the serving provider metered and how the charge was made of it ({@link Usage}).
+ * the serving provider metered and how the charge was made of it ({@link Usage}). {@code batch}, for a batch's line only: how it
+ * was made, {@code provider} (through the provider's own batch API, at the offer's batch price) or {@code job} (a job of its
+ * own, at the offer's price).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Stats(
@@ -25,7 +27,18 @@ public record Stats(
         List<String> ignoredParams,
         Map<String, Object> applied,
         ImageOutput image,
-        Usage usage) {
+        Usage usage,
+        String batch) {
+
+    /** How a batch's line was made: through the provider's own batch API, at its batch price. */
+    public static final String BATCH_PROVIDER = "provider";
+    /** How a batch's line was made: as a job of its own, at the offer's price. */
+    public static final String BATCH_JOB = "job";
+
+    public Stats(long setupTime, long processingTime, long generationTime, int retries, String providerId, List<Attempt> attempts,
+                 Routing routing, List<String> ignoredParams, Map<String, Object> applied, ImageOutput image, Usage usage) {
+        this(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, null);
+    }
 
     public Stats(long setupTime, long processingTime, long generationTime, int retries, String providerId, List<Attempt> attempts,
                  Routing routing, List<String> ignoredParams, Map<String, Object> applied) {
@@ -50,12 +63,12 @@ public record Stats(
 
     /** These stats with what the serving provider metered. */
     public Stats withUsage(Usage metered) {
-        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, metered);
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, metered, batch);
     }
 
     /** These stats with {@code processingTime} replaced (a video's is known only once the pipeline is done). */
     public Stats withProcessingTime(long ms) {
-        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage);
+        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, batch);
     }
 
     /** These stats with {@code applied} also saying that {@code field} was {@code value} (what was delivered, where it differs). */
@@ -63,12 +76,17 @@ public record Stats(
         Map<String, Object> merged = new java.util.LinkedHashMap<>(applied == null ? Map.of() : applied);
         merged.put(field, value);
         return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, Map.copyOf(merged),
-                image, usage);
+                image, usage, batch);
+    }
+
+    /** These stats saying how a batch's line was made ({@link #BATCH_PROVIDER}, {@link #BATCH_JOB}). */
+    public Stats withBatch(String how) {
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, how);
     }
 
     /** These stats with what the image generation delivered. */
     public Stats withImage(ImageOutput delivered) {
-        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, delivered, usage);
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, delivered, usage, batch);
     }
 
     /**

@@ -1,5 +1,12 @@
 package io.mediagate.routing.adapters;
 
+import io.mediagate.common.catalog.AdapterKind;
+import io.mediagate.routing.providers.ImageBatches;
+import io.mediagate.routing.providers.ImageEditor;
+import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageVariator;
+import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.a1111.A1111ImageGenerator;
 import io.mediagate.routing.providers.azure.AzureOpenAiEndpoint;
 import io.mediagate.routing.providers.bedrock.BedrockImageGenerator;
@@ -9,6 +16,7 @@ import io.mediagate.routing.providers.comfyui.ComfyUiImageGenerator;
 import io.mediagate.routing.providers.fake.FakeImageGenerator;
 import io.mediagate.routing.providers.fake.FakeVideoGenerator;
 import io.mediagate.routing.providers.fal.FalGenerator;
+import io.mediagate.routing.providers.gemini.GeminiBatches;
 import io.mediagate.routing.providers.gemini.GeminiImageGenerator;
 import io.mediagate.routing.providers.ideogram.IdeogramImageGenerator;
 import io.mediagate.routing.providers.kling.KlingVideoGenerator;
@@ -17,6 +25,7 @@ import io.mediagate.routing.providers.local.LocalVideoGenerator;
 import io.mediagate.routing.providers.luma.LumaVideoGenerator;
 import io.mediagate.routing.providers.minimax.MiniMaxVideoGenerator;
 import io.mediagate.routing.providers.omni.OmniVideoGenerator;
+import io.mediagate.routing.providers.openai.OpenAiBatches;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
 import io.mediagate.routing.providers.recraft.RecraftImageGenerator;
 import io.mediagate.routing.providers.replicate.ReplicateGenerator;
@@ -25,14 +34,8 @@ import io.mediagate.routing.providers.stability.StabilityImageGenerator;
 import io.mediagate.routing.providers.veo.VeoVideoGenerator;
 import io.mediagate.routing.providers.vidu.ViduVideoGenerator;
 import io.mediagate.routing.providers.xai.XaiImageGenerator;
-import io.mediagate.routing.providers.ImageGenerator;
-import io.mediagate.routing.providers.ImageEditor;
-import io.mediagate.routing.providers.ImageVariator;
-import io.mediagate.routing.providers.VideoGenerator;
-import io.mediagate.routing.providers.Upstream;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import io.mediagate.common.catalog.AdapterKind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -49,12 +52,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Which code talks to a provider, by the catalog's {@code adapter} name: the one registry of the adapters, kept out of the
  * kit's package ({@code providers}) so that the kit depends on no adapter and every adapter on the kit alone. Wired explicitly from one list: each entry is an
  * adapter name and its code, registered for every capability the code implements ({@link ImageGenerator},
- * {@link ImageEditor}, {@link ImageVariator}, {@link VideoGenerator}). A name may have two entries (local renders images
+ * {@link ImageEditor}, {@link ImageVariator}, {@link VideoGenerator}, {@link ImageBatches}). A name may have two entries (local renders images
  * and videos with two classes), never two codes for one capability.
  */
 @ApplicationScoped
 public class Adapters {
-    static final List<Class<?>> CAPABILITIES = List.of(ImageGenerator.class, ImageEditor.class, ImageVariator.class, VideoGenerator.class);
+    static final List<Class<?>> CAPABILITIES = List.of(ImageGenerator.class, ImageEditor.class, ImageVariator.class, VideoGenerator.class,
+            ImageBatches.class);
 
     /** One adapter of the list: the catalog's name and the code that talks to that kind of provider. */
     public record Entry(String name, Object code) {}
@@ -93,11 +97,12 @@ public class Adapters {
             List<Object> codes = switch (kind) {
                 case LOCAL -> List.of(local, localVideo);
                 case FAKE -> List.of(fake, fakeVideo);
-                case OPENAI -> List.of(new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE));
+                case OPENAI -> List.of(new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE),
+                        new OpenAiBatches(upstream, maxLines(settings, kind, 500)));
                 case OPENAI_COMPATIBLE -> List.of(new OpenAiImageGenerator(upstream, (String) null));
                 case AZURE_OPENAI -> List.of(new OpenAiImageGenerator(upstream, new AzureOpenAiEndpoint(azureApiVersion, settings)));
                 case XAI -> List.of(new XaiImageGenerator(upstream));
-                case GEMINI -> List.of(new GeminiImageGenerator(upstream));
+                case GEMINI -> List.of(new GeminiImageGenerator(upstream), new GeminiBatches(upstream, maxLines(settings, kind, 16)));
                 case IDEOGRAM -> List.of(new IdeogramImageGenerator(upstream));
                 case RECRAFT -> List.of(new RecraftImageGenerator(upstream));
                 case STABILITY -> List.of(new StabilityImageGenerator(upstream));
@@ -118,6 +123,15 @@ public class Adapters {
             codes.forEach(code -> entries.add(new Entry(kind.wire(), code)));
         }
         return entries;
+    }
+
+    /**
+     * The most lines one batch of the provider's own batch API is given ({@code mediagate.provider-batches.<adapter>.max-lines}):
+     * OpenAI's takes 50,000, but each output line holds its images, so a smaller batch is collected sooner and read in less;
+     * Gemini's lines go inline, which Google recommends for batches under 20 MB.
+     */
+    private static int maxLines(Function<String, Optional<String>> settings, AdapterKind kind, int otherwise) {
+        return settings.apply("mediagate.provider-batches." + kind.wire() + ".max-lines").map(Integer::parseInt).orElse(otherwise);
     }
 
     /** Every adapter name this routing service knows, for checking a catalog against it. */
@@ -145,5 +159,10 @@ public class Adapters {
 
     public Optional<ImageGenerator> images(String adapter) {
         return find(ImageGenerator.class, adapter);
+    }
+
+    /** The provider's own batch API for image generations, where the adapter speaks one. */
+    public Optional<ImageBatches> batches(String adapter) {
+        return find(ImageBatches.class, adapter);
     }
 }

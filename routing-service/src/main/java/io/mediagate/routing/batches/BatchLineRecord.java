@@ -45,6 +45,11 @@ public class BatchLineRecord extends PanacheEntityBase {
     public BigDecimal worst;
     /** The provider it was routed to first when it was dispatched; null before, or when it could not be routed. */
     public String provider;
+    /** How it is made once dispatched: null, a job of its own; {@link #VIA_PROVIDER}, through its provider's batch API. */
+    public String via;
+
+    /** A line sent through its provider's batch API: the provider's batch limits apply to it, not the running limits here. */
+    public static final String VIA_PROVIDER = "provider";
 
     /** The primary key: the batch and the line's number. */
     public static class Key implements Serializable {

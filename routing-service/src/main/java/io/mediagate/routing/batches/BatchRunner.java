@@ -8,12 +8,13 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.jobs.VideoObject;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.routing.generation.Plan;
 import io.mediagate.routing.generation.Planner;
 import io.mediagate.routing.jobs.JobOutboxRelay;
 import io.mediagate.routing.jobs.JobOutboxRow;
 import io.mediagate.routing.jobs.JobRecord;
 import io.mediagate.routing.messaging.InteractiveLoad;
-import io.mediagate.routing.ranking.Candidate;
+import io.mediagate.routing.providerbatches.ProviderBatching;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -40,7 +41,8 @@ import org.jboss.logging.Logger;
  *       replica handles {@code mediagate.batches.yield-at} interactive requests or more (batch work waits for live work),
  *       and none whose first choice of provider (routed as its job will be: {@link Planner}) has
  *       {@code mediagate.batches.per-provider} lines of any batch running (a provider's rate limits are shared with live
- *       work); the batch then waits, in file order, until one ends;</li>
+ *       work); the batch then waits, in file order, until one ends; a line whose first choice takes it through its
+ *       provider's own batch API ({@link ProviderBatching}) counts against neither limit (the provider's batch has its own);</li>
  *   <li>a batch with a {@code budget} dispatches a line only while what its lines have cost, the worst case of those
  *       running and the line's own worst case stay within it; when no line fits and none runs, the rest never run
  *       ({@code batch_budget_exceeded});</li>
@@ -64,9 +66,10 @@ class BatchRunner {
     private final Planner planner;
     private final NeverRun neverRun;
     private final int perProvider;
+    private final ProviderBatching batching;
 
     BatchRunner(ObjectMapper json, Clock clock, JobOutboxRelay relay, BatchCancellation cancellation, BatchFiles files, BatchMetrics metrics,
-                InteractiveLoad load, Planner planner, NeverRun neverRun, @ConfigProperty(name = "mediagate.batches.yield-at") int yieldAt,
+                InteractiveLoad load, Planner planner, NeverRun neverRun, ProviderBatching batching, @ConfigProperty(name = "mediagate.batches.yield-at") int yieldAt,
                 @ConfigProperty(name = "mediagate.batches.per-provider") int perProvider,
                 @ConfigProperty(name = "mediagate.batches.running.free") int free,
                 @ConfigProperty(name = "mediagate.batches.running.basic") int basic,
@@ -83,6 +86,7 @@ class BatchRunner {
         this.planner = planner;
         this.neverRun = neverRun;
         this.perProvider = perProvider;
+        this.batching = batching;
         this.running = Map.of(Tier.FREE, free, Tier.BASIC, basic, Tier.PRO, pro, Tier.ENTERPRISE, enterprise);
     }
 
@@ -171,21 +175,32 @@ class BatchRunner {
 
     private List<JobOutboxRow> dispatch(BatchRecord batch, Instant now) {
         int limit = running.get(Tier.orFree(Tier.of(batch.tier)));
-        long inFlight = BatchLineRecord.count("status = ?1 and batchId in (select b.id from BatchRecord b where b.userId = ?2)",
+        long inFlight = BatchLineRecord.count("status = ?1 and via is null and batchId in (select b.id from BatchRecord b where b.userId = ?2)",
                 BatchLineRecord.QUEUED, batch.userId);
         int room = (int) Math.max(0, limit - inFlight);
-        if (room == 0) {
-            return List.of();
+        if (room == 0) { // only a next line for a provider's batch API may go now
+            BatchLineRecord first = BatchLineRecord.<BatchLineRecord>find("batchId = ?1 and status = ?2 order by line", batch.id,
+                    BatchLineRecord.PENDING).firstResult();
+            Choice choice = first == null ? null : firstChoice(first.request);
+            if (choice == null || !choice.viaBatch()) {
+                return List.of();
+            }
         }
+        // lines for a provider's batch API take no room here: as many as one provider batch holds are looked at besides
         List<BatchLineRecord> next = BatchLineRecord.<BatchLineRecord>find("batchId = ?1 and status = ?2 order by line",
-                batch.id, BatchLineRecord.PENDING).page(0, room).list();
+                batch.id, BatchLineRecord.PENDING).page(0, room + PROVIDER_BATCH_LOOKAHEAD).list();
         List<JobOutboxRow> rows = new ArrayList<>(next.size());
         BigDecimal committed = batch.budget == null ? null : batch.spent.add(runningWorst(batch.id));
         Map<String, Long> byProvider = new HashMap<>();
         for (BatchLineRecord line : next) {
-            String provider = firstChoice(line.request);
-            if (provider != null && byProvider.computeIfAbsent(provider, p -> BatchLineRecord.count("provider = ?1 and status = ?2", p,
-                    BatchLineRecord.QUEUED)) >= perProvider) {
+            Choice choice = firstChoice(line.request);
+            String provider = choice == null ? null : choice.provider();
+            boolean viaProvider = choice != null && choice.viaBatch();
+            if (!viaProvider && room == 0) {
+                break; // in file order: the batch goes on when one of its account's lines ends
+            }
+            if (!viaProvider && provider != null && byProvider.computeIfAbsent(provider, p -> BatchLineRecord.count(
+                    "provider = ?1 and status = ?2 and via is null", p, BatchLineRecord.QUEUED)) >= perProvider) {
                 break; // in file order: the batch goes on when one of that provider's lines ends
             }
             if (committed != null) {
@@ -209,6 +224,11 @@ class BatchRunner {
             line.status = BatchLineRecord.QUEUED;
             line.request = null;
             line.provider = provider;
+            line.via = viaProvider ? BatchLineRecord.VIA_PROVIDER : null;
+            if (viaProvider) {
+                continue;
+            }
+            room--;
             if (provider != null) {
                 byProvider.merge(provider, 1L, Long::sum);
             }
@@ -216,11 +236,21 @@ class BatchRunner {
         return rows;
     }
 
-    /** The provider the line's job would call first now, or null when it cannot be routed (its job then fails, saying why). */
-    private String firstChoice(String request) {
+    /** How many lines past its room a batch looks at, each a line its provider's batch API may take. */
+    private static final int PROVIDER_BATCH_LOOKAHEAD = 500;
+
+    /** A line's first choice of provider, and whether it goes through that provider's batch API. */
+    private record Choice(String provider, boolean viaBatch) {}
+
+    /**
+     * The provider the line's job would call first now, and whether through its batch API ({@link ProviderBatching#via});
+     * null when it cannot be routed (its job then fails, saying why).
+     */
+    private Choice firstChoice(String stored) {
         try {
-            List<Candidate> ranked = planner.plan(read(request, GenerationRequest.class)).ranked();
-            return ranked.isEmpty() ? null : ranked.getFirst().provider().id();
+            GenerationRequest request = read(stored, GenerationRequest.class);
+            Plan plan = planner.plan(request);
+            return plan.ranked().isEmpty() ? null : new Choice(plan.ranked().getFirst().provider().id(), batching.via(request, plan).isPresent());
         } catch (RuntimeException e) {
             return null;
         }

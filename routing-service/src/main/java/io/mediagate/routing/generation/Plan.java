@@ -5,11 +5,14 @@ import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.FailureClass;
+import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.values.Size;
 import io.mediagate.routing.attempts.AttemptRunner;
+import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.ProviderException;
+import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RoutingMode;
@@ -71,6 +74,12 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
                 ? served.cost() : served.price().multiply(BigDecimal.valueOf(items));
         price = price.add(served.offer().inputImagePrice().multiply(BigDecimal.valueOf(inputImages)));
         return price.signum() == 0 ? price : price.stripTrailingZeros();
+    }
+
+    /** What {@code candidate} is asked to make for {@code request}: its model, options, prompt, size, count and parameters. */
+    public ImageTask imageTask(Candidate candidate, GenerationRequest request, TaskControl control) {
+        return new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(), version.version(), request.prompt(),
+                size.width(), size.height(), request.n(), params(candidate), control);
     }
 
     /** Fields every caller names in the provider's own words as well: a refusal naming one is the caller's. */

@@ -13,6 +13,7 @@ import io.mediagate.routing.jobs.JobEnds;
 import io.mediagate.routing.jobs.JobPreviews;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.ReplyAddress;
+import io.mediagate.routing.providerbatches.ProviderBatching;
 import io.opentelemetry.api.trace.SpanKind;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,7 +24,8 @@ import org.jboss.logging.Logger;
 /**
  * Consumes {@code generation.requests}, and a batch's lines from {@code generation.batch}. A job that already ended (a redelivery after a crash) is answered
  * from its stored reply; otherwise it runs and ends once ({@link JobEnds}). Video jobs are handed to the
- * pipeline ({@link VideoJobs}) and end when it does. The Kafka offset is committed only after this
+ * pipeline ({@link VideoJobs}) and end when it does. A batch line sent through its provider's batch API parks
+ * ({@link ProviderBatching}): its message is acknowledged and the job runs when it is sent again with the answer. The Kafka offset is committed only after this
  * returns, so a crash mid-job means the job runs again.
  */
 @ApplicationScoped
@@ -37,9 +39,11 @@ public class GenerationConsumer {
     private final Tracing tracing;
     private final JobPreviews previews;
     private final InteractiveLoad load;
+    private final ProviderBatching batching;
 
     GenerationConsumer(Jobs jobs, ImageGeneration images, Replies replies, JobEnds ends, VideoJobs videos, Tracing tracing,
-                       JobPreviews previews, InteractiveLoad load) {
+                       JobPreviews previews, InteractiveLoad load, ProviderBatching batching) {
+        this.batching = batching;
         this.load = load;
         this.previews = previews;
         this.jobs = jobs;
@@ -100,6 +104,9 @@ public class GenerationConsumer {
     }
 
     private void runImage(GenerationRequest request, ReplyAddress replyTo) {
+        if (batching.parked(request)) {
+            return; // its provider's batch API has it; the job is sent again when the answer is back
+        }
         GenerationReply reply;
         try {
             reply = images.run(request);

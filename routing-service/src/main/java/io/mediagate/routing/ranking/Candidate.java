@@ -27,6 +27,11 @@ public record Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth h
         return made == null || made.equals(quality) ? this : new Candidate(offer, provider, health, size, seconds, inputImages, made);
     }
 
+    /** This candidate at its offer's batch price ({@link OfferSpec#atBatchPrices}): what a line its provider's batch made costs. */
+    public Candidate atBatchPrices() {
+        return new Candidate(offer.atBatchPrices(), provider, health, size, seconds, inputImages, quality);
+    }
+
     public String providerId() {
         return provider.id();
     }

@@ -1,8 +1,10 @@
 package io.mediagate.routing.adapters;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.catalog.AdapterKind;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.testing.ServiceResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -22,5 +24,21 @@ class AdaptersIT {
     @Test
     void everyAdapterNameTheCatalogAcceptsIsWiredAndNoOther() {
         assertEquals(AdapterKind.names(), adapters.names());
+    }
+
+    /** A shipped offer with a batch price is at a provider whose adapter speaks its batch API: else the price is never used. */
+    @Test
+    void everyShippedBatchPriceIsAtAnAdapterWithABatchApi() {
+        int priced = 0;
+        for (AdapterKind kind : AdapterKind.values()) {
+            for (ShippedOffers.Shipped shipped : ShippedOffers.ofAdapter(kind.wire())) {
+                if (shipped.offer().batch() != null) {
+                    priced++;
+                    assertTrue(adapters.batches(kind.wire()).isPresent(), shipped.modelId() + " has a batch price at " + kind.wire()
+                            + ", whose adapter has no batch API");
+                }
+            }
+        }
+        assertTrue(priced > 0, "the shipped catalog has batch prices");
     }
 }

@@ -15,6 +15,7 @@ import io.mediagate.routing.jobs.JobControl;
 import io.mediagate.routing.jobs.JobEvents;
 import io.mediagate.routing.jobs.Jobs;
 import io.mediagate.routing.jobs.PartialImages;
+import io.mediagate.routing.providerbatches.ProviderBatching;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.ranking.Candidate;
@@ -25,11 +26,14 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Runs one image generation, edit or variation: the plan ({@link Planner}), for an edit or variation its
  * source images ({@link EditSources}), provider calls (retries, fallback, circuit breakers), the results made what the
- * caller asked for ({@link ImageDelivery}), signed ({@link ImageSigning}) and kept ({@link ImageResults}), price and stats.
+ * caller asked for ({@link ImageDelivery}), signed ({@link ImageSigning}) and kept ({@link ImageResults}), price and stats. A batch
+ * line answered by its provider's batch API ({@link ProviderBatching}) is made from that answer, without a call, at the
+ * offer's batch price; {@code stats.batch} says which way a line was made.
  */
 @ApplicationScoped
 public class ImageGeneration {
@@ -45,10 +49,12 @@ public class ImageGeneration {
     private final PartialImages partials;
     private final JobEvents events;
     private final ImageSigning credentials;
+    private final ProviderBatching batching;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
                     Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials, JobEvents events,
-                    ImageSigning credentials) {
+                    ImageSigning credentials, ProviderBatching batching) {
+        this.batching = batching;
         this.credentials = credentials;
         this.events = events;
         this.partials = partials;
@@ -65,20 +71,19 @@ public class ImageGeneration {
 
     public GenerationReply run(GenerationRequest request) {
         Plan plan = planner.plan(request);
-        int width = plan.size().width();
-        int height = plan.size().height();
+        // a batch line its provider's batch API has answered: made by that offer, at its batch price, with no call
+        Optional<ProviderBatching.Answered> answered = batching.answered(request, plan);
         EditSources.Loaded sources = request.sources() == null ? null : editSources.load(request);
         if (request.options().partialImages() != null) {
             // a streamed job: its stream may open now that the request is checked and routed
             partials.send(PartialImage.started(request.jobId()));
         }
         AttemptRunner watched = runner.watching(new AttemptEvents(events, request.jobId()));
-        AttemptRunner.Outcome<List<GeneratedImage>> outcome = planner.attempted(plan, () -> watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
+        AttemptRunner.Outcome<List<GeneratedImage>> outcome = answered.isPresent() ? answered.get().outcome(clock.instant())
+                : planner.attempted(plan, () -> watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
                 retired.watching(plan.model().id(), plan.judging(candidate -> {
                     String adapter = candidate.provider().adapter();
-                    ImageTask task = new ImageTask(candidate.offer().upstreamModel(), candidate.offer().options(),
-                            plan.version().version(), request.prompt(), width, height, request.n(), plan.params(candidate),
-                            new JobControl(jobs, request.jobId(), request.options().partials(), partials));
+                    ImageTask task = plan.imageTask(candidate, request, new JobControl(jobs, request.jobId(), request.options().partials(), partials));
                     if (sources == null) {
                         return adapters.images(adapter).orElseThrow().generate(candidate.provider(), task);
                     }
@@ -102,6 +107,9 @@ public class ImageGeneration {
                 .withImage(ImageDelivery.delivered(plan.options(), made, items.getFirst().size()));
         if (charge.usage() != null) {
             stats = stats.withUsage(charge.usage());
+        }
+        if (request.batchId() != null) {
+            stats = stats.withBatch(answered.isPresent() ? Stats.BATCH_PROVIDER : Stats.BATCH_JOB);
         }
         // a provider that made another size than asked (its nearest ratio, its own "auto") says so in stats.applied
         String delivered = items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size().label())).findFirst().orElse(null);

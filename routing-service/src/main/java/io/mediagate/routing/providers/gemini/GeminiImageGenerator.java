@@ -50,7 +50,11 @@ public class GeminiImageGenerator implements ImageGenerator, ImageEditor {
     }
 
     private List<GeneratedImage> generateContent(ProviderSpec provider, ImageTask task, List<SourceImage> sources) {
-        JsonNode answer = call(provider, task, GeminiWire.generateContent(task, sources));
+        return images(provider, call(provider, task, GeminiWire.generateContent(task, sources)));
+    }
+
+    /** The images of a {@code :generateContent} answer (a call's, or a batch line's), or why there are none. */
+    static List<GeneratedImage> images(ProviderSpec provider, JsonNode answer) {
         return switch (GeminiWire.content(provider, answer)) {
             case GeminiWire.Content.Images(List<String> base64) -> {
                 // the call's tokens, counted once for the images it made (what a token-billed offer charges)
