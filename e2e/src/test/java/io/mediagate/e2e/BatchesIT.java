@@ -520,7 +520,7 @@ class BatchesIT {
         Batch batch = client.batches().create(BatchCreateParams.builder().inputFileId(upload(client, lines("acme/slow", "s", count)).id())
                 .endpoint(BatchCreateParams.Endpoint.V1_IMAGES_GENERATIONS).completionWindow(BatchCreateParams.CompletionWindow._24H)
                 .putAdditionalBodyProperty("webhook_url", JsonValue.from(hook())).build());
-        Batch done = awaitEnd(client, batch.id(), WINDOW_SECONDS + 60);
+        Batch done = BatchRuns.awaitEnd(client, batch.id(), WINDOW_SECONDS + 60);
         assertEquals("expired", done.status().asString(), done.toString());
         assertTrue(done.expiredAt().isPresent());
         long ran = done.requestCounts().orElseThrow().completed();
