@@ -14,6 +14,7 @@ import com.openai.models.files.FileObject;
 import com.openai.models.files.FilePurpose;
 import io.mediagate.testing.FakeGemini;
 import io.mediagate.testing.FakeOpenAiImages;
+import io.mediagate.testing.PythonPackages;
 import io.mediagate.testing.TestImages;
 import io.mediagate.testing.TestInfra;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -245,6 +247,29 @@ class ProviderBatchesIT {
         assertEquals(0.268, byId.get("g3").path("price").asDouble(), 1e-9, byId.get("g3").toString());
         assertEquals(2, byId.get("g3").path("data").size());
         assertEquals(2, gemini.calls().stream().filter(c -> c.toString().contains(marker)).count(), "only the pair was called, once an image");
+    }
+
+    /** The stock openai-python SDK (e2e/src/test/python-sdk/provider_batch.py) runs a batch whose lines go through Gemini's batch mode. */
+    @Test
+    void thePythonSdkRunsABatchThroughGeminisBatchMode() throws Exception {
+        gemini.hold(false);
+        Path dir = PythonPackages.install("e2e/src/test/python-sdk", "e2e/target/python-sdk", List.of("requirements.txt", "provider_batch.py"));
+        Path scratch = Files.createTempDirectory("python-sdk");
+        Process python = new ProcessBuilder(PythonPackages.python(dir).toString(), dir.resolve("provider_batch.py").toString(),
+                suite.baseUrl() + "/v1", key, scratch.toString(), "google/gemini-image-test", "fjord").redirectErrorStream(true).start();
+        String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(python.waitFor(3, TimeUnit.MINUTES), "python did not finish");
+        assertEquals(0, python.exitValue(), output);
+        JsonNode seen = JSON.readTree(output.lines().reduce((a, b) -> b).orElseThrow());
+        assertEquals("completed", seen.path("ended").path("status").asText(), seen.toString());
+        assertEquals(3, seen.path("output").size(), seen.toString());
+        for (JsonNode line : seen.path("output")) {
+            JsonNode body = line.path("response").path("body");
+            assertEquals("provider", body.path("stats").path("batch").asText(), body.toString());
+            assertEquals(0.067, body.path("price").asDouble(), 1e-9, body.toString());
+        }
+        assertTrue(gemini.batches().stream().anyMatch(b -> b.toString().contains("fjord")), "the lines went into a Gemini batch");
+        assertEquals(0, gemini.calls().stream().filter(c -> c.toString().contains("fjord")).count(), "none was called on its own");
     }
 
     /** The catalog shows the offer's batch price: a discount, and the provider's page it was read from. */
