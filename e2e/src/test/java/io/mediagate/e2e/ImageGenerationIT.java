@@ -240,6 +240,30 @@ class ImageGenerationIT {
         assertEquals("permission_denied", other.body().path("code").asText());
     }
 
+    /**
+     * A shape in words: 16:9 is made at the model's 16:9 size and delivered within 2% of the ratio; 2k at its 2K size; a
+     * ratio or resolution the model makes no size of, or a size that is not the shape named, is refused naming the field.
+     */
+    @Test
+    void anAspectRatioAndAResolutionAreMadeAtTheModelsSizeOfThatShapeOrRefusedByName() throws Exception {
+        Api.Reply wide = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a wide bay\",\"aspect_ratio\":\"16:9\"}");
+        assertEquals(200, wide.status(), wide.body().toString());
+        java.awt.image.BufferedImage made = TestImages.decode(api.download(wide.body().path("data").path(0).path("url").asText()));
+        assertEquals(16.0 / 9, (double) made.getWidth() / made.getHeight(), 16.0 / 9 * 0.02, made.getWidth() + "x" + made.getHeight());
+        Api.Reply large = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a square\",\"resolution\":\"2k\"}");
+        assertEquals(200, large.status(), large.body().toString());
+        assertEquals("2048x2048", large.body().path("data").path(0).path("size").asText());
+        for (String[] refused : new String[][] {{"\"aspect_ratio\":\"4:5\"", "aspect_ratio"}, {"\"aspect_ratio\":\"1:1\",\"resolution\":\"4k\"", "resolution"},
+                {"\"aspect_ratio\":\"16:9\",\"size\":\"1024x1024\"", "aspect_ratio"}, {"\"aspect_ratio\":\"wide\"", "aspect_ratio"}}) {
+            Api.Reply r = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"p\"," + refused[0] + "}");
+            assertEquals(400, r.status(), r.body().toString());
+            assertEquals(refused[1], r.body().path("param").asText(), r.body().toString());
+        }
+        Api.Reply portrait = api.post("/v1/videos/generations", key, "{\"model\":\"local/motion\",\"prompt\":\"p\",\"aspect_ratio\":\"9:16\"}");
+        assertEquals(400, portrait.status(), portrait.body().toString());
+        assertEquals("aspect_ratio", portrait.body().path("param").asText(), "a portrait video is refused by name, never made landscape");
+    }
+
     @Test
     void theSamePromptAndSeedGiveTheSameImageAndADifferentPromptDoesNot() throws Exception {
         byte[] a = api.download(generate("{\"model\":\"local/pattern\",\"prompt\":\"same\",\"size\":\"256x256\",\"seed\":1}"));

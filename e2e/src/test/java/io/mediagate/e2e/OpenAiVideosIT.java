@@ -178,6 +178,10 @@ class OpenAiVideosIT {
         BadRequestException size = assertThrows(BadRequestException.class, () -> sdk().videos().create(VideoCreateParams.builder()
                 .model("local/motion").prompt("waves").size(VideoSize.of("huge")).build()));
         assertEquals("size", size.param().orElseThrow());
+        BadRequestException portrait = assertThrows(BadRequestException.class, () -> sdk().videos().create(VideoCreateParams.builder()
+                .model("local/motion").prompt("waves").size(VideoSize._720X1280).build()));
+        assertEquals("size", portrait.param().orElseThrow(), "a portrait size is refused, never made landscape");
+        assertTrue(portrait.getMessage().contains("9:16"), portrait.getMessage());
         BadRequestException imageModel = assertThrows(BadRequestException.class, () -> sdk().videos().create(VideoCreateParams.builder()
                 .model("local/pattern").prompt("waves").build()));
         assertEquals("model", imageModel.param().orElseThrow());

@@ -1,7 +1,9 @@
 package io.mediagate.common.catalog;
 
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Size;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -53,6 +55,28 @@ public final class Planning {
     /** The size a request is made at: the one asked for, else the model's default; empty when neither names a size. */
     public static Optional<Size> size(ModelSpec model, Size requested) {
         return requested != null ? Optional.of(requested) : Size.parse(model.defaultSize());
+    }
+
+    /**
+     * The size a request is made at, with its {@code framing} (its shape in words null: none): a size named must have that shape (else
+     * 400 naming {@code aspect_ratio} or {@code resolution}); with none named, the model's size of that shape
+     * ({@link Framing#pick}).
+     */
+    public static Optional<Size> size(ModelSpec model, Size requested, Framing framing) {
+        if (framing == null) {
+            return size(model, requested);
+        }
+        if (requested != null) {
+            if (!framing.hasRatio(requested)) {
+                throw ApiException.invalid("aspect_ratio", "size " + requested.label() + " is not " + framing.aspectRatio());
+            }
+            if (!framing.hasResolution(requested)) {
+                throw ApiException.invalid("resolution", "size " + requested.label() + " is not " + framing.resolution());
+            }
+            return Optional.of(requested);
+        }
+        List<Size> sizes = model.sizes().stream().map(Size::parse).flatMap(Optional::stream).toList();
+        return Optional.of(framing.pick(sizes, Size.parse(model.defaultSize()).orElse(null), model.id()));
     }
 
     /** Whether the model offers {@code size} (a video label in any case is its label). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.MediaKind;
 import io.mediagate.common.values.Size;
 import java.time.Instant;
@@ -27,7 +28,7 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "kind", "model", "provider", "routing", "prompt", "size", "n", "duration",
         "imageUrl", "videoUrl", "videoId", "webhookUrl", "isPublic", "responseFormat", "extras", "acceptedAt", "sources", "keyId",
-        "imageOptions", "webhookEvents", "modelUpgrades", "batchId"})
+        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution"})
 public record GenerationRequest(
         @JsonIgnore Origin origin,
         MediaKind kind,
@@ -50,9 +51,16 @@ public record GenerationRequest(
         }
     }
 
-    /** What every request asks, image or video: the model, where to route it, the prompt, the size, visibility, the model's extras. */
+    /**
+     * What every request asks, image or video: the model, where to route it, the prompt, the size, visibility, the model's
+     * extras, and its {@code framing}: its shape in words ({@code aspect_ratio}, {@code resolution}; null when it names neither).
+     */
     public record Ask(String model, String provider, String routing, String prompt, Size size, boolean isPublic,
-                      Map<String, Object> extras) {}
+                      Map<String, Object> extras, Framing framing) {
+        public Ask(String model, String provider, String routing, String prompt, Size size, boolean isPublic, Map<String, Object> extras) {
+            this(model, provider, routing, prompt, size, isPublic, extras, null);
+        }
+    }
 
     /**
      * What the request starts from, each null when absent: a reference image by URL ({@code imageUrl}), the source video of
@@ -111,9 +119,11 @@ public record GenerationRequest(
                                   @JsonProperty("sources") ImageSources sources, @JsonProperty("keyId") String keyId,
                                   @JsonProperty("imageOptions") ImageOptions imageOptions,
                                   @JsonProperty("webhookEvents") List<String> webhookEvents,
-                                  @JsonProperty("modelUpgrades") String modelUpgrades, @JsonProperty("batchId") String batchId) {
+                                  @JsonProperty("modelUpgrades") String modelUpgrades, @JsonProperty("batchId") String batchId,
+                                  @JsonProperty("aspectRatio") String aspectRatio, @JsonProperty("resolution") String resolution) {
         return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId), kind,
-                new Ask(model, provider, routing, prompt, size, isPublic, extras), n, responseFormat, imageOptions, duration,
+                new Ask(model, provider, routing, prompt, size, isPublic, extras,
+                        aspectRatio == null && resolution == null ? null : new Framing(aspectRatio, resolution)), n, responseFormat, imageOptions, duration,
                 new Inputs(imageUrl, videoUrl, videoId, sources), new Webhook(webhookUrl, webhookEvents), modelUpgrades);
     }
 
@@ -182,6 +192,25 @@ public record GenerationRequest(
     @JsonProperty
     public String model() {
         return ask.model();
+    }
+
+    /** The framing asked for: the shape in words ({@code aspect_ratio}, {@code resolution}), null when neither was. */
+    public Framing framing() {
+        return ask.framing();
+    }
+
+    /** The aspect ratio asked for; left out of the message when none was. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String aspectRatio() {
+        return ask.framing() == null ? null : ask.framing().aspectRatio();
+    }
+
+    /** The resolution asked for; left out of the message when none was. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String resolution() {
+        return ask.framing() == null ? null : ask.framing().resolution();
     }
 
     @JsonProperty

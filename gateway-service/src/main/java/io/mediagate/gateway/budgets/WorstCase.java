@@ -91,7 +91,7 @@ public class WorstCase {
     /** Pure: the worst case of {@code request} among {@code resolved}'s offers. */
     static BigDecimal price(ResolvedModel resolved, GenerationRequest request) {
         ModelSpec model = resolved.model();
-        Size at = Planning.size(model, request.size()).orElse(null);
+        Size at = Planning.size(model, request.size(), request.framing()).orElse(null);
         String size = at == null ? null : at.label();
         int inputs = request.sources() == null || request.sources().images() == null ? 0 : request.sources().images().size();
         BigDecimal worst = BigDecimal.ZERO;

@@ -6,6 +6,7 @@ import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.ImageSources;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Size;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.generation.RequestFields;
@@ -24,7 +25,8 @@ import java.util.regex.Pattern;
  */
 public final class ImageRequests {
     static final int MAX_PROMPT = 1000;
-    static final int MAX_SIDE = 4096;
+    /** The longest side a size may name here (the largest a model offers, Gemini 3 Pro Image's 5504x3072, fits). */
+    static final int MAX_SIDE = 8192;
     private static final Pattern SIZE = Pattern.compile("([0-9]{1,5})x([0-9]{1,5})");
     private static final Set<String> KNOWN = known();
 
@@ -32,8 +34,8 @@ public final class ImageRequests {
     }
 
     private static Set<String> known() {
-        Set<String> known = new HashSet<>(Set.of("model", "prompt", "size", "n", "provider", "routing", "public",
-                "response_format", "stream", "partial_images", RetiredModel.UPGRADES));
+        Set<String> known = new HashSet<>(Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "n", "provider", "routing",
+                "public", "response_format", "stream", "partial_images", RetiredModel.UPGRADES));
         known.addAll(ImageOptions.NAMES);
         return Set.copyOf(known);
     }
@@ -49,6 +51,7 @@ public final class ImageRequests {
         String prompt = sources != null && sources.variation() ? null : RequestFields.prompt(in, MAX_PROMPT);
         // OpenAI's "auto" leaves the size to the model: its default size here.
         Size size = in.string("size").filter(s -> !s.equals("auto")).map(ImageRequests::checkSize).orElse(null);
+        Framing framing = Framing.of(in.string("aspect_ratio").orElse(null), in.string("resolution").orElse(null), false);
         int n = in.integer("n").orElse(1);
         if (n < 1 || n > 10) {
             throw ApiException.invalid("n", "n must be between 1 and 10");
@@ -61,7 +64,7 @@ public final class ImageRequests {
         ImageOptions options = partialImages >= 0 ? read.withPartialImages(partialImages) : read;
         Map<String, Object> extras = in.rest(json, KNOWN);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
-        return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras), n, format,
+        return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras, framing), n, format,
                 sources, options.empty() ? null : options).withModelUpgrades(RequestFields.modelUpgrades(in, caller));
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.catalog.Planning;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.events.JobStatus;
@@ -14,6 +15,7 @@ import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.common.jobs.VideoObject;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.values.MediaKind;
+import io.mediagate.common.values.Size;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.forward.Forwarder;
 import io.mediagate.gateway.forward.Owners;
@@ -148,8 +150,9 @@ public class OpenAiVideosResource {
             if (!translated.has("duration") && model.durations() != null) {
                 translated.put("duration", model.durations().defaultValue());
             }
-            if (!translated.has("size") && model.defaultSize() != null) {
-                translated.put("size", model.defaultSize());
+            if (!translated.has("size") && model.defaultSize() != null) { // the size of the shape asked, else the default
+                translated.put("size", Planning.size(model, null, asked.framing()).map(Size::label).orElse(model.defaultSize()));
+                translated.remove(List.of("aspect_ratio", "resolution"));
             }
             return VideoCreation.request(json, JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
         });

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.VideoSize;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.JsonBody;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
 /**
  * OpenAI's video creation fields turned into a {@code /v1/videos/generations} body, so one parser checks
  * both faces: {@code seconds} (a string or a number) becomes {@code duration}, {@code size} as {@code WxH}
- * the label of its short side (our labels pass as they are), {@code input_reference: {image_url}} becomes
+ * its shape (the label of its short side at its ratio; our labels pass as they are), {@code input_reference: {image_url}} becomes
  * {@code image_url} (a file sent as {@code input_reference} is kept apart, see the resource). The rest
  * (model, prompt, provider, routing, public, model extras) passes unchanged.
  */
@@ -43,7 +44,7 @@ public final class VideoCreation {
             }
             switch (name) {
                 case "seconds" -> body.put("duration", seconds(value));
-                case "size" -> body.put("size", size(value));
+                case "size" -> size(body, value);
                 case "input_reference" -> body.put("image_url", reference(value));
                 default -> body.set(name, value);
             }
@@ -60,6 +61,7 @@ public final class VideoCreation {
             String param = e.param() == null ? null : switch (e.param()) {
                 case "duration" -> "seconds";
                 case "image_url" -> "input_reference";
+                case "aspect_ratio", "resolution" -> "size";
                 default -> e.param();
             };
             throw param == null || param.equals(e.param()) ? e : new ApiException(e.code(), e.getMessage().replace("duration", "seconds")
@@ -81,19 +83,27 @@ public final class VideoCreation {
         throw ApiException.invalid("seconds", "seconds must be a number of seconds, such as \"8\"");
     }
 
-    private static String size(JsonNode value) {
+    /**
+     * OpenAI's {@code size}: one of our labels as it is, else {@code WxH} as its shape, the label of its short side at its
+     * ratio ({@code 720x1280}: 720p at 9:16), so that a portrait size is made portrait or refused, never turned landscape.
+     */
+    private static void size(ObjectNode body, JsonNode value) {
         if (!value.isTextual()) {
             throw ApiException.invalid("size", "size must look like 1280x720");
         }
         String size = value.asText();
         if (VideoSize.parse(size).isPresent()) {
-            return size;
+            body.put("size", size);
+            return;
         }
         Matcher m = DIMENSIONS.matcher(size);
         if (!m.matches() || Integer.parseInt(m.group(1)) == 0 || Integer.parseInt(m.group(2)) == 0) {
             throw ApiException.invalid("size", "size must look like 1280x720");
         }
-        return VideoSize.byShortSide(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))).label();
+        int width = Integer.parseInt(m.group(1));
+        int height = Integer.parseInt(m.group(2));
+        body.put("resolution", VideoSize.byShortSide(width, height).label());
+        body.put("aspect_ratio", Framing.ratioOf(width, height));
     }
 
     private static String reference(JsonNode value) {

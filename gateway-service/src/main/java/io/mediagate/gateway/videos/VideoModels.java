@@ -50,6 +50,11 @@ class VideoModels {
             if (request.duration() != null) {
                 Planning.clip(model).checked(request.duration(), id, "seconds");
             }
+            try {
+                Planning.size(model, request.size(), request.framing());
+            } catch (ApiException e) { // this face's size carries the shape
+                throw "aspect_ratio".equals(e.param()) || "resolution".equals(e.param()) ? ApiException.invalid("size", e.getMessage()) : e;
+            }
             return model;
         });
     }

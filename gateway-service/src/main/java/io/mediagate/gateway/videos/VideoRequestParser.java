@@ -8,6 +8,7 @@ import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.jobs.JobEvent;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Size;
 import io.mediagate.common.values.VideoSize;
 import io.mediagate.gateway.auth.Caller;
@@ -29,7 +30,7 @@ import java.util.stream.Collectors;
 public final class VideoRequestParser {
     static final int MAX_PROMPT = 500;
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
-    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "duration", "image_url", "video_url",
+    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "duration", "image_url", "video_url",
             "video_id", "webhook_url", "webhook_events", "provider", "routing", "public", RetiredModel.UPGRADES);
 
     private VideoRequestParser() {
@@ -47,6 +48,7 @@ public final class VideoRequestParser {
         String prompt = RequestFields.prompt(in, MAX_PROMPT);
         Size size = in.string("size").map(s -> VideoSize.parse(s).map(Size::of).orElseThrow(() ->
                 ApiException.invalid("size", "size must be 480p, 720p or 1080p"))).orElse(null);
+        Framing framing = Framing.of(in.string("aspect_ratio").orElse(null), in.string("resolution").orElse(null), true);
         Double duration = in.number("duration").map(d -> {
             if (d <= 0 || d > Planning.MAX_SECONDS) {
                 throw ApiException.invalid("duration", "duration must be more than 0 and at most "
@@ -75,7 +77,7 @@ public final class VideoRequestParser {
         Map<String, Object> extras = in.rest(json, KNOWN);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), prompt, size,
-                in.bool("public").orElse(true), extras);
+                in.bool("public").orElse(true), extras, framing);
         return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhook, reference)
                 .withModelUpgrades(RequestFields.modelUpgrades(in, caller));
     }

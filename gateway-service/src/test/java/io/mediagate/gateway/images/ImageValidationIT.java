@@ -44,7 +44,7 @@ class ImageValidationIT {
             "blank prompt|{\"model\":\"local/pattern\",\"prompt\":\"   \"}|prompt",
             "prompt not a string|{\"model\":\"local/pattern\",\"prompt\":5}|prompt",
             "size not WxH|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"size\":\"big\"}|size",
-            "size over 4096|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"size\":\"5000x512\"}|size",
+            "size over 8192|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"size\":\"9000x512\"}|size",
             "n zero|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"n\":0}|n",
             "n eleven|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"n\":11}|n",
             "n fractional|{\"model\":\"local/pattern\",\"prompt\":\"p\",\"n\":1.5}|n",

@@ -76,7 +76,7 @@ public class Planner {
         Map<String, Object> must = new LinkedHashMap<>(options.asked());
         must.keySet().retainAll(options.mustHonour());
         Parameters.Checked checked = Parameters.check(model, request.extras() == null ? Map.of() : request.extras(), mode).requiring(must);
-        Size size = Planning.size(model, request.size()).filter(s -> Planning.offers(model, s)).orElseThrow(() -> ApiException.invalid("size",
+        Size size = Planning.size(model, request.size(), request.framing()).filter(s -> Planning.offers(model, s)).orElseThrow(() -> ApiException.invalid("size",
                 "size " + (request.size() != null ? request.size().label() : model.defaultSize()) + " is not offered by " + model.id()
                         + "; use one of " + model.sizes()));
         ImageSources sources = kind == MediaKind.IMAGE ? request.sources() : null;
