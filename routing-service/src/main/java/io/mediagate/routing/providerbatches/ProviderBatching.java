@@ -73,8 +73,8 @@ public class ProviderBatching {
      * answered yet. False when it runs now: not a line that goes that way, or one whose answer has come back.
      */
     public boolean parked(GenerationRequest request) {
-        if (!enabled || request.batchId() == null) {
-            return false;
+        if (!enabled || request.batchId() == null || request.kind() != MediaKind.IMAGE || request.sources() != null) {
+            return false; // not a line a provider's batch takes: it runs now
         }
         Optional<ProviderBatchItem> known = QuarkusTransaction.requiringNew().call(() -> ProviderBatchItem.<ProviderBatchItem>findByIdOptional(request.jobId()));
         if (known.isPresent()) {
