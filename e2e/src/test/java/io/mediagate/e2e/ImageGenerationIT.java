@@ -246,6 +246,8 @@ class ImageGenerationIT {
      */
     @Test
     void anAspectRatioAndAResolutionAreMadeAtTheModelsSizeOfThatShapeOrRefusedByName() throws Exception {
+        JsonNode shapes = api.get("/v1/models/local/pattern", key).body().path("result").path("model").path("shapes");
+        assertTrue(shapes.toString().contains("{\"size\":\"1792x1024\",\"aspectRatio\":\"16:9\",\"resolution\":\"1k\"}"), shapes.toString());
         Api.Reply wide = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a wide bay\",\"aspect_ratio\":\"16:9\"}");
         assertEquals(200, wide.status(), wide.body().toString());
         java.awt.image.BufferedImage made = TestImages.decode(api.download(wide.body().path("data").path(0).path("url").asText()));

@@ -14,7 +14,9 @@ import io.mediagate.common.catalog.Retirement;
 import io.mediagate.common.catalog.Source;
 import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.VersionSpec;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Input;
+import io.mediagate.common.values.Size;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -42,6 +44,7 @@ public record ModelView(
         String version,
         List<Version> versions,
         List<String> sizes,
+        List<ShapeView> shapes,
         String defaultSize,
         DurationSpec durations,
         List<Input> inputs,
@@ -62,6 +65,17 @@ public record ModelView(
     }
 
     public record Version(String version, String slug, Instant createdAt, boolean latest) {}
+
+    /**
+     * One of the model's sizes as the shape a request may name instead ({@link Framing}): its {@code aspectRatio} (by its
+     * common name where it is within 2% of one) and {@code resolution}.
+     */
+    public record ShapeView(String size, String aspectRatio, String resolution) {
+        static List<ShapeView> of(List<String> sizes) {
+            return sizes == null ? null : sizes.stream().map(Size::parse).flatMap(Optional::stream)
+                    .map(s -> new ShapeView(s.label(), Framing.nameOf(s), Framing.resolutionOf(s))).toList();
+        }
+    }
 
     /**
      * {@code amount} per unit, or {@code bySize} at the sizes listed there (absent when none is). A per-second offer
@@ -111,7 +125,7 @@ public record ModelView(
                     gone == null ? status.apply(p) : "retired", gone, LifecycleView.of(o.lifecycle(), now), o.source(), o.batch());
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
-                latest.version(), versions, m.sizes(), m.defaultSize(), m.durations(), m.inputs(),
+                latest.version(), versions, m.sizes(), ShapeView.of(m.sizes()), m.defaultSize(), m.durations(), m.inputs(),
                 m.parameters() == null ? List.of() : m.parameters(), offers, m.createdAt(), LifecycleView.of(m.overallLifecycle(), now));
     }
 }

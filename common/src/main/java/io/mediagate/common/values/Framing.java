@@ -119,8 +119,12 @@ public record Framing(String aspectRatio, String resolution) {
 
     /** A size as a shape: its ratio by its common name where it has one, else in lowest terms, at its resolution, then the size. */
     static String named(Size size) {
-        String ratio = COMMON.stream().filter(r -> new Framing(r, null).hasRatio(size)).findFirst().orElse(size.aspectRatio());
         String resolution = resolutionOf(size);
-        return ratio + " " + resolution + (resolution.equals(size.label()) ? "" : " (" + size.label() + ")");
+        return nameOf(size) + " " + resolution + (resolution.equals(size.label()) ? "" : " (" + size.label() + ")");
+    }
+
+    /** A size's ratio by its common name where it is within 2% of one ({@code 1792x1024}: 16:9), else in lowest terms. */
+    public static String nameOf(Size size) {
+        return COMMON.stream().filter(r -> new Framing(r, null).hasRatio(size)).findFirst().orElse(size.aspectRatio());
     }
 }
