@@ -304,6 +304,29 @@ class ProviderBatchesIT {
     }
 
     /**
+     * Routing killed after OpenAI made its batch and before routing heard the batch's id: once back, routing finds the batch
+     * by the id it keeps in the batch's metadata and follows it, rather than making another; every line ends once.
+     */
+    @Test
+    void killingRoutingBetweenMakingAProviderBatchAndRecordingItMakesNoSecond() throws Exception {
+        OpenAIClient client = sdk();
+        openai.batches().hold(true).answerNextCreateAfter(20_000);
+        String marker = "meadow";
+        Batch created = start(client, line("m0", marker + " 0") + line("m1", marker + " 1"));
+        assertEquals(1, providerBatchesOf(marker).size(), "OpenAI made the batch (its answer held back)");
+        suite.kill("routing-service");
+        suite.restart("routing-service");
+        openai.batches().hold(false);
+        Batch done = BatchRuns.awaitEnd(client, created.id(), 90);
+        assertEquals("completed", done.status().asString(), done.toString());
+        assertEquals(2, done.requestCounts().orElseThrow().completed(), done.toString());
+        assertEquals(1, providerBatchesOf(marker).size(), "the batch made before the kill was found, not made again");
+        BatchRuns.fileLines(client, done.outputFileId().orElseThrow()).forEach(l ->
+                assertEquals("provider", l.path("response").path("body").path("stats").path("batch").asText(), l.toString()));
+        assertEquals(0, syncCalls(marker));
+    }
+
+    /**
      * Routing killed while its lines wait in OpenAI's batch, and again once the batch is done: the provider batch is neither
      * made again nor lost, and every line ends once, from its answer.
      */

@@ -50,6 +50,7 @@ public final class FakeOpenAiBatches {
     private final Map<String, ObjectNode> batches = new LinkedHashMap<>();
     private final List<JsonNode> created = new CopyOnWriteArrayList<>();
     private volatile boolean held;
+    private final java.util.concurrent.atomic.AtomicLong answerCreateAfter = new java.util.concurrent.atomic.AtomicLong();
     private final Set<String> expiring = ConcurrentHashMap.newKeySet();
 
     FakeOpenAiBatches(HttpServer server, Function<JsonNode, Response> images, Supplier<String> requiredKey) {
@@ -68,6 +69,15 @@ public final class FakeOpenAiBatches {
     /** The batches made so far that have not completed end {@code expired} on their next look, nothing made. */
     public synchronized FakeOpenAiBatches expire() {
         expiring.addAll(batches.keySet());
+        return this;
+    }
+
+    /**
+     * The next {@code POST /v1/batches} makes its batch at once but answers only after {@code millis}: a caller killed in
+     * between has made a batch whose id it never learnt (what a crash between submission and recording looks like).
+     */
+    public FakeOpenAiBatches answerNextCreateAfter(long millis) {
+        answerCreateAfter.set(millis);
         return this;
     }
 
@@ -207,6 +217,14 @@ public final class FakeOpenAiBatches {
         batch.set("metadata", body.has("metadata") ? body.get("metadata") : JSON.nullNode());
         synchronized (this) {
             batches.put(batch.path("id").asText(), batch);
+        }
+        long stall = answerCreateAfter.getAndSet(0);
+        if (stall > 0) { // made, and its answer held back: a caller that dies now never learns the batch's id
+            try {
+                Thread.sleep(stall);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         FakeOpenAiImages.send(ex, 200, JSON.writeValueAsString(batch));
     }
