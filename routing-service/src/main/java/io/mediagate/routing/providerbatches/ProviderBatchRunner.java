@@ -13,7 +13,6 @@ import io.mediagate.routing.catalog.CatalogClient;
 import io.mediagate.routing.jobs.JobEnds;
 import io.mediagate.routing.jobs.JobOutboxRelay;
 import io.mediagate.routing.jobs.JobOutboxRow;
-import io.mediagate.routing.jobs.JobRecord;
 import io.mediagate.routing.providers.ImageBatches;
 import io.mediagate.routing.providers.ProviderException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -55,6 +54,8 @@ class ProviderBatchRunner {
     private static final Logger LOG = Logger.getLogger(ProviderBatchRunner.class);
     /** The longest a provider batch's submission or collection may hold its row (an output file is read within it). */
     private static final int WORK_SECONDS = 1800;
+    /** How many lines at a time are sent back to run as jobs when their provider no longer takes them in a batch. */
+    private static final int RETURN_AT_ONCE = 500;
     private final Adapters adapters;
     private final CatalogClient catalog;
     private final JobOutboxRelay relay;
@@ -138,12 +139,10 @@ class ProviderBatchRunner {
             String provider = (String) kind[0];
             String model = (String) kind[1];
             String upstreamModel = (String) kind[2];
+            // lines whose provider no longer offers the model through a batch are gathered at once: work() sends them back
             Optional<ImageBatches> api = api(provider, model);
-            if (api.isEmpty()) {
-                continue;
-            }
-            int max = api.get().maxLines();
-            if ((Long) kind[3] < max && ((Instant) kind[4]).isAfter(now.minus(gather))) {
+            int max = api.map(ImageBatches::maxLines).orElse(RETURN_AT_ONCE);
+            if (api.isPresent() && (Long) kind[3] < max && ((Instant) kind[4]).isAfter(now.minus(gather))) {
                 continue;
             }
             QuarkusTransaction.requiringNew().run(() -> {
@@ -285,32 +284,25 @@ class ProviderBatchRunner {
                 ProviderBatchItem.RETURNED, clip(why), now, batch.id, ProviderBatchItem.SENT);
         batch.state = ProviderBatchRecord.COLLECTED;
         batch.endedAt = now;
-        List<String> jobIds = ProviderBatchItem.getEntityManager().createQuery(
-                "select i.jobId from ProviderBatchItem i where i.groupId = :g", String.class).setParameter("g", batch.id).getResultList();
+        // the batch's lines whose jobs are still running, less those of a stopped batch that nothing was made for (stopUnsent ends them)
+        @SuppressWarnings("unchecked")
+        List<Object[]> running = ProviderBatchItem.getEntityManager().createNativeQuery("""
+                select i.job_id, j.request from provider_batch_items i join jobs j on j.id = i.job_id join batches b on b.id = i.batch_id
+                where i.group_id = ?1 and j.status not in ('succeeded', 'failed', 'cancelled')
+                and not (i.state = 'returned' and (b.status = 'cancelling' or b.expired_at is not null))""")
+                .setParameter(1, batch.id).getResultList();
         List<JobOutboxRow> rows = new ArrayList<>();
-        for (String jobId : jobIds) {
-            JobRecord job = JobRecord.findById(jobId);
-            if (job == null || job.status.finished() || stopped(jobId)) {
-                continue; // a line of a stopped batch that nothing was made for ends without running (stopUnsent)
-            }
+        for (Object[] job : running) {
             JobOutboxRow row = new JobOutboxRow();
-            row.jobId = jobId;
+            row.jobId = (String) job[0];
             row.topic = Topics.GENERATION_BATCH;
-            row.payload = job.request;
+            row.payload = (String) job[1];
             row.createdAt = now;
             row.persist();
             rows.add(row);
         }
         LOG.infof("provider batch %s (%s at %s) collected: %d jobs sent on", batch.id, batch.upstreamId, batch.provider, rows.size());
         return rows;
-    }
-
-    /** Whether the job's line is of a batch cancelled or expired, and was not made by its provider. */
-    private static boolean stopped(String jobId) {
-        return ProviderBatchItem.getEntityManager().createNativeQuery("""
-                select 1 from provider_batch_items i join batches b on b.id = i.batch_id
-                where i.job_id = ?1 and i.state = 'returned' and (b.status = 'cancelling' or b.expired_at is not null)""")
-                .setParameter(1, jobId).getResultList().size() > 0;
     }
 
     private List<ImageBatches.Line> lines(List<ProviderBatchItem> items) {
