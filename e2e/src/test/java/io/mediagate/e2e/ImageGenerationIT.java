@@ -247,7 +247,8 @@ class ImageGenerationIT {
     @Test
     void anAspectRatioAndAResolutionAreMadeAtTheModelsSizeOfThatShapeOrRefusedByName() throws Exception {
         JsonNode shapes = api.get("/v1/models/local/pattern", key).body().path("result").path("model").path("shapes");
-        assertTrue(shapes.toString().contains("{\"size\":\"1792x1024\",\"aspectRatio\":\"16:9\",\"resolution\":\"1k\"}"), shapes.toString());
+        assertTrue(shapes.toString().contains("{\"size\":\"1792x1024\",\"aspectRatio\":\"16:9\",\"resolution\":\"1k\",\"width\":1792,\"height\":1024}"),
+                shapes.toString());
         Api.Reply wide = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a wide bay\",\"aspect_ratio\":\"16:9\"}");
         assertEquals(200, wide.status(), wide.body().toString());
         java.awt.image.BufferedImage made = TestImages.decode(api.download(wide.body().path("data").path(0).path("url").asText()));
@@ -261,9 +262,13 @@ class ImageGenerationIT {
             assertEquals(400, r.status(), r.body().toString());
             assertEquals(refused[1], r.body().path("param").asText(), r.body().toString());
         }
-        Api.Reply portrait = api.post("/v1/videos/generations", key, "{\"model\":\"local/motion\",\"prompt\":\"p\",\"aspect_ratio\":\"9:16\"}");
-        assertEquals(400, portrait.status(), portrait.body().toString());
-        assertEquals("aspect_ratio", portrait.body().path("param").asText(), "a portrait video is refused by name, never made landscape");
+        JsonNode motion = api.get("/v1/models/local/motion", key).body().path("result").path("model");
+        assertTrue(motion.path("aspectRatios").toString().contains("\"9:16\""), motion.path("aspectRatios").toString());
+        assertTrue(motion.path("shapes").toString().contains(
+                "{\"size\":\"720p\",\"aspectRatio\":\"9:16\",\"resolution\":\"720p\",\"width\":720,\"height\":1280}"), motion.path("shapes").toString());
+        Api.Reply landscape = api.post("/v1/videos/generations", key, "{\"model\":\"local/motion\",\"prompt\":\"p\",\"aspect_ratio\":\"3:1\"}");
+        assertEquals(400, landscape.status(), landscape.body().toString());
+        assertEquals("aspect_ratio", landscape.body().path("param").asText(), "a ratio the model does not make is refused by name");
     }
 
     @Test

@@ -170,6 +170,23 @@ class OpenAiVideosIT {
         assertEquals("true", twice.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
     }
 
+    /** OpenAI's portrait size is made portrait, answered as it, and its remix is portrait too. */
+    @Test
+    void aPortraitSizeIsMadePortraitAndSoIsItsRemix() throws Exception {
+        Video created = sdk().videos().create(VideoCreateParams.builder().model("local/motion")
+                .prompt("a tall waterfall").seconds(VideoSeconds.of("1")).size(VideoSize._720X1280).build());
+        assertEquals("720x1280", created.size().asString(), "the queued video states the frame asked");
+        Video done = finished(created.id());
+        assertEquals(Video.Status.COMPLETED, done.status(), String.valueOf(done.error()));
+        assertEquals("720x1280", done.size().asString());
+        Probe mp4 = probe(sdk().videos().downloadContent(created.id()).body(), "portrait.mp4");
+        assertEquals(720, mp4.video().orElseThrow().width());
+        assertEquals(1280, mp4.video().orElseThrow().height());
+        Video remixed = finished(sdk().videos().remix(VideoRemixParams.builder().videoId(created.id()).prompt("at dawn").build()).id());
+        assertEquals(Video.Status.COMPLETED, remixed.status(), String.valueOf(remixed.error()));
+        assertEquals("720x1280", remixed.size().asString(), "a portrait video's remix is portrait");
+    }
+
     @Test
     void refusedCreationsNameTheField() {
         BadRequestException seconds = assertThrows(BadRequestException.class, () -> sdk().videos().create(VideoCreateParams.builder()
@@ -178,10 +195,10 @@ class OpenAiVideosIT {
         BadRequestException size = assertThrows(BadRequestException.class, () -> sdk().videos().create(VideoCreateParams.builder()
                 .model("local/motion").prompt("waves").size(VideoSize.of("huge")).build()));
         assertEquals("size", size.param().orElseThrow());
-        BadRequestException portrait = assertThrows(BadRequestException.class, () -> sdk().videos().create(VideoCreateParams.builder()
-                .model("local/motion").prompt("waves").size(VideoSize._720X1280).build()));
-        assertEquals("size", portrait.param().orElseThrow(), "a portrait size is refused, never made landscape");
-        assertTrue(portrait.getMessage().contains("9:16"), portrait.getMessage());
+        BadRequestException wide = assertThrows(BadRequestException.class, () -> sdk().videos().create(VideoCreateParams.builder()
+                .model("local/motion").prompt("waves").size(VideoSize.of("1440x480")).build()));
+        assertEquals("size", wide.param().orElseThrow(), "a shape the model does not make is refused, never made another");
+        assertTrue(wide.getMessage().contains("9:16"), "it names the ratios the model makes: " + wide.getMessage());
         BadRequestException imageModel = assertThrows(BadRequestException.class, () -> sdk().videos().create(VideoCreateParams.builder()
                 .model("local/pattern").prompt("waves").build()));
         assertEquals("model", imageModel.param().orElseThrow());

@@ -143,6 +143,7 @@ class RoutingIT {
                 + "  - { id: clips, name: clips, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: resizer, name: resizer, adapter: fake, media: [image], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "  - { id: exact, name: exact, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
+                + "  - { id: sideways, name: sideways, adapter: fake, media: [video], enabled: true, createdAt: 2026-01-01T00:00:00Z }\n"
                 + "models:\n"
                 + model("acme/ranked", offer("rank-cheap", "0.020", "seed"), offer("rank-premium", "0.023", "seed, detail"))
                 + model("acme/fallback", offer("fb-cheap", "0.010", "seed"), offer("fb-backup", "0.050", "seed"))
@@ -174,6 +175,13 @@ class RoutingIT {
                 + "    offers:\n"
                 + "      - { provider: clips, price: 0.05, unit: second, upstreamModel: ok, options: { durations: \"4,8\" } }\n"
                 + "      - { provider: exact, price: 0.07, unit: second, upstreamModel: ok }\n"
+                + "    createdAt: 2026-01-01T00:00:00Z\n"
+                // a provider whose videos are landscape whatever was asked, as an image-to-video endpoint's have the image's shape
+                + "  - id: acme/vertical\n    displayName: vertical\n    media: video\n    description: test\n"
+                + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
+                + "    sizes: [480p]\n    defaultSize: 480p\n    aspectRatios: [\"16:9\", \"9:16\"]\n    durations: { min: 1, max: 4, default: 1 }\n"
+                + "    inputs: [text]\n    offers:\n"
+                + "      - { provider: sideways, price: 0.05, unit: second, upstreamModel: ok, options: { deliveredFrame: 854x480 } }\n"
                 + "    createdAt: 2026-01-01T00:00:00Z\n";
     }
 
@@ -333,6 +341,21 @@ class RoutingIT {
         assertEquals(0.40, rounded.path("price").asDouble(), 1e-9, rounded.toString());
         assertEquals(8, rounded.path("stats").path("applied").path("duration").asInt(), rounded.path("stats").toString());
         assertEquals(8.0, rounded.path("data").get(0).path("duration").asDouble(), 0.1, "the item's duration is the delivered file's");
+    }
+
+    /**
+     * A provider that delivers another shape than the one asked (landscape for a portrait request) is probed: the video is
+     * fitted into the portrait frame asked, never turned landscape, and stats.applied names the shape it delivered.
+     */
+    @Test
+    void aVideoDeliveredInAnotherShapeIsFittedIntoTheFrameAskedAndSaysSo() throws Exception {
+        JsonNode made = video("{\"model\":\"acme/vertical\",\"prompt\":\"tide\",\"aspect_ratio\":\"9:16\"}");
+        assertEquals("16:9", made.path("stats").path("applied").path("aspectRatio").asText(), made.path("stats").toString());
+        JsonNode item = made.path("data").get(0);
+        assertEquals(480, item.path("width").asInt(), item.toString());
+        assertEquals(854, item.path("height").asInt(), "the portrait frame asked, with bars");
+        JsonNode plain = video("{\"model\":\"acme/vertical\",\"prompt\":\"tide\"}");
+        assertTrue(plain.path("stats").path("applied").isMissingNode(), "landscape asked and delivered: " + plain.path("stats"));
     }
 
     /**

@@ -237,6 +237,44 @@ class VideoIT {
         return moov >= 0 && (mdat < 0 || moov < mdat);
     }
 
+    /**
+     * A portrait video is portrait at every rung: the main MP4, the smaller MP4, the WebM, the poster; a square one square. A
+     * ratio the model does not list is refused naming aspect_ratio with the ones it makes.
+     */
+    @Test
+    void aPortraitOrSquareVideoIsMadeInThatFrameAtEveryRendition() throws Exception {
+        Api.Reply r = api.post("/v1/videos/generations", pro,
+                "{\"model\":\"local/motion\",\"prompt\":\"a lighthouse at night\",\"size\":\"720p\",\"aspect_ratio\":\"9:16\",\"duration\":1}");
+        assertEquals(200, r.status(), r.body().toString());
+        JsonNode item = r.body().path("data").get(0);
+        assertEquals(720, item.path("width").asInt(), item.toString());
+        assertEquals(1280, item.path("height").asInt());
+        Probe main = probe(item.path("url").asText(), "portrait.mp4");
+        assertEquals(720, main.video().orElseThrow().width());
+        assertEquals(1280, main.video().orElseThrow().height());
+        Map<String, JsonNode> variants = variants(item);
+        Probe small = probe(variants.get("mp4:480p").path("url").asText(), "portrait-480.mp4");
+        assertEquals(480, small.video().orElseThrow().width(), "the smaller rendition is portrait too");
+        assertEquals(854, small.video().orElseThrow().height());
+        Probe webm = probe(variants.get("webm:720p").path("url").asText(), "portrait.webm");
+        assertEquals(1280, webm.video().orElseThrow().height());
+        var poster = io.mediagate.common.media.ContentSniffer.dimensions(api.download(item.path("thumbnail").asText())).orElseThrow();
+        assertTrue(poster.height() > poster.width(), "a portrait poster: " + poster.width() + "x" + poster.height());
+        assertTrue(r.body().path("stats").path("applied").path("aspectRatio").isMissingNode(), "made as asked: " + r.body().path("stats"));
+
+        Api.Reply square = api.post("/v1/videos/generations", pro,
+                "{\"model\":\"local/motion\",\"prompt\":\"a lighthouse at night\",\"resolution\":\"480p\",\"aspect_ratio\":\"1:1\",\"duration\":1}");
+        assertEquals(200, square.status(), square.body().toString());
+        Probe squared = probe(square.body().path("data").get(0).path("url").asText(), "square.mp4");
+        assertEquals(480, squared.video().orElseThrow().width());
+        assertEquals(480, squared.video().orElseThrow().height());
+
+        Api.Reply refused = api.post("/v1/videos/generations", pro, "{\"model\":\"local/motion\",\"prompt\":\"p\",\"aspect_ratio\":\"2:1\"}");
+        assertEquals(400, refused.status(), refused.body().toString());
+        assertEquals("aspect_ratio", refused.body().path("param").asText());
+        assertTrue(refused.body().path("message").asText().contains("9:16"), "it names the ratios it makes: " + refused.body());
+    }
+
     @Test
     void anImageBecomesAVideoAndAVideoBecomesAVariation() throws Exception {
         Api.Reply image = api.post("/v1/images/generations", pro, "{\"model\":\"local/pattern\",\"prompt\":\"a red kite\",\"size\":\"512x512\"}");

@@ -1,5 +1,6 @@
 package io.mediagate.catalog.catalog;
 
+import io.mediagate.common.api.ApiException;
 import io.mediagate.common.catalog.AdapterKind;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.MegapixelRates;
@@ -11,6 +12,7 @@ import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Input;
 import io.mediagate.common.values.VideoSize;
 import java.util.HashMap;
@@ -77,6 +79,14 @@ final class CatalogValidator {
         }
     }
 
+    private static boolean isRatio(String ratio) {
+        try {
+            return ratio != null && Framing.of(ratio, null, true) != null;
+        } catch (ApiException e) {
+            return false;
+        }
+    }
+
     /** {@code adapters}: each provider id's adapter. */
     private static void validateModel(ModelSpec m, String at, String source, Map<String, String> adapters, Set<String> seen) {
         require(m.id() != null && ModelId.tryParse(m.id()).filter(id -> id.version().isEmpty()).isPresent(),
@@ -92,7 +102,13 @@ final class CatalogValidator {
         require(m.sizes() != null && !m.sizes().isEmpty(), source, at + ".sizes", "at least one size is required");
         if ("image".equals(m.media())) {
             m.sizes().forEach(s -> require(IMAGE_SIZE.matcher(s).matches(), source, at + ".sizes", "image sizes look like 1024x1024, got " + s));
+            require(m.aspectRatios() == null, source, at + ".aspectRatios", "an image model's shapes are its sizes; only a video model lists aspectRatios");
         } else {
+            if (m.aspectRatios() != null) {
+                require(!m.aspectRatios().isEmpty() && m.aspectRatios().stream().distinct().count() == m.aspectRatios().size(), source,
+                        at + ".aspectRatios", "list each ratio the model makes once, the default first");
+                m.aspectRatios().forEach(r -> require(isRatio(r), source, at + ".aspectRatios", "ratios look like 16:9, 9:16 or 1:1, got " + r));
+            }
             m.sizes().forEach(s -> require(VideoSize.parse(s).filter(v -> v.label().equals(s)).isPresent(), source, at + ".sizes",
                     "video sizes are 480p, 720p or 1080p, got " + s));
             require(m.durations() != null, source, at + ".durations", "video models need min, max and default");

@@ -8,6 +8,7 @@ import io.mediagate.common.catalog.MegapixelRates;
 import io.mediagate.common.catalog.ModelSpec;
 import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ParameterSpec;
+import io.mediagate.common.catalog.Planning;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.catalog.Retirement;
@@ -16,7 +17,7 @@ import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Input;
-import io.mediagate.common.values.Size;
+import io.mediagate.common.values.MediaKind;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -45,6 +46,7 @@ public record ModelView(
         List<Version> versions,
         List<String> sizes,
         List<ShapeView> shapes,
+        List<String> aspectRatios,
         String defaultSize,
         DurationSpec durations,
         List<Input> inputs,
@@ -67,13 +69,14 @@ public record ModelView(
     public record Version(String version, String slug, Instant createdAt, boolean latest) {}
 
     /**
-     * One of the model's sizes as the shape a request may name instead ({@link Framing}): its {@code aspectRatio} (by its
-     * common name where it is within 2% of one) and {@code resolution}.
+     * One of the shapes the model makes ({@link Planning#sizes}), as a request may name it ({@link Framing}): its {@code size}, its
+     * {@code aspectRatio} (by its common name where it is within 2% of one), its {@code resolution}, and its frame in pixels
+     * ({@code width}, {@code height}: a video's size names its resolution, its ratio the frame).
      */
-    public record ShapeView(String size, String aspectRatio, String resolution) {
-        static List<ShapeView> of(List<String> sizes) {
-            return sizes == null ? null : sizes.stream().map(Size::parse).flatMap(Optional::stream)
-                    .map(s -> new ShapeView(s.label(), Framing.nameOf(s), Framing.resolutionOf(s))).toList();
+    public record ShapeView(String size, String aspectRatio, String resolution, int width, int height) {
+        static List<ShapeView> of(ModelSpec model) {
+            return model.sizes() == null ? null : Planning.sizes(model).stream()
+                    .map(s -> new ShapeView(s.label(), Framing.nameOf(s), Framing.resolutionOf(s), s.width(), s.height())).toList();
         }
     }
 
@@ -125,7 +128,7 @@ public record ModelView(
                     gone == null ? status.apply(p) : "retired", gone, LifecycleView.of(o.lifecycle(), now), o.source(), o.batch());
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
-                latest.version(), versions, m.sizes(), ShapeView.of(m.sizes()), m.defaultSize(), m.durations(), m.inputs(),
+                latest.version(), versions, m.sizes(), ShapeView.of(m), m.kind() == MediaKind.VIDEO ? m.videoRatios() : null, m.defaultSize(), m.durations(), m.inputs(),
                 m.parameters() == null ? List.of() : m.parameters(), offers, m.createdAt(), LifecycleView.of(m.overallLifecycle(), now));
     }
 }

@@ -175,6 +175,22 @@ class CatalogFileTest {
     }
 
     @Test
+    void aVideoModelListsTheRatiosItMakesAndAnImageModelNone() {
+        var model = read(VIDEO.replace("sizes: [720p]", "sizes: [720p]\n    aspectRatios: [\"9:16\", \"16:9\"]")).models().getFirst();
+        assertEquals(java.util.List.of("9:16", "16:9"), model.videoRatios(), "the first is its default");
+        assertEquals(java.util.List.of("16:9"), read(VIDEO).models().getFirst().videoRatios(), "none listed: landscape");
+        InvalidCatalogException garbled = assertThrows(InvalidCatalogException.class,
+                () -> read(VIDEO.replace("sizes: [720p]", "sizes: [720p]\n    aspectRatios: [\"portrait\"]")));
+        assertTrue(garbled.getMessage().contains("models[0].aspectRatios ratios look like 16:9"), garbled.getMessage());
+        InvalidCatalogException twice = assertThrows(InvalidCatalogException.class,
+                () -> read(VIDEO.replace("sizes: [720p]", "sizes: [720p]\n    aspectRatios: [\"16:9\", \"16:9\"]")));
+        assertTrue(twice.getMessage().contains("models[0].aspectRatios"), twice.getMessage());
+        InvalidCatalogException image = assertThrows(InvalidCatalogException.class,
+                () -> read(VALID.replace("defaultSize: 512x512", "defaultSize: 512x512\n    aspectRatios: [\"1:1\"]")));
+        assertTrue(image.getMessage().contains("aspectRatios"), image.getMessage());
+    }
+
+    @Test
     void aVideoSizeIsALabelAndAnOfferUnitOneThisVersionKnows() {
         InvalidCatalogException frame = assertThrows(InvalidCatalogException.class,
                 () -> read(VIDEO.replace("sizes: [720p]", "sizes: [720p, 1280x720]")));

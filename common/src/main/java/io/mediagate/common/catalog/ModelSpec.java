@@ -1,5 +1,6 @@
 package io.mediagate.common.catalog;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mediagate.common.values.Input;
 import io.mediagate.common.values.MediaKind;
 import java.time.Instant;
@@ -25,13 +26,37 @@ public record ModelSpec(
         List<ParameterSpec> parameters,
         List<OfferSpec> offers,
         Instant createdAt,
-        Lifecycle lifecycle) {
+        Lifecycle lifecycle,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<String> aspectRatios) {
+
+    /** What a video model makes when its catalog entry names no {@code aspectRatios}: landscape. */
+    public static final List<String> LANDSCAPE = List.of("16:9");
 
     /** A model with no lifecycle announced. */
     public ModelSpec(String id, String displayName, String media, String description, List<VersionSpec> versions, List<String> sizes,
                      String defaultSize, DurationSpec durations, List<Input> inputs, List<ParameterSpec> parameters,
                      List<OfferSpec> offers, Instant createdAt) {
         this(id, displayName, media, description, versions, sizes, defaultSize, durations, inputs, parameters, offers, createdAt, null);
+    }
+
+    /** A model whose videos (if it makes them) are landscape only. */
+    public ModelSpec(String id, String displayName, String media, String description, List<VersionSpec> versions, List<String> sizes,
+                     String defaultSize, DurationSpec durations, List<Input> inputs, List<ParameterSpec> parameters,
+                     List<OfferSpec> offers, Instant createdAt, Lifecycle lifecycle) {
+        this(id, displayName, media, description, versions, sizes, defaultSize, durations, inputs, parameters, offers, createdAt,
+                lifecycle, null);
+    }
+
+    /**
+     * The aspect ratios a video model makes at each of its sizes ({@code 16:9}, {@code 9:16}, {@code 1:1}...; the first is
+     * its default), every offer of it alike; {@link #LANDSCAPE} when the catalog names none. An image model's shapes are its
+     * sizes: empty.
+     */
+    public List<String> videoRatios() {
+        if (kind() != MediaKind.VIDEO) {
+            return List.of();
+        }
+        return aspectRatios == null || aspectRatios.isEmpty() ? LANDSCAPE : aspectRatios;
     }
 
     /** What the model makes, as a kind ({@code media} is validated when the catalog is read: image or video). */

@@ -2,7 +2,9 @@ package io.mediagate.common.catalog;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.values.Framing;
+import io.mediagate.common.values.MediaKind;
 import io.mediagate.common.values.Size;
+import io.mediagate.common.values.VideoSize;
 import java.util.List;
 import java.util.Optional;
 
@@ -58,13 +60,17 @@ public final class Planning {
     }
 
     /**
-     * The size a request is made at, with its {@code framing} (its shape in words null: none): a size named must have that shape (else
+     * The size a request is made at, with its {@code framing} (its shape in words; null: none): a size named must have that shape (else
      * 400 naming {@code aspect_ratio} or {@code resolution}); with none named, the model's size of that shape
-     * ({@link Framing#pick}).
+     * ({@link Framing#pick}). A video's size names its resolution, and its {@code aspect_ratio} its frame at that resolution
+     * ({@link VideoSize#frame}); with none, its model's first ratio (landscape, for most).
      */
     public static Optional<Size> size(ModelSpec model, Size requested, Framing framing) {
+        if (requested != null && requested.video().isPresent() && model.kind() == MediaKind.VIDEO) {
+            requested = framed(model, requested, framing == null ? null : framing.aspectRatio());
+        }
         if (framing == null) {
-            return size(model, requested);
+            return requested != null ? Optional.of(requested) : defaultSize(model);
         }
         if (requested != null) {
             if (!framing.hasRatio(requested)) {
@@ -75,13 +81,51 @@ public final class Planning {
             }
             return Optional.of(requested);
         }
-        List<Size> sizes = model.sizes().stream().map(Size::parse).flatMap(Optional::stream).toList();
-        return Optional.of(framing.pick(sizes, Size.parse(model.defaultSize()).orElse(null), model.id()));
+        return Optional.of(framing.pick(sizes(model), defaultSize(model).orElse(null), model.id()));
     }
 
-    /** Whether the model offers {@code size} (a video label in any case is its label). */
+    /**
+     * A model's sizes as the frames it makes: an image model's sizes; a video model's each of its resolutions at each of its
+     * ratios ({@link ModelSpec#videoRatios}), in that order.
+     */
+    public static List<Size> sizes(ModelSpec model) {
+        List<Size> labels = model.sizes().stream().map(Size::parse).flatMap(Optional::stream).toList();
+        if (model.kind() != MediaKind.VIDEO) {
+            return labels;
+        }
+        return labels.stream().flatMap(s -> s.video().stream()).flatMap(v -> model.videoRatios().stream().map(r -> v.frame(ratio(r)))).toList();
+    }
+
+    /** The model's default size, a video's at its first ratio; empty when the model names none this version reads. */
+    private static Optional<Size> defaultSize(ModelSpec model) {
+        return Size.parse(model.defaultSize()).map(s -> model.kind() == MediaKind.VIDEO ? framed(model, s, null) : s);
+    }
+
+    /** A video size at {@code aspectRatio} (null: the model's first), refused naming {@code aspect_ratio} when the model does not make it. */
+    private static Size framed(ModelSpec model, Size size, String aspectRatio) {
+        VideoSize tier = size.video().orElseThrow();
+        List<String> ratios = model.videoRatios();
+        if (aspectRatio == null) {
+            return tier.frame(ratio(ratios.getFirst()));
+        }
+        Framing asked = new Framing(aspectRatio, null);
+        Size frame = tier.frame(asked.ratio().orElseThrow());
+        if (ratios.stream().noneMatch(r -> new Framing(r, null).hasRatio(frame))) {
+            throw ApiException.invalid("aspect_ratio", model.id() + " makes no " + aspectRatio + " video; it makes " + ratios);
+        }
+        return frame;
+    }
+
+    private static double ratio(String aspectRatio) {
+        return new Framing(aspectRatio, null).ratio().orElseThrow();
+    }
+
+    /** Whether the model offers {@code size} (a video label in any case is its label, at a ratio the model makes). */
     public static boolean offers(ModelSpec model, Size size) {
-        return model.sizes().contains(size.label());
+        if (!model.sizes().contains(size.label())) {
+            return false;
+        }
+        return model.kind() != MediaKind.VIDEO || model.videoRatios().stream().anyMatch(r -> new Framing(r, null).hasRatio(size));
     }
 
     private static String seconds(double v) {

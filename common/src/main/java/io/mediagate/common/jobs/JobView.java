@@ -6,6 +6,7 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.JobStatus;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.Stats;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.JobStage;
 import io.mediagate.common.values.MediaKind;
 import io.mediagate.common.values.Size;
@@ -25,10 +26,16 @@ public record JobView(String id, MediaKind kind, JobStatus status, JobStage stag
 
     /** The parts of the request a client shows back; {@code videoId} is the source of a variation. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Asked(String model, String prompt, Size size, Double duration, String videoId) {
+    public record Asked(String model, String prompt, Size size, Double duration, String videoId,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String aspectRatio) {
         public static Asked of(GenerationRequest request) {
             return request == null ? null
-                    : new Asked(request.model(), request.prompt(), request.size(), request.duration(), request.videoId());
+                    : new Asked(request.model(), request.prompt(), request.size(), request.duration(), request.videoId(), request.aspectRatio());
+        }
+
+        /** The size asked for in its frame: a video's label at the ratio asked ({@code 720p} at 9:16 is {@code 720x1280}). */
+        public Size framed() {
+            return aspectRatio == null ? size : new Framing(aspectRatio, null).frame(size);
         }
     }
 

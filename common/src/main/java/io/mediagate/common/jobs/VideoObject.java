@@ -43,7 +43,7 @@ public record VideoObject(
 
     /** The object of a job as routing shows it. */
     public static VideoObject of(JobView job) {
-        JobView.Asked asked = job.request() != null ? job.request() : new JobView.Asked(null, null, null, null, null);
+        JobView.Asked asked = job.request() != null ? job.request() : new JobView.Asked(null, null, null, null, null, null);
         MediaItem item = job.data() == null || job.data().isEmpty() ? null : job.data().getFirst();
         String status = job.status() == null ? "failed" : switch (job.status()) {
             case QUEUED -> "queued";
@@ -62,7 +62,7 @@ public record VideoObject(
         return new VideoObject(job.id(), "video", asked.model(), status, job.progress(), job.createdAt().getEpochSecond(),
                 finished && job.updatedAt() != null ? job.updatedAt().getEpochSecond() : null,
                 item != null && item.expiresAt() != null ? item.expiresAt().getEpochSecond() : null,
-                asked.duration() == null ? null : secondsText(asked.duration()), size(item, asked.size()), asked.prompt(),
+                asked.duration() == null ? null : secondsText(asked.duration()), size(item, asked.framed()), asked.prompt(),
                 jobOf(asked.videoId()), error);
     }
 
@@ -77,7 +77,7 @@ public record VideoObject(
         return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
     }
 
-    /** The video's real size when it is made, else the size asked for (a label such as {@code 720p}) as WxH. */
+    /** The video's real size when it is made, else the size asked for (a label such as {@code 720p}, in its frame) as WxH. */
     private static String size(MediaItem item, Size asked) {
         if (item != null && item.width() != null && item.height() != null) {
             return item.width() + "x" + item.height();

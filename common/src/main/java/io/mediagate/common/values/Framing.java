@@ -77,7 +77,15 @@ public record Framing(String aspectRatio, String resolution) {
         return resolution == null || resolution.equals(resolutionOf(size));
     }
 
-    /** A size's width over height; a video label's frame is 16:9. */
+    /** A video size ({@code 720p}) in the frame of the ratio asked, where one was ({@code 720x1280} at 9:16); any other size as it is. */
+    public Size frame(Size size) {
+        if (size == null || size.video().isEmpty() || aspectRatio == null) {
+            return size;
+        }
+        return size.video().orElseThrow().frame(ratio().orElseThrow());
+    }
+
+    /** A size's width over height. */
     public static double ratioOf(Size size) {
         return (double) size.width() / size.height();
     }

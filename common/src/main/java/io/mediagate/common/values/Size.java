@@ -53,6 +53,19 @@ public record Size(String label, int width, int height) {
         return new Size(video.label(), video.width(), video.height());
     }
 
+    /**
+     * A video's size as a job carries it: its label ({@code 720p}) and its frame ({@code width x height}, the label's ratio when
+     * either is not positive, as work from before frames were carried is); empty when the label is not a video size.
+     */
+    public static Optional<Size> video(String label, int width, int height) {
+        return VideoSize.parse(label).map(v -> width > 0 && height > 0 ? v.frame((double) width / height) : of(v));
+    }
+
+    /** Whether this is a video size ({@link #video()}) in a frame other than its label's landscape one: portrait, square, 4:5... */
+    public boolean reframed() {
+        return video().filter(v -> v.width() != width || v.height() != height).isPresent();
+    }
+
     @JsonValue
     @Override
     public String label() {
@@ -64,10 +77,13 @@ public record Size(String label, int width, int height) {
         return VideoSize.parse(label);
     }
 
-    /** The aspect ratio in lowest terms, {@code 16:9}; a video label's frame is rounded to even sides, so it is read from the label's ratio. */
+    /**
+     * The aspect ratio in lowest terms, {@code 16:9}; a video frame's sides are rounded to even, so its ratio is the one in terms
+     * up to 64 nearest them ({@code 854x480} is 16:9, {@code 720x1280} 9:16).
+     */
     public String aspectRatio() {
         if (video().isPresent()) {
-            return "16:9";
+            return Framing.ratioOf(width, height);
         }
         int d = gcd(width, height);
         return width / d + ":" + height / d;

@@ -42,6 +42,23 @@ public enum VideoSize {
         return side <= P480.height ? P480 : side <= P720.height ? P720 : P1080;
     }
 
+    /**
+     * This size's frame at {@code ratio} (width over height): its short side this size's height, its long side the ratio's,
+     * rounded to even (as H.264 4:2:0 needs), with this size's label. At 16:9 it is this size's own frame; at 9:16 720p is
+     * {@code 720x1280}, at 1:1 {@code 720x720}.
+     */
+    public Size frame(double ratio) {
+        int longSide = 2 * (int) Math.round(height * Math.max(ratio, 1 / ratio) / 2);
+        return ratio >= 1 ? new Size(label, longSide, height) : new Size(label, height, longSide);
+    }
+
+    /** {@code top} and the frames of the smaller sizes of its ladder ({@link #ladder()}) at its ratio, largest first: a portrait video's renditions are portrait. */
+    public static List<Size> ladder(Size top) {
+        VideoSize tier = top.video().orElseThrow(() -> new IllegalArgumentException("not a video size: " + top));
+        double ratio = (double) top.width() / top.height();
+        return tier.ladder().stream().map(s -> s == tier ? top : s.frame(ratio)).toList();
+    }
+
     /** This size and every smaller one, largest first: the MP4 rendition ladder of a video this size. */
     public List<VideoSize> ladder() {
         return Arrays.stream(values()).filter(s -> s.height <= height)

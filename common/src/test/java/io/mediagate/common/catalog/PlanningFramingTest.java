@@ -1,6 +1,7 @@
 package io.mediagate.common.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,12 +56,53 @@ class PlanningFramingTest {
                 () -> Planning.size(GEMINI, Size.of("1024x1024"), Framing.of(null, "2k", false))).param());
     }
 
+    private static ModelSpec video(List<String> ratios) {
+        return new ModelSpec("acme/v", "V", "video", "d", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("480p", "720p", "1080p"),
+                "1080p", null, List.of(), List.of(), List.of(), Instant.EPOCH, null, ratios);
+    }
+
+    private static String frame(ModelSpec model, Size size, String ratio, String resolution) {
+        Size at = Planning.size(model, size, ratio == null && resolution == null ? null : Framing.of(ratio, resolution, true)).orElseThrow();
+        return at.label() + " " + at.width() + "x" + at.height();
+    }
+
     @Test
-    void aVideoIsShapedByItsLabelsAndPortraitIsRefusedWhereNoSizeMakesIt() {
-        ModelSpec video = new ModelSpec("acme/v", "V", "video", "d", List.of(new VersionSpec("1", Instant.EPOCH)), List.of("480p", "720p", "1080p"),
-                "1080p", null, List.of(), List.of(), List.of(), Instant.EPOCH);
-        assertEquals("720p", Planning.size(video, null, Framing.of("16:9", "720p", true)).orElseThrow().label());
-        assertEquals("aspect_ratio", assertThrows(ApiException.class, () -> Planning.size(video, null, Framing.of("9:16", null, true))).param());
+    void aVideosRatioIsItsFrameAtItsResolution() {
+        ModelSpec video = video(List.of("16:9", "9:16", "1:1", "4:5", "21:9"));
+        assertEquals("720p 720x1280", frame(video, Size.of("720p"), "9:16", null), "portrait: the short side is the resolution's");
+        assertEquals("1080p 1080x1080", frame(video, null, "1:1", null), "square at the default resolution");
+        assertEquals("480p 480x600", frame(video, null, "4:5", "480p"));
+        assertEquals("1080p 2520x1080", frame(video, Size.of("1080p"), "21:9", null));
+        assertEquals("480p 854x480", frame(video, Size.of("480p"), null, null), "no ratio: the model's first, as ever");
+        assertEquals("720p 720x1280", frame(video, null, "9:16", "720p"));
+        assertTrue(Planning.offers(video, Size.of("720p").video().orElseThrow().frame(9 / 16.0)));
+    }
+
+    @Test
+    void aVideosDefaultRatioIsItsModelsFirst() {
+        assertEquals("1080p 1080x1920", frame(video(List.of("9:16", "16:9")), null, null, null));
+        assertEquals("720p 1280x720", frame(video(null), Size.of("720p"), null, null), "a model that lists none makes 16:9");
+    }
+
+    @Test
+    void aRatioTheVideoModelDoesNotMakeIsRefusedNamingItWithWhatItMakes() {
+        ModelSpec landscape = video(null);
+        ApiException refused = assertThrows(ApiException.class, () -> Planning.size(landscape, null, Framing.of("9:16", null, true)));
+        assertEquals("aspect_ratio", refused.param());
+        assertTrue(refused.getMessage().contains("16:9"), refused.getMessage());
+        assertEquals("aspect_ratio", assertThrows(ApiException.class,
+                () -> Planning.size(landscape, Size.of("720p"), Framing.of("1:1", null, true))).param(), "with a size named too");
+        assertEquals("aspect_ratio", assertThrows(ApiException.class,
+                () -> Planning.size(video(List.of("16:9", "9:16")), null, Framing.of("1:1", "720p", true))).param());
+        assertEquals("resolution", assertThrows(ApiException.class,
+                () -> Planning.size(video(List.of("16:9", "9:16")), Size.of("720p"), Framing.of("9:16", "1080p", true))).param());
+        assertFalse(Planning.offers(landscape, Size.of("720p").video().orElseThrow().frame(1)), "a square frame of a landscape model");
+    }
+
+    @Test
+    void aVideoModelsShapesAreEachSizeAtEachRatio() {
+        List<String> shapes = Planning.sizes(video(List.of("16:9", "9:16"))).stream().map(s -> s.label() + " " + s.width() + "x" + s.height()).toList();
+        assertEquals(List.of("480p 854x480", "480p 480x854", "720p 1280x720", "720p 720x1280", "1080p 1920x1080", "1080p 1080x1920"), shapes);
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.mediagate.common.jobs.JobView;
 import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.common.jobs.VideoObject;
 import io.mediagate.common.media.MediaApi;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.MediaKind;
 import io.mediagate.common.values.Size;
 import io.mediagate.gateway.auth.Caller;
@@ -54,6 +55,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -151,8 +153,10 @@ public class OpenAiVideosResource {
                 translated.put("duration", model.durations().defaultValue());
             }
             if (!translated.has("size") && model.defaultSize() != null) { // the size of the shape asked, else the default
-                translated.put("size", Planning.size(model, null, asked.framing()).map(Size::label).orElse(model.defaultSize()));
+                Optional<Size> shaped = Planning.size(model, null, asked.framing());
+                translated.put("size", shaped.map(Size::label).orElse(model.defaultSize()));
                 translated.remove(List.of("aspect_ratio", "resolution"));
+                shaped.ifPresent(s -> translated.put("aspect_ratio", Framing.nameOf(s))); // its frame: 720p at 9:16 is 720x1280
             }
             return VideoCreation.request(json, JsonBody.of(translated), caller, jobId, requestId, accepted, sent);
         });
@@ -296,6 +300,9 @@ public class OpenAiVideosResource {
             fields.put("prompt", prompt);
             if (asked.size() != null) {
                 fields.put("size", asked.size().label());
+                if (asked.aspectRatio() != null) {
+                    fields.put("aspect_ratio", asked.aspectRatio()); // its frame too: a portrait video's remix is portrait
+                }
             }
             if (asked.duration() != null) {
                 fields.put("duration", asked.duration());
@@ -312,7 +319,8 @@ public class OpenAiVideosResource {
         // Submissions remembers the job, so that an immediate retrieve finds it queued.
         return submissions.submit(caller, request, true, null)
                 .map(accepted -> LifecycleHeaders.copied(accepted, ok(VideoObject.queued(request.jobId(), request.model(),
-                        request.acceptedAt(), request.duration(), request.size(), request.prompt(), remixedFrom))));
+                        request.acceptedAt(), request.duration(), request.framing() == null ? request.size() : request.framing().frame(request.size()),
+                        request.prompt(), remixedFrom))));
     }
 
     /**

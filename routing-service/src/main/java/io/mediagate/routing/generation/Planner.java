@@ -12,6 +12,7 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Input;
 import io.mediagate.common.values.MediaKind;
 import io.mediagate.common.values.Size;
@@ -88,7 +89,7 @@ public class Planner {
         String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
                 new Eligibility.Need(version.version(), size.label(), duration, image, video, mask,
-                        sources == null ? 0 : sources.images().size(), quality), checked, operation(kind, sources),
+                        sources == null ? 0 : sources.images().size(), quality), checked, operation(kind, sources, size),
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
     }
 
@@ -131,13 +132,14 @@ public class Planner {
     }
 
     /**
-     * What is asked of a provider's adapter: to make a video, an image, or to edit or vary one; an offer stands
-     * without the features its provider's endpoint for that operation does not take.
+     * What is asked of a provider's adapter: to make a video (of the size's aspect ratio), an image, or to edit or vary one; an
+     * offer stands without the features its provider's endpoint for that operation does not take.
      */
-    private Candidates.Operation operation(MediaKind kind, ImageSources sources) {
+    private Candidates.Operation operation(MediaKind kind, ImageSources sources, Size size) {
         Function<ProviderSpec, Set<String>> none = p -> Set.of();
         if (kind == MediaKind.VIDEO) {
-            return new Candidates.Operation(p -> adapters.videos(p.adapter()).isPresent(), none);
+            String ratio = Framing.nameOf(size);
+            return new Candidates.Operation(p -> adapters.videos(p.adapter()).filter(v -> v.makes(ratio)).isPresent(), none);
         }
         if (sources == null) {
             return new Candidates.Operation(p -> adapters.images(p.adapter()).isPresent(),

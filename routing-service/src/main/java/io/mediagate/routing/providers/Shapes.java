@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.common.values.Framing;
+import io.mediagate.common.values.Size;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +104,31 @@ public final class Shapes {
             }
         }
         return best;
+    }
+
+    /**
+     * For a video provider that takes its shape as a ratio from a fixed list ({@code W:H} each): the one a {@code width x height}
+     * frame is (within 2%, {@link Framing#hasRatio}); a frame of none of them is refused as the offer's fault (its model's
+     * catalog entry lists a ratio its adapter cannot ask for), so the next offer is tried. Unlike {@link #nearestRatio}, a
+     * video is never made in another shape than the one planned.
+     */
+    public static String videoRatio(String provider, int width, int height, List<String> ratios) {
+        Size frame = Size.frame(width, height);
+        return ratios.stream().filter(r -> new Framing(r, null).hasRatio(frame)).findFirst()
+                .orElseThrow(() -> ProviderException.rejected(provider + " makes no " + width + "x" + height + " video; it takes "
+                        + ratios).offersFault());
+    }
+
+    /** A frame's ratio by its common name where it is within 2% of one ({@code 854x480} is 16:9), else in lowest terms. */
+    public static String named(int width, int height) {
+        return Framing.nameOf(Size.frame(width, height));
+    }
+
+    /** Whether {@code aspectRatio} is one of {@code ratios} (within 2%): what a video adapter of that list {@code makes}. */
+    public static boolean listed(String aspectRatio, List<String> ratios) {
+        Framing asked = new Framing(aspectRatio, null);
+        double wanted = asked.ratio().orElseThrow();
+        return ratios.stream().anyMatch(r -> Math.abs(new Framing(r, null).ratio().orElseThrow() / wanted - 1) <= 0.02);
     }
 
     /** A local file as a {@code data:} URI, for providers that take inputs inline. */

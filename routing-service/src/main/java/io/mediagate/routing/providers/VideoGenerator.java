@@ -6,4 +6,13 @@ import io.mediagate.common.catalog.ProviderSpec;
 public interface VideoGenerator {
     /** Generates one video at {@code provider} or throws {@link ProviderException}. */
     GeneratedVideo generate(ProviderSpec provider, VideoTask task);
+
+    /**
+     * Whether this adapter can ask its provider for a video of {@code aspectRatio} ({@code W:H}, as a model's catalog entry lists
+     * it): {@code 16:9} alone unless the adapter maps more. Which of them a model makes is its catalog entry's
+     * {@code aspectRatios}; routing sends a request only to offers whose adapter makes its ratio.
+     */
+    default boolean makes(String aspectRatio) {
+        return "16:9".equals(aspectRatio);
+    }
 }

@@ -41,4 +41,23 @@ class AdaptersIT {
         }
         assertTrue(priced > 0, "the shipped catalog has batch prices");
     }
+
+    /** A shipped video model's every ratio is one each of its offers' adapters asks its provider for: else routing passes the offer over. */
+    @Test
+    void everyShippedVideoRatioIsOneItsOffersAdaptersMake() {
+        int portrait = 0;
+        for (AdapterKind kind : AdapterKind.values()) {
+            for (ShippedOffers.Shipped shipped : ShippedOffers.ofAdapter(kind.wire())) {
+                if (!"video".equals(shipped.media())) {
+                    continue;
+                }
+                for (String ratio : shipped.aspectRatios()) {
+                    portrait += ratio.equals("9:16") ? 1 : 0;
+                    assertTrue(adapters.videos(kind.wire()).orElseThrow().makes(ratio), shipped.modelId() + " lists " + ratio
+                            + ", which its offer at " + kind.wire() + " cannot ask for");
+                }
+            }
+        }
+        assertTrue(portrait > 0, "the shipped catalog makes portrait video");
+    }
 }

@@ -1,5 +1,6 @@
 package io.mediagate.pipeline.transcode;
 
+import io.mediagate.common.values.Size;
 import io.mediagate.common.values.VideoSize;
 import io.mediagate.pipeline.thumbnail.Stills;
 import java.nio.file.Path;
@@ -19,28 +20,28 @@ final class Ladder {
     private Ladder() {
     }
 
-    static String mp4Name(VideoSize size) {
+    static String mp4Name(Size size) {
         return size.label() + ".mp4";
     }
 
-    static String webmName(VideoSize size) {
+    static String webmName(Size size) {
         return size.label() + ".webm";
     }
 
-    static List<String> command(Path source, VideoSize top, boolean audio, Path dir, boolean withMain) {
-        return outputs(source, top, audio, dir, top.ladder().stream().filter(s -> withMain || s != top).toList(), true, null);
+    static List<String> command(Path source, Size top, boolean audio, Path dir, boolean withMain) {
+        return outputs(source, top, audio, dir, VideoSize.ladder(top).stream().filter(s -> withMain || !s.equals(top)).toList(), true, null);
     }
 
     /**
      * As {@link #command} without the main rendition (the source is remuxed into it), the same decode also giving the
      * poster and the strip of {@code stills}: the source plays as it is, so its frames are the main rendition's.
      */
-    static List<String> withStills(Path source, VideoSize top, boolean audio, Path dir, StillsOf stills) {
-        return outputs(source, top, audio, dir, top.ladder().stream().filter(s -> s != top).toList(), true, stills);
+    static List<String> withStills(Path source, Size top, boolean audio, Path dir, StillsOf stills) {
+        return outputs(source, top, audio, dir, VideoSize.ladder(top).stream().filter(s -> !s.equals(top)).toList(), true, stills);
     }
 
     /** The MP4 at the requested size alone: the main rendition when a remux of the source did not check out. */
-    static List<String> main(Path source, VideoSize top, boolean audio, Path dir) {
+    static List<String> main(Path source, Size top, boolean audio, Path dir) {
         return outputs(source, top, audio, dir, List.of(top), false, null);
     }
 
@@ -59,7 +60,7 @@ final class Ladder {
      * One decode of {@code source} split into an MP4 per size in {@code sizes}, a WebM at {@code top} if asked, and the
      * stills when asked (null: none).
      */
-    private static List<String> outputs(Path source, VideoSize top, boolean audio, Path dir, List<VideoSize> sizes, boolean webm,
+    private static List<String> outputs(Path source, Size top, boolean audio, Path dir, List<Size> sizes, boolean webm,
                                         StillsOf stills) {
         int outputs = sizes.size() + (webm ? 1 : 0);
         int branches = outputs + (stills == null ? 0 : 2);
@@ -68,7 +69,7 @@ final class Ladder {
             graph.append("[s").append(i).append(']');
         }
         for (int i = 0; i < outputs; i++) {
-            VideoSize size = i < sizes.size() ? sizes.get(i) : top;
+            Size size = i < sizes.size() ? sizes.get(i) : top;
             graph.append(';').append(String.format(Locale.ROOT,
                     "[s%d]scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p[v%d]",
                     i, size.width(), size.height(), size.width(), size.height(), i));

@@ -1,6 +1,6 @@
 package io.mediagate.pipeline.transcode;
 
-import io.mediagate.common.values.VideoSize;
+import io.mediagate.common.values.Size;
 import io.mediagate.ffmpeg.Probe;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -23,7 +23,7 @@ final class MainRendition {
     }
 
     /** Whether the provider's file can become the main rendition of {@code size} by remuxing alone. */
-    static boolean remuxable(Probe probe, VideoSize size) {
+    static boolean remuxable(Probe probe, Size size) {
         boolean mp4 = List.of(probe.formatName().split(",")).stream().anyMatch(f -> f.equals("mp4") || f.equals("mov"));
         List<Probe.Stream> video = probe.streams().stream().filter(s -> "video".equals(s.type())).toList();
         boolean audioPlays = probe.audio().stream().allMatch(s -> "aac".equals(s.codec()));
@@ -41,11 +41,11 @@ final class MainRendition {
     }
 
     /** Whether {@code file}, as {@code probe} read it, is a main rendition of {@code size} that plays while it downloads. */
-    static boolean checked(Probe probe, VideoSize size, Path file) throws IOException {
+    static boolean checked(Probe probe, Size size, Path file) throws IOException {
         return probe.video().map(v -> playable(v, size)).orElse(false) && probe.durationSeconds() > 0 && indexFirst(file);
     }
 
-    private static boolean playable(Probe.Stream video, VideoSize size) {
+    private static boolean playable(Probe.Stream video, Size size) {
         return "h264".equals(video.codec()) && "yuv420p".equals(video.pixelFormat())
                 && video.width() == size.width() && video.height() == size.height();
     }

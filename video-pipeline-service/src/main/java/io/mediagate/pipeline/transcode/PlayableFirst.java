@@ -1,7 +1,7 @@
 package io.mediagate.pipeline.transcode;
 
 import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.values.VideoSize;
+import io.mediagate.common.values.Size;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
@@ -55,7 +55,7 @@ public class PlayableFirst {
      * The main rendition of {@code top} remuxed from {@code source} into {@code out}, checked, staged, kept and told; empty
      * when the source does not play as it is or the remux did not check out (the ladder then encodes it).
      */
-    public Optional<VideoWork.StagedFile> remux(VideoWork work, Path source, Probe probe, VideoSize top, Path out, Step.Progress progress) {
+    public Optional<VideoWork.StagedFile> remux(VideoWork work, Path source, Probe probe, Size top, Path out, Step.Progress progress) {
         if (!MainRendition.remuxable(probe, top)) {
             return Optional.empty();
         }
@@ -79,7 +79,7 @@ public class PlayableFirst {
     }
 
     /** Whether this job's main rendition is staged already. */
-    public boolean exists(VideoWork work, VideoSize top) {
+    public boolean exists(VideoWork work, Size top) {
         return staging.get().exists(key(work, top));
     }
 
@@ -87,7 +87,7 @@ public class PlayableFirst {
      * The main rendition {@link PlayableStep} already made and told for this job, put in {@code out}; empty when there is
      * none, or when one staged is still not told after {@link #TELLING} (its consumer stopped in between: this one tells).
      */
-    public Optional<VideoWork.StagedFile> made(VideoWork work, VideoSize top, Path out) {
+    public Optional<VideoWork.StagedFile> made(VideoWork work, Size top, Path out) {
         StagingBucket bucket = staging.get();
         String key = key(work, top);
         if (!bucket.exists(key) || !toldWithin(bucket, told(work, top))) {
@@ -107,7 +107,7 @@ public class PlayableFirst {
      * Signs the main rendition in {@code out} as generated from {@code source} (the provider's file; the main rendition is
      * the parent of every other file of the video) and stages it, keeping a local copy for the thumbnail stage.
      */
-    public VideoWork.StagedFile staged(VideoWork work, Path source, Path out, VideoSize top) {
+    public VideoWork.StagedFile staged(VideoWork work, Path source, Path out, Size top) {
         Path main = out.resolve(Ladder.mp4Name(top));
         credentials.generated(main, source, work);
         String key = key(work, top);
@@ -140,15 +140,15 @@ public class PlayableFirst {
         return true;
     }
 
-    private static String told(VideoWork work, VideoSize top) {
+    private static String told(VideoWork work, Size top) {
         return StagingBucket.key(work.jobId(), "out/" + Ladder.mp4Name(top) + ".told");
     }
 
-    private static String key(VideoWork work, VideoSize top) {
+    private static String key(VideoWork work, Size top) {
         return StagingBucket.key(work.jobId(), "out/" + Ladder.mp4Name(top));
     }
 
-    private static VideoWork.StagedFile file(String key, VideoSize top, long bytes) {
+    private static VideoWork.StagedFile file(String key, Size top, long bytes) {
         return new VideoWork.StagedFile(key, Ladder.mp4Name(top), "rendition", "mp4", "h264", top.label(), top.width(), top.height(),
                 "video/mp4", bytes);
     }

@@ -3,7 +3,7 @@ package io.mediagate.pipeline.transcode;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.values.JobStage;
-import io.mediagate.common.values.VideoSize;
+import io.mediagate.common.values.Size;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.Probe;
 import io.mediagate.pipeline.worker.LocalCopies;
@@ -71,7 +71,7 @@ public class PlayableStep implements Step {
     @Override
     public VideoWork process(VideoWork work, Path dir, Progress progress) {
         try {
-            Optional<VideoSize> top = VideoSize.parse(work.size());
+            Optional<Size> top = Size.video(work.size(), work.width(), work.height());
             StagingBucket bucket = staging.get();
             if (top.isEmpty() || work.source() == null || first.exists(work, top.get())) {
                 return work; // nothing to do, or the transcode consumer was first

@@ -3,6 +3,7 @@ package io.mediagate.pipeline.transcode;
 import io.mediagate.common.events.Topics;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.values.JobStage;
+import io.mediagate.common.values.Size;
 import io.mediagate.common.values.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
@@ -95,7 +96,7 @@ public class TranscodeStep implements Step {
      */
     @Override
     public VideoWork process(VideoWork work, Path dir, Progress progress) {
-        VideoSize top = VideoSize.parse(work.size()).orElseThrow(() -> new Permanent("unknown size " + work.size()));
+        Size top = Size.video(work.size(), work.width(), work.height()).orElseThrow(() -> new Permanent("unknown size " + work.size()));
         Path source = dir.resolve("source");
         StagingBucket bucket = staging.get();
         // Stills an earlier try kept are of the main rendition that try made; this one keeps its own, or none.
@@ -159,7 +160,7 @@ public class TranscodeStep implements Step {
         progress.accept(90);
         // The other renditions staged at once, each on its own virtual thread, beside HLS when it is still to be made.
         List<Callable<List<VideoWork.StagedFile>>> rest = new ArrayList<>();
-        for (VideoSize size : top.ladder().subList(1, top.ladder().size())) {
+        for (Size size : VideoSize.ladder(top).subList(1, VideoSize.ladder(top).size())) {
             rest.add(() -> {
                 credentials.transcoded(out.resolve(Ladder.mp4Name(size)), out.resolve(Ladder.mp4Name(top)), work);
                 return List.of(stage(bucket, work, out, Ladder.mp4Name(size), "rendition", "mp4", "h264", size, "video/mp4"));
@@ -189,7 +190,7 @@ public class TranscodeStep implements Step {
      * HLS (2-second segments) re-muxed from {@code from} into {@code out/hls}, what an earlier run left there removed
      * first, and staged: the segments at once, then the playlist, once they are there.
      */
-    private List<VideoWork.StagedFile> hls(StagingBucket bucket, VideoWork work, Path from, boolean audio, Path out, VideoSize top) {
+    private List<VideoWork.StagedFile> hls(StagingBucket bucket, VideoWork work, Path from, boolean audio, Path out, Size top) {
         Path hls = out.resolve("hls");
         List<Path> segments;
         try {
@@ -211,14 +212,14 @@ public class TranscodeStep implements Step {
     }
 
     /** The main rendition encoded here from {@code source}, staged, kept as the item's first part and told as playable. */
-    private VideoWork.StagedFile told(VideoWork work, Path source, Path out, VideoSize top, Progress progress) {
+    private VideoWork.StagedFile told(VideoWork work, Path source, Path out, Size top, Progress progress) {
         VideoWork.StagedFile main = first.staged(work, source, out, top);
         first.tell(work, List.of(main), progress);
         return main;
     }
 
     private static VideoWork.StagedFile stage(StagingBucket bucket, VideoWork work, Path out, String name, String role,
-                                              String format, String codec, VideoSize size, String mime) {
+                                              String format, String codec, Size size, String mime) {
         String key = StagingBucket.key(work.jobId(), "out/" + name);
         long bytes = bucket.upload(key, out.resolve(name), mime);
         return new VideoWork.StagedFile(key, name, role, format, codec, size.label(), size.width(), size.height(), mime, bytes);

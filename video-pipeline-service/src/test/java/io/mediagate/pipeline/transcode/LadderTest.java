@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.media.ContentSniffer;
+import io.mediagate.common.values.Size;
 import io.mediagate.common.values.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.pipeline.thumbnail.Stills;
@@ -56,7 +57,7 @@ class LadderTest {
         Files.createDirectories(out.resolve("stills"));
         Ladder.StillsOf stills = new Ladder.StillsOf(3.0, out.resolve("stills"));
 
-        ffmpeg.run(Ladder.withStills(source, VideoSize.P720, false, out, stills), MINUTE);
+        ffmpeg.run(Ladder.withStills(source, Size.of(VideoSize.P720), false, out, stills), MINUTE);
 
         assertFalse(Files.exists(out.resolve("720p.mp4")), "the main rendition is the source remuxed, not encoded here");
         assertTrue(Files.size(out.resolve("480p.mp4")) > 0 && Files.size(out.resolve("720p.webm")) > 0, "the rest of the ladder");
@@ -81,5 +82,50 @@ class LadderTest {
         List<String> first = new ArrayList<>(List.of("-v", "error", "-y", "-i", source.toString()));
         first.addAll(Stills.posterOutput(dir.resolve("first.webp")));
         assertNotEquals(pixels(run(first, dir.resolve("first.webp"))), pixels(stills.poster()));
+    }
+
+    /** The video frame of {@code file}, as ffprobe reads it: {@code WxH}. */
+    private static String frame(Path file) {
+        var video = ffmpeg.probe(file, MINUTE).video().orElseThrow();
+        return video.width() + "x" + video.height();
+    }
+
+    @Test
+    void aPortraitVideosLadderIsPortraitAtEveryRung() throws Exception {
+        Path source = dir.resolve("portrait.mp4");
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=720x1280:r=24", "-frames:v", "24",
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", source.toString()), MINUTE);
+        Path out = dir.resolve("out");
+        Files.createDirectories(out);
+        Size top = Size.video("720p", 720, 1280).orElseThrow();
+
+        ffmpeg.run(Ladder.command(source, top, false, out, true), MINUTE);
+
+        assertEquals("720x1280", frame(out.resolve("720p.mp4")));
+        assertEquals("480x854", frame(out.resolve("480p.mp4")), "the smaller rung at the same ratio, sides even");
+        assertEquals("720x1280", frame(out.resolve("720p.webm")));
+    }
+
+    @Test
+    void aLandscapeSourceInASquareFrameIsFittedWithBarsNotStretched() throws Exception {
+        Path source = dir.resolve("wide.mp4");
+        // white picture: bars (black) are what the fit adds
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "color=c=white:s=1280x720:r=24", "-frames:v", "12",
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", source.toString()), MINUTE);
+        Path out = dir.resolve("out");
+        Files.createDirectories(out);
+        Size top = Size.video("480p", 480, 480).orElseThrow();
+
+        ffmpeg.run(Ladder.main(source, top, false, out), MINUTE);
+
+        assertEquals("480x480", frame(out.resolve("480p.mp4")));
+        Path corner = dir.resolve("corner.gray");
+        ffmpeg.run(List.of("-v", "error", "-y", "-i", out.resolve("480p.mp4").toString(), "-frames:v", "1", "-vf", "crop=8:8:0:0",
+                "-f", "rawvideo", "-pix_fmt", "gray", corner.toString()), MINUTE);
+        Path middle = dir.resolve("middle.gray");
+        ffmpeg.run(List.of("-v", "error", "-y", "-i", out.resolve("480p.mp4").toString(), "-frames:v", "1", "-vf", "crop=8:8:236:236",
+                "-f", "rawvideo", "-pix_fmt", "gray", middle.toString()), MINUTE);
+        assertTrue(Byte.toUnsignedInt(Files.readAllBytes(corner)[0]) < 40, "a bar above the picture");
+        assertTrue(Byte.toUnsignedInt(Files.readAllBytes(middle)[0]) > 200, "the picture in the middle");
     }
 }

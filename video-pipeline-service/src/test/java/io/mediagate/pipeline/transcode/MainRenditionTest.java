@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mediagate.common.values.Size;
 import io.mediagate.common.values.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.Probe;
@@ -52,31 +53,31 @@ class MainRenditionTest {
     void anH264Mp4AtTheRequestedSizeIsRemuxedWithItsIndexFirstAndTheSameStream() throws Exception {
         Path source = clip("provider.mp4", "854x480", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p");
         assertFalse(MainRendition.indexFirst(source), "ffmpeg writes the index last unless asked");
-        assertTrue(MainRendition.remuxable(probe(source), VideoSize.P480));
+        assertTrue(MainRendition.remuxable(probe(source), Size.of(VideoSize.P480)));
 
         Path main = dir.resolve("480p.mp4");
         ffmpeg.run(MainRendition.remux(source, false, main), MINUTE);
         assertTrue(MainRendition.indexFirst(main));
-        assertTrue(MainRendition.checked(probe(main), VideoSize.P480, main));
+        assertTrue(MainRendition.checked(probe(main), Size.of(VideoSize.P480), main));
         assertEquals(packets(source), packets(main), "the provider's stream as it was, not encoded again");
     }
 
     @Test
     void anythingElseIsEncoded() {
-        assertFalse(MainRendition.remuxable(probe(clip("small.mp4", "640x360", "-c:v", "libx264", "-pix_fmt", "yuv420p")), VideoSize.P480),
+        assertFalse(MainRendition.remuxable(probe(clip("small.mp4", "640x360", "-c:v", "libx264", "-pix_fmt", "yuv420p")), Size.of(VideoSize.P480)),
                 "another size");
-        assertFalse(MainRendition.remuxable(probe(clip("full.mp4", "854x480", "-c:v", "libx264", "-pix_fmt", "yuv444p")), VideoSize.P480),
+        assertFalse(MainRendition.remuxable(probe(clip("full.mp4", "854x480", "-c:v", "libx264", "-pix_fmt", "yuv444p")), Size.of(VideoSize.P480)),
                 "4:4:4, which browsers do not play");
-        assertFalse(MainRendition.remuxable(probe(clip("vp9.webm", "854x480", "-c:v", "libvpx-vp9", "-deadline", "realtime")), VideoSize.P480),
+        assertFalse(MainRendition.remuxable(probe(clip("vp9.webm", "854x480", "-c:v", "libvpx-vp9", "-deadline", "realtime")), Size.of(VideoSize.P480)),
                 "not H.264");
-        assertFalse(MainRendition.remuxable(probe(clip("clip.mkv", "854x480", "-c:v", "libx264", "-pix_fmt", "yuv420p")), VideoSize.P480),
+        assertFalse(MainRendition.remuxable(probe(clip("clip.mkv", "854x480", "-c:v", "libx264", "-pix_fmt", "yuv420p")), Size.of(VideoSize.P480)),
                 "not an MP4");
     }
 
     @Test
     void aFileWithoutFastStartDoesNotCheckOut() throws Exception {
         Path slow = clip("slow.mp4", "854x480", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p");
-        assertFalse(MainRendition.checked(probe(slow), VideoSize.P480, slow));
+        assertFalse(MainRendition.checked(probe(slow), Size.of(VideoSize.P480), slow));
         Path junk = dir.resolve("junk.mp4");
         Files.write(junk, new byte[] {0, 0, 0, 8, 'f', 'r', 'e', 'e', 0, 0});
         assertFalse(MainRendition.indexFirst(junk));

@@ -5,6 +5,7 @@ import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.Stats;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tier.Tier;
+import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Size;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
@@ -100,7 +101,7 @@ public class VideoGeneration {
             String key = StagingBucket.key(request.jobId(), "source.mp4");
             long bytes = staging.upload(key, outcome.result().video().file(), outcome.result().video().mime());
             joined(still);
-            Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - uploadStart);
+            Stats stats = outcome.result().told(plan.stats(outcome, request.acceptedAt(), clock.millis() - uploadStart), size);
             VideoWork.StagedFile staged = new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, size.label(),
                     size.width(), size.height(), outcome.result().video().mime(), bytes);
             MadeBy made = new MadeBy(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
@@ -136,8 +137,21 @@ public class VideoGeneration {
         }
     }
 
-    /** A provider's video and its length in seconds as measured, to the millisecond (as asked when unreadable). */
-    private record Measured(GeneratedVideo video, double seconds) {}
+    /** A provider's video, its length in seconds as measured (to the millisecond; as asked when unreadable), and its frame. */
+    private record Measured(GeneratedVideo video, double seconds, int width, int height) {
+        /**
+         * The stats saying, in {@code applied.aspectRatio}, the shape the provider delivered where it is not the one planned (more
+         * than 2% off): the pipeline fits it into the planned frame, with bars, so a caller sees why.
+         */
+        Stats told(Stats stats, Size planned) {
+            if (width <= 0 || height <= 0) {
+                return stats;
+            }
+            Size delivered = Size.frame(width, height);
+            boolean same = new Framing(Framing.ratioOf(planned.width(), planned.height()), null).hasRatio(delivered);
+            return same ? stats : stats.withApplied("aspectRatio", Framing.nameOf(delivered));
+        }
+    }
 
     /** A provider's file must be a decodable video, or the attempt failed (and the next provider is tried). */
     private Measured checked(GeneratedVideo video, double asked) {
@@ -147,7 +161,8 @@ public class VideoGeneration {
                 throw ProviderException.failed("the provider's file holds no video");
             }
             double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : probe.video().get().durationSeconds();
-            return new Measured(video, seconds > 0 ? Math.round(seconds * 1000) / 1000.0 : asked);
+            return new Measured(video, seconds > 0 ? Math.round(seconds * 1000) / 1000.0 : asked, probe.video().get().width(),
+                    probe.video().get().height());
         } catch (FfmpegException e) {
             throw ProviderException.failed("the provider's file is not a readable video");
         }

@@ -112,4 +112,10 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
         }
         throw FalWire.ERRORS.read(upstream, provider, done, done.body());
     }
+
+    /** Any ratio: the model's input schema takes the ratio or refuses it; which a model makes is its catalog entry's. */
+    @Override
+    public boolean makes(String aspectRatio) {
+        return true;
+    }
 }

@@ -86,7 +86,7 @@ public final class FalWire {
         input.put("prompt", task.prompt());
         int seconds = Shapes.duration(task.durationSeconds(), task.option("durations", null));
         input.put("duration", task.option("durationFormat", "string").equals("number") ? (Object) seconds : String.valueOf(seconds));
-        input.put("aspect_ratio", task.width() >= task.height() ? "16:9" : "9:16");
+        input.put("aspect_ratio", Shapes.named(task.width(), task.height()));
         if (firstFrame != null) {
             input.put("image_url", firstFrame);
         }

@@ -7,6 +7,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
@@ -64,5 +65,10 @@ public class KlingVideoGenerator implements VideoGenerator {
                 })
                 .submit(() -> upstream.postJson(path, body), HttpJob.id("/data/task_id"))
                 .look(id -> upstream.request(path + "/" + id).GET(), answer -> KlingWire.state(provider, answer)));
+    }
+
+    @Override
+    public boolean makes(String aspectRatio) {
+        return Shapes.listed(aspectRatio, KlingWire.RATIOS);
     }
 }

@@ -43,6 +43,10 @@ public final class KlingWire {
         return Map.copyOf(codes);
     }
 
+    /**
+     * The ratios text-to-video takes ({@code aspect_ratio}, default 16:9: Kling's text2video reference, for kling-v2-1-master and
+     * kling-v2-5-turbo alike). image2video takes none: its video has the image's shape.
+     */
     static final List<String> RATIOS = List.of("16:9", "9:16", "1:1");
 
     private KlingWire() {
@@ -80,7 +84,7 @@ public final class KlingWire {
     static Request request(VideoTask task, String image) {
         return new Request(task.upstreamModel(), task.prompt(), task.option("mode", "std"),
                 String.valueOf(Shapes.duration(task.durationSeconds(), task.option("durations", null))),
-                image == null ? Shapes.nearestRatio(task.width(), task.height(), RATIOS) : null, image,
+                image == null ? Shapes.videoRatio("Kling", task.width(), task.height(), RATIOS) : null, image,
                 WireJson.extra(task.params(), Request.class));
     }
 

@@ -49,4 +49,10 @@ public class LocalVideoGenerator implements VideoGenerator {
         }
         return new GeneratedVideo(out, "video/mp4");
     }
+
+    /** Any ratio: rendered at any frame. */
+    @Override
+    public boolean makes(String aspectRatio) {
+        return true;
+    }
 }

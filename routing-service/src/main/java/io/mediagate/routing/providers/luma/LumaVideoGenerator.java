@@ -6,6 +6,7 @@ import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.HttpJob;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.ProviderHosts;
+import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
@@ -35,8 +36,13 @@ public class LumaVideoGenerator implements VideoGenerator {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         return upstream.runVideo(provider, HOSTS.at(base), task, "luma.mp4", HttpJob.<String, String>of(upstream, provider, LumaWire.ERRORS, key::sign)
-                .submit(() -> upstream.postJson(base + "/generations/video", LumaWire.request(task)), HttpJob.id("/id"))
+                .submit(() -> upstream.postJson(base + "/generations/video", LumaWire.request(provider, task)), HttpJob.id("/id"))
                 .look(id -> upstream.request(base + "/generations/" + id).GET(), generation -> LumaWire.state(provider, generation))
                 .cancel(id -> upstream.request(base + "/generations/" + id).DELETE()));
+    }
+
+    @Override
+    public boolean makes(String aspectRatio) {
+        return Shapes.listed(aspectRatio, LumaWire.RATIOS);
     }
 }

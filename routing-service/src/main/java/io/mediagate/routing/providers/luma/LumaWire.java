@@ -11,6 +11,7 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.WireJson;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -45,9 +46,17 @@ final class LumaWire {
 
     record Assets(String video) {}
 
-    /** The model, the prompt, 16:9, the resolution by height, the clip length as {@code "5s"}. */
-    static Request request(VideoTask task) {
-        return new Request(task.upstreamModel(), task.prompt(), "16:9", task.height() <= 540 ? "540p" : task.height() + "p",
+    /**
+     * The aspect ratios Luma takes ({@code AspectRatio} of lumalabs/lumaai-node 1.21.0, 2026-04-07, and Luma's OpenAPI
+     * document, where 16:9 is the default).
+     */
+    static final List<String> RATIOS = List.of("16:9", "9:16", "1:1", "4:3", "3:4", "21:9", "9:21");
+
+    /** The model, the prompt, the frame's ratio, the resolution by its short side, the clip length as {@code "5s"}. */
+    static Request request(ProviderSpec provider, VideoTask task) {
+        int shortSide = Math.min(task.width(), task.height());
+        return new Request(task.upstreamModel(), task.prompt(), Shapes.videoRatio(provider.id(), task.width(), task.height(), RATIOS),
+                shortSide <= 540 ? "540p" : shortSide + "p",
                 Shapes.duration(task.durationSeconds(), task.option("durations", null)) + "s",
                 WireJson.extra(task.params(), Request.class));
     }

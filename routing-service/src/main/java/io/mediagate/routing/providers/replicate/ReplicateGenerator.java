@@ -111,4 +111,10 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
             }
         };
     }
+
+    /** Any ratio: the model's input schema takes the ratio or refuses it; which a model makes is its catalog entry's. */
+    @Override
+    public boolean makes(String aspectRatio) {
+        return true;
+    }
 }

@@ -75,7 +75,7 @@ public final class ReplicateWire {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
         input.put("duration", Shapes.duration(task.durationSeconds(), task.option("durations", null)));
-        input.put("aspect_ratio", Shapes.ratio(task.width(), task.height()));
+        input.put("aspect_ratio", Shapes.named(task.width(), task.height()));
         if (firstFrame != null) {
             input.put(task.option("imageField", "image"), firstFrame);
         }

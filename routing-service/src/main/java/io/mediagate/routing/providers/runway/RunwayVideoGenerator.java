@@ -15,8 +15,8 @@ import java.time.Duration;
  * Runway tasks ({@code adapter: runway}): {@code POST /v1/text_to_video}, or {@code /v1/image_to_video}
  * with the image inline as a data URI; then {@code GET /v1/tasks/{id}} no faster than Runway asks (about
  * every 5 s) until it is done ({@link RunwayWire}), and {@code DELETE /v1/tasks/{id}} to cancel. Every call carries
- * {@code X-Runway-Version}. Offer options: {@code ratio} (default {@code 1280:720}), {@code durations}
- * (the clip lengths the model makes, required by the catalog).
+ * {@code X-Runway-Version}. The frame is asked for as Runway's {@code ratio} ({@link RunwayWire#ratio}). Offer
+ * option: {@code durations} (the clip lengths the model makes, required by the catalog).
  */
 public class RunwayVideoGenerator implements VideoGenerator {
     static final String BASE = "https://api.dev.runwayml.com";
@@ -44,5 +44,10 @@ public class RunwayVideoGenerator implements VideoGenerator {
                 .look(id -> upstream.request(base + "/v1/tasks/" + id).GET(), t -> RunwayWire.state(provider, t))
                 .cancel(id -> upstream.request(base + "/v1/tasks/" + id).DELETE())
                 .atMostEvery(pollFloor));
+    }
+
+    @Override
+    public boolean makes(String aspectRatio) {
+        return RunwayWire.RATIOS.contains(aspectRatio);
     }
 }

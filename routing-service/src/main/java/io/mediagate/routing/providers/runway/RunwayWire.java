@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.values.Framing;
+import io.mediagate.common.values.Size;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -46,9 +48,36 @@ final class RunwayWire {
     /** {@code GET /v1/tasks/{id}}: the fields read of it ({@code progress} a fraction while running). */
     record Task(Status status, JsonNode progress, List<JsonNode> output, String failureCode) {}
 
+    /**
+     * The frames Runway's reference lists for {@code ratio} (runwayml/sdk-python 5.13.0, 2026-07-27,
+     * {@code text_to_video_create_params} and {@code image_to_video_create_params}): from text, gen4.5 makes 1280:720 and
+     * 720:1280 (Veo 3.1 on Runway also 1920:1080 and 1080:1920); from an image, also 1104:832, 832:1104, 960:960 and 1584:672.
+     */
+    static final List<String> FROM_TEXT = List.of("1280:720", "720:1280", "1920:1080", "1080:1920");
+    static final List<String> FROM_IMAGE = List.of("1280:720", "720:1280", "1920:1080", "1080:1920", "1104:832", "832:1104", "960:960",
+            "1584:672");
+    /** The aspect ratios those frames are (within 2%). */
+    static final List<String> RATIOS = List.of("16:9", "9:16", "4:3", "3:4", "1:1", "21:9");
+
+    /**
+     * The task's frame as Runway's {@code ratio}: of the frames the endpoint takes with the task's aspect ratio (within 2%), the
+     * one whose short side is nearest the task's. Refused (the next offer is tried) when Runway lists none of that ratio.
+     */
+    static String ratio(VideoTask task) {
+        Framing wanted = new Framing(Framing.ratioOf(task.width(), task.height()), null);
+        int shortSide = Math.min(task.width(), task.height());
+        return (task.image() != null ? FROM_IMAGE : FROM_TEXT).stream()
+                .map(r -> r.split(":"))
+                .filter(r -> wanted.hasRatio(Size.frame(Integer.parseInt(r[0]), Integer.parseInt(r[1]))))
+                .min(java.util.Comparator.comparingInt(r -> Math.abs(Math.min(Integer.parseInt(r[0]), Integer.parseInt(r[1])) - shortSide)))
+                .map(r -> r[0] + ":" + r[1])
+                .orElseThrow(() -> ProviderException.rejected("Runway makes no " + task.width() + "x" + task.height() + " video "
+                        + (task.image() != null ? "from an image" : "from text")).offersFault());
+    }
+
     /** The task request; {@code promptImage} is the first frame as a data URI, or null. */
     static Request request(VideoTask task, String promptImage) {
-        return new Request(task.upstreamModel(), task.prompt(), promptImage, task.option("ratio", "1280:720"),
+        return new Request(task.upstreamModel(), task.prompt(), promptImage, ratio(task),
                 Shapes.duration(task.durationSeconds(), task.option("durations", null)), WireJson.extra(task.params(), Request.class));
     }
 

@@ -9,6 +9,7 @@ import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.providers.VideoTask;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,5 +43,10 @@ public class ViduVideoGenerator implements VideoGenerator {
                 .submit(() -> upstream.postJson(base + ViduWire.endpoint(task), body), HttpJob.id("/task_id"))
                 .look(id -> upstream.request(base + "/ent/v2/tasks/" + id + "/creations").GET(), t -> ViduWire.state(provider, t))
                 .cancel(id -> upstream.postJson(base + "/ent/v2/tasks/" + id + "/cancel", Map.of("id", id))));
+    }
+
+    @Override
+    public boolean makes(String aspectRatio) {
+        return Shapes.listed(aspectRatio, List.of("16:9", "9:16", "1:1", "4:3", "3:4"));
     }
 }

@@ -77,15 +77,23 @@ public final class ViduWire {
 
     record Creation(String url) {}
 
-    /** The task request; {@code image} is the first frame as a data URI, or null (then the shape is the nearest ratio offered). */
+    /**
+     * The ratios text-to-video takes by default ({@code aspect_ratio}, default 16:9: Vidu's text-to-video reference for viduq1;
+     * viduq2 and later also take 4:3 and 3:4, which an offer's {@code ratios} option may list). img2video takes none: its video
+     * has the image's shape.
+     */
+    static final String RATIOS = "16:9,9:16,1:1";
+
+    /** The task request; {@code image} is the first frame as a data URI, or null (then the shape is the frame's ratio). */
     static Request request(VideoTask task, String image) {
         String ratio = null;
         if (image == null) {
-            List<String> ratios = Arrays.stream(task.option("ratios", "16:9,9:16,1:1").split(",")).map(String::trim).toList();
-            ratio = Shapes.nearestRatio(task.width(), task.height(), ratios);
+            List<String> ratios = Arrays.stream(task.option("ratios", RATIOS).split(",")).map(String::trim).toList();
+            ratio = Shapes.videoRatio("Vidu", task.width(), task.height(), ratios);
         }
+        int shortSide = Math.min(task.width(), task.height());
         return new Request(task.upstreamModel(), task.prompt(), Shapes.duration(task.durationSeconds(), task.option("durations", null)),
-                task.height() >= 1080 ? "1080p" : task.height() >= 720 ? "720p" : "540p", ratio, image == null ? null : List.of(image),
+                shortSide >= 1080 ? "1080p" : shortSide >= 720 ? "720p" : "540p", ratio, image == null ? null : List.of(image),
                 WireJson.extra(task.params(), Request.class));
     }
 

@@ -45,8 +45,11 @@ public final class ShippedOffers {
         throw new IllegalStateException("the shipped catalog has no model " + modelId);
     }
 
-    /** A shipped offer with its model's id and the sizes it is made at (the offer's own, else its model's). */
-    public record Shipped(String modelId, String media, List<String> sizes, OfferSpec offer) {}
+    /**
+     * A shipped offer with its model's id, the sizes it is made at (the offer's own, else its model's) and, for a video model,
+     * the aspect ratios it makes (16:9 when it lists none).
+     */
+    public record Shipped(String modelId, String media, List<String> sizes, OfferSpec offer, List<String> aspectRatios) {}
 
     /** Every shipped offer at provider {@code provider}. */
     public static List<Shipped> at(String provider) {
@@ -58,7 +61,9 @@ public final class ShippedOffers {
                         OfferSpec offer = YAML.treeToValue(node, OfferSpec.class);
                         List<String> sizes = offer.sizes() != null && !offer.sizes().isEmpty() ? offer.sizes()
                                 : YAML.convertValue(model.path("sizes"), new TypeReference<List<String>>() { });
-                        shipped.add(new Shipped(model.path("id").asText(), model.path("media").asText(), sizes, offer));
+                        List<String> ratios = model.has("aspectRatios")
+                                ? YAML.convertValue(model.path("aspectRatios"), new TypeReference<List<String>>() { }) : List.of("16:9");
+                        shipped.add(new Shipped(model.path("id").asText(), model.path("media").asText(), sizes, offer, ratios));
                     }
                 }
             }

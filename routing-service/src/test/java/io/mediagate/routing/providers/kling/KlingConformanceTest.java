@@ -15,11 +15,11 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.ShippedOffers;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.testing.TestImages;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -188,6 +188,18 @@ class KlingConformanceTest extends AdapterConformance {
         assertEquals("pro", body.path("mode").asText());
         assertEquals(0.5, body.path("cfg_scale").asDouble());
         assertTrue(fake.receivedAny("GET", "/v1/videos/text2video/job"), "polled on the task's own path");
+    }
+
+    @Test
+    void aSquareFrameIsKlingsSquareAndARatioKlingHasNotIsPassedOverNeverReshaped() {
+        VideoTask square = new VideoTask("kling-v2-1-master", Map.of("durations", "5,10"), "2.1", "waves", 1080, 1080, 5, null, null,
+                Map.of(), work, TaskControl.NONE);
+        assertEquals("1:1", KlingWire.request(square, null).aspectRatio());
+        VideoTask tall = new VideoTask("kling-v2-1-master", Map.of("durations", "5,10"), "2.1", "waves", 1080, 1350, 5, null, null,
+                Map.of(), work, TaskControl.NONE);
+        assertEquals(FailureClass.REJECTED, assertThrows(ProviderException.class, () -> KlingWire.request(tall, null)).failure(),
+                "4:5 is not Kling's: the next offer is tried");
+        assertTrue(generator(upstream(false)).makes("1:1") && !generator(upstream(false)).makes("4:5"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.fetch.SafeFetch;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
@@ -15,8 +16,8 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
@@ -84,6 +85,13 @@ class RunwayConformanceTest extends AdapterConformance {
             }
             if (!authorised(request)) {
                 return error(401, "Invalid API key");
+            }
+            // The ratios of the reference's enumerations (runwayml/sdk-python 5.13.0): text-to-video's, image-to-video's.
+            List<String> ratios = request.path().equals("/v1/text_to_video") ? List.of("1280:720", "720:1280", "1920:1080", "1080:1920")
+                    : List.of("1280:720", "720:1280", "1920:1080", "1080:1920", "1104:832", "832:1104", "960:960", "1584:672");
+            if (!ratios.contains(request.json().path("ratio").asText())) {
+                return Reply.json(400, Map.of("error", "Validation of body failed", "issues",
+                        List.of(Map.of("path", List.of("ratio"), "message", "Invalid enum value"))));
             }
             Scenario scenario = Scenario.of(request.json().path("promptText").asText());
             return switch (scenario) {
@@ -156,6 +164,33 @@ class RunwayConformanceTest extends AdapterConformance {
         assertEquals(11, create.json().path("seed").asInt());
         assertTrue(fake.received().stream().filter(r -> r.path().startsWith("/v1/"))
                 .allMatch(r -> "2024-11-06".equals(r.header("X-Runway-Version"))), "every API call names the version");
+    }
+
+    private com.fasterxml.jackson.databind.JsonNode made(int width, int height, Path image) {
+        new RunwayVideoGenerator(upstream(false), Duration.ofMillis(20)).generate(provider(),
+                new VideoTask("gen4.5", Map.of("durations", "5,10"), "1", "waves", width, height, 5, image, null, Map.of(), work, TaskControl.NONE));
+        return fake.received().getFirst().json();
+    }
+
+    @Test
+    void aPortraitFrameIsAskedForAsRunwaysPortraitRatio() {
+        assertEquals("720:1280", made(720, 1280, null).path("ratio").asText());
+    }
+
+    @Test
+    void aSquareFrameFromAnImageIsRunwaysSquareRatio() throws Exception {
+        Path image = work.resolve("first.png");
+        Files.write(image, TestImages.png(8, 8));
+        assertEquals("960:960", made(720, 720, image).path("ratio").asText());
+    }
+
+    @Test
+    void aSquareFrameFromTextIsNotAskedForAtAllTheOfferIsPassedOver() {
+        var refused = assertThrows(ProviderException.class, () -> made(720, 720, null));
+        assertEquals(FailureClass.REJECTED, refused.failure(), "the next offer is tried; never made landscape");
+        assertTrue(fake.received().stream().noneMatch(r -> r.path().startsWith("/v1/text_to_video")), "no call is made");
+        RunwayVideoGenerator runway = new RunwayVideoGenerator(null, Duration.ZERO);
+        assertTrue(runway.makes("9:16") && runway.makes("1:1") && !runway.makes("4:5"));
     }
 
     @Test

@@ -14,8 +14,8 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
@@ -165,6 +165,19 @@ class ViduConformanceTest extends AdapterConformance {
         assertEquals("1080p", body.path("resolution").asText());
         assertEquals("16:9", body.path("aspect_ratio").asText());
         assertEquals("small", body.path("movement_amplitude").asText());
+    }
+
+    @Test
+    void aPortraitFrameIsAskedForAs916AtTheResolutionOfItsShortSide() {
+        VideoTask portrait = new VideoTask("viduq1", Map.of("durations", "5"), "q1", "waves", 1080, 1920, 5, null, null, Map.of(), work,
+                TaskControl.NONE);
+        ViduWire.Request body = ViduWire.request(portrait, null);
+        assertEquals("9:16", body.aspectRatio());
+        assertEquals("1080p", body.resolution(), "the short side, not the height");
+        VideoTask wide = new VideoTask("viduq1", Map.of("durations", "5"), "q1", "waves", 2520, 1080, 5, null, null, Map.of(), work,
+                TaskControl.NONE);
+        assertEquals(FailureClass.REJECTED, assertThrows(ProviderException.class, () -> ViduWire.request(wide, null)).failure(),
+                "21:9 is not Vidu's: the next offer is tried");
     }
 
     @Test
