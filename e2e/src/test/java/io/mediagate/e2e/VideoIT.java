@@ -294,6 +294,60 @@ class VideoIT {
         assertEquals(1.0, probe(variation.body().path("data").get(0).path("url").asText(), "variation.mp4").durationSeconds(), 0.1);
     }
 
+    /** A frame of {@code file} (an image, or a video's first or last frame) at 32x32 in grey, its pixels. */
+    private byte[] grey(Path file, boolean lastOfVideo) throws Exception {
+        Path raw = dir.resolve(file.getFileName() + (lastOfVideo ? ".last" : ".first") + ".gray");
+        ffmpeg.run(List.of("-v", "error", "-y", "-i", file.toString(), "-vf", "scale=32:32,format=gray", "-f", "rawvideo", raw.toString()),
+                Duration.ofSeconds(30));
+        byte[] all = Files.readAllBytes(raw);
+        int frame = 32 * 32;
+        return java.util.Arrays.copyOfRange(all, lastOfVideo ? all.length - frame : 0, lastOfVideo ? all.length : frame);
+    }
+
+    /** The mean absolute difference of two grey frames, 0 (the same) to 255. */
+    private static double distance(byte[] a, byte[] b) {
+        long sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += Math.abs(Byte.toUnsignedInt(a[i]) - Byte.toUnsignedInt(b[i]));
+        }
+        return (double) sum / a.length;
+    }
+
+    /**
+     * A video from a first frame to a last frame starts on the one and ends on the other, by a frame-similarity check (each
+     * nearer its own picture than the other by far); the last frame may be named by media id. With audio asked it has
+     * sound in every rendition that carries it.
+     */
+    @Test
+    void aVideoFromAFirstToALastFrameStartsAndEndsOnThemAndMayHaveSound() throws Exception {
+        Api.Reply dawn = api.post("/v1/images/generations", pro, "{\"model\":\"local/pattern\",\"prompt\":\"dawn\",\"size\":\"512x512\",\"style\":\"rings\"}");
+        Api.Reply dusk = api.post("/v1/images/generations", pro, "{\"model\":\"local/pattern\",\"prompt\":\"a dusk of another colour\",\"size\":\"512x512\",\"style\":\"tiles\"}");
+        assertEquals(200, dawn.status(), dawn.body().toString());
+        assertEquals(200, dusk.status(), dusk.body().toString());
+        Path first = Files.write(dir.resolve("first.png"), api.download(dawn.body().path("data").get(0).path("url").asText()));
+        Path last = Files.write(dir.resolve("last.png"), api.download(dusk.body().path("data").get(0).path("url").asText()));
+        Api.Reply r = api.post("/v1/videos/generations", pro, "{\"model\":\"local/motion\",\"prompt\":\"day to night\",\"size\":\"480p\","
+                + "\"aspect_ratio\":\"1:1\",\"duration\":2,\"audio\":true,\"image_url\":\"" + dawn.body().path("data").get(0).path("url").asText()
+                + "\",\"last_frame_url\":\"" + dusk.body().path("data").get(0).path("id").asText() + "\"}");
+        assertEquals(200, r.status(), r.body().toString());
+        JsonNode item = r.body().path("data").get(0);
+        Path video = Files.write(dir.resolve("frames.mp4"), api.download(item.path("url").asText()));
+        double startToFirst = distance(grey(video, false), grey(first, false));
+        double startToLast = distance(grey(video, false), grey(last, false));
+        double endToLast = distance(grey(video, true), grey(last, false));
+        double endToFirst = distance(grey(video, true), grey(first, false));
+        assertTrue(startToFirst < 12 && startToFirst * 3 < startToLast, "starts on the first frame: " + startToFirst + " against " + startToLast);
+        assertTrue(endToLast < 12 && endToLast * 3 < endToFirst, "ends on the last frame: " + endToLast + " against " + endToFirst);
+
+        Probe main = ffmpeg.probe(video, Duration.ofSeconds(30));
+        assertEquals("aac", main.audio().getFirst().codec(), "sound, as asked");
+        Probe webm = probe(variants(item).get("webm:480p").path("url").asText(), "sound.webm");
+        assertEquals("opus", webm.audio().getFirst().codec());
+        Probe silent = probe(api.post("/v1/videos/generations", pro, "{\"model\":\"local/motion\",\"prompt\":\"p\",\"size\":\"480p\",\"duration\":1}")
+                .body().path("data").get(0).path("url").asText(), "silent.mp4");
+        assertTrue(silent.audio().isEmpty(), "no sound unless asked");
+    }
+
     @Test
     void badVideoRequestsAreRefusedNamingTheField() throws Exception {
         Map<String, String> cases = Map.of(
@@ -303,7 +357,10 @@ class VideoIT {
                 "{\"model\":\"local/pattern\",\"prompt\":\"p\"}", "model",
                 "{\"model\":\"local/motion\",\"prompt\":\"p\",\"image_url\":\"file:///etc/passwd\"}", "image_url",
                 "{\"model\":\"local/motion\",\"prompt\":\"p\",\"video_url\":\"https://127.0.0.1/secret.mp4\"}", "video_url",
-                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"video_id\":\"med_doesnotexist0\"}", "video_id");
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"video_id\":\"med_doesnotexist0\"}", "video_id",
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"last_frame_url\":\"https://example.com/end.png\"}", "last_frame_url",
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"image_url\":\"https://example.com/a.png\",\"last_frame_url\":\"ftp://x/end.png\"}", "last_frame_url",
+                "{\"model\":\"local/motion\",\"prompt\":\"p\",\"audio\":\"loud\"}", "audio");
         for (var c : cases.entrySet()) {
             Api.Reply r = api.post("/v1/videos/generations", pro, c.getKey());
             if (c.getValue().equals("video_id")) { // well-formed, but no such media

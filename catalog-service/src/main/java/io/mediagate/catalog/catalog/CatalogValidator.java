@@ -103,6 +103,7 @@ final class CatalogValidator {
         if ("image".equals(m.media())) {
             m.sizes().forEach(s -> require(IMAGE_SIZE.matcher(s).matches(), source, at + ".sizes", "image sizes look like 1024x1024, got " + s));
             require(m.aspectRatios() == null, source, at + ".aspectRatios", "an image model's shapes are its sizes; only a video model lists aspectRatios");
+            require(m.inputs() == null || !m.inputs().contains(Input.LAST_FRAME), source, at + ".inputs", "last_frame is a video model's input");
         } else {
             if (m.aspectRatios() != null) {
                 require(!m.aspectRatios().isEmpty() && m.aspectRatios().stream().distinct().count() == m.aspectRatios().size(), source,

@@ -28,7 +28,7 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "kind", "model", "provider", "routing", "prompt", "size", "n", "duration",
         "imageUrl", "videoUrl", "videoId", "webhookUrl", "isPublic", "responseFormat", "extras", "acceptedAt", "sources", "keyId",
-        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution"})
+        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution", "lastFrameUrl"})
 public record GenerationRequest(
         @JsonIgnore Origin origin,
         MediaKind kind,
@@ -63,12 +63,17 @@ public record GenerationRequest(
     }
 
     /**
-     * What the request starts from, each null when absent: a reference image by URL ({@code imageUrl}), the source video of
-     * a video variation ({@code videoUrl} or {@code videoId}), and {@code sources}: the images of an image edit or
-     * variation, or a video's reference image sent as a file.
+     * What the request starts from, each null when absent: a reference image by URL or the caller's media id ({@code imageUrl}),
+     * the source video of a video variation ({@code videoUrl} or {@code videoId}), {@code sources}: the images of an image edit
+     * or variation, or a video's reference image sent as a file; and the picture a video ends on ({@code lastFrameUrl}, a URL
+     * or a media id).
      */
-    public record Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources) {
+    public record Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources, String lastFrameUrl) {
         public static final Inputs NONE = new Inputs(null, null, null, null);
+
+        public Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources) {
+            this(imageUrl, videoUrl, videoId, sources, null);
+        }
     }
 
     /**
@@ -120,11 +125,18 @@ public record GenerationRequest(
                                   @JsonProperty("imageOptions") ImageOptions imageOptions,
                                   @JsonProperty("webhookEvents") List<String> webhookEvents,
                                   @JsonProperty("modelUpgrades") String modelUpgrades, @JsonProperty("batchId") String batchId,
-                                  @JsonProperty("aspectRatio") String aspectRatio, @JsonProperty("resolution") String resolution) {
+                                  @JsonProperty("aspectRatio") String aspectRatio, @JsonProperty("resolution") String resolution,
+                                  @JsonProperty("lastFrameUrl") String lastFrameUrl) {
         return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId), kind,
                 new Ask(model, provider, routing, prompt, size, isPublic, extras,
                         aspectRatio == null && resolution == null ? null : new Framing(aspectRatio, resolution)), n, responseFormat, imageOptions, duration,
-                new Inputs(imageUrl, videoUrl, videoId, sources), new Webhook(webhookUrl, webhookEvents), modelUpgrades);
+                new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl), new Webhook(webhookUrl, webhookEvents), modelUpgrades);
+    }
+
+    /** This video request ending on the picture at {@code lastFrameUrl} (a URL or the caller's media id). */
+    public GenerationRequest withLastFrame(String lastFrameUrl) {
+        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration,
+                new Inputs(inputs.imageUrl(), inputs.videoUrl(), inputs.videoId(), inputs.sources(), lastFrameUrl), webhook, modelUpgrades);
     }
 
     /** This request with {@code modelUpgrades} ({@code replacement}, {@code none} or null). */
@@ -204,6 +216,13 @@ public record GenerationRequest(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public String aspectRatio() {
         return ask.framing() == null ? null : ask.framing().aspectRatio();
+    }
+
+    /** The picture a video ends on (a URL or a media id); left out of the message when none was asked. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String lastFrameUrl() {
+        return inputs.lastFrameUrl();
     }
 
     /** The resolution asked for; left out of the message when none was. */

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 
 /**
  * What a model or an offer takes in: a text prompt, an image (an edit's or a video's reference), a mask (an edit may
- * send one), a source video. On the wire and in the catalog file by its lowercase name; a name this version does not
+ * send one), a source video, a video's last frame ({@code last_frame}: it ends on a picture, as it starts on the image). On the wire and in the catalog file by its lowercase name; a name this version does not
  * know reads as {@link #UNKNOWN} (the catalog's validation refuses it, naming the model), never as an exception.
  */
 public enum Input implements WireName {
-    TEXT, IMAGE, MASK, VIDEO, UNKNOWN;
+    TEXT, IMAGE, MASK, VIDEO, LAST_FRAME, UNKNOWN;
 
     /** The input a wire name gives; null for null, {@link #UNKNOWN} for a name this version does not know. */
     @JsonCreator

@@ -80,4 +80,24 @@ public final class RequestFields {
             }
         });
     }
+
+    private static final java.util.regex.Pattern MEDIA_ID = java.util.regex.Pattern.compile("med_[A-Za-z0-9]{8,60}");
+
+    /** Whether {@code value} is a media id ({@code med_…}) rather than a URL. */
+    public static boolean isMediaId(String value) {
+        return value != null && MEDIA_ID.matcher(value).matches();
+    }
+
+    /** An input picture or video as an absolute https URL ({@link #url}) or one of the caller's media ids ({@code med_…}). */
+    public static java.util.Optional<String> urlOrMedia(JsonBody in, String field) {
+        java.util.Optional<String> value = in.string(field);
+        if (value.isPresent() && isMediaId(value.get())) {
+            return value;
+        }
+        try {
+            return url(in, field);
+        } catch (ApiException e) {
+            throw ApiException.invalid(field, field + " must be an absolute https URL or one of your media ids (med_…)");
+        }
+    }
 }

@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
 public final class VideoRequestParser {
     static final int MAX_PROMPT = 500;
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
-    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "duration", "image_url", "video_url",
+    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "duration", "image_url", "last_frame_url", "video_url",
             "video_id", "webhook_url", "webhook_events", "provider", "routing", "public", RetiredModel.UPGRADES);
 
     private VideoRequestParser() {
@@ -56,7 +56,8 @@ public final class VideoRequestParser {
             }
             return d;
         }).orElse(null);
-        String imageUrl = RequestFields.url(in, "image_url").orElse(null);
+        String imageUrl = RequestFields.urlOrMedia(in, "image_url").orElse(null);
+        String lastFrame = RequestFields.urlOrMedia(in, "last_frame_url").orElse(null);
         String videoUrl = RequestFields.url(in, "video_url").orElse(null);
         String videoId = in.string("video_id").map(id -> {
             if (!MEDIA_ID.matcher(id).matches()) {
@@ -73,13 +74,16 @@ public final class VideoRequestParser {
         if (imageUrl != null && (videoUrl != null || videoId != null)) {
             throw ApiException.invalid("image_url", "give image_url or a source video, not both");
         }
+        if (lastFrame != null && imageUrl == null && reference == null) {
+            throw ApiException.invalid("last_frame_url", "last_frame_url needs the first frame too: give image_url");
+        }
         GenerationRequest.Webhook webhook = webhook(in);
         Map<String, Object> extras = in.rest(json, KNOWN);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), prompt, size,
                 in.bool("public").orElse(true), extras, framing);
         return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhook, reference)
-                .withModelUpgrades(RequestFields.modelUpgrades(in, caller));
+                .withLastFrame(lastFrame).withModelUpgrades(RequestFields.modelUpgrades(in, caller));
     }
 
     /**

@@ -85,11 +85,12 @@ public class Planner {
         boolean video = request.videoId() != null || request.videoUrl() != null;
         boolean mask = sources != null && sources.mask() != null;
         Double duration = kind == MediaKind.VIDEO ? Planning.clip(model).checked(request.duration(), model.id()) : null;
-        checkInputs(model, image, video, mask);
+        boolean lastFrame = request.lastFrameUrl() != null;
+        checkInputs(model, image, video, mask, lastFrame);
         String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
                 new Eligibility.Need(version.version(), size.label(), duration, image, video, mask,
-                        sources == null ? 0 : sources.images().size(), quality), checked, operation(kind, sources, size),
+                        sources == null ? 0 : sources.images().size(), quality, lastFrame), checked, operation(kind, sources, size, lastFrame),
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
     }
 
@@ -132,14 +133,16 @@ public class Planner {
     }
 
     /**
-     * What is asked of a provider's adapter: to make a video (of the size's aspect ratio), an image, or to edit or vary one; an
+     * What is asked of a provider's adapter: to make a video (of the size's aspect ratio, ending on a last frame when asked), an
+     * image, or to edit or vary one; an
      * offer stands without the features its provider's endpoint for that operation does not take.
      */
-    private Candidates.Operation operation(MediaKind kind, ImageSources sources, Size size) {
+    private Candidates.Operation operation(MediaKind kind, ImageSources sources, Size size, boolean lastFrame) {
         Function<ProviderSpec, Set<String>> none = p -> Set.of();
         if (kind == MediaKind.VIDEO) {
             String ratio = Framing.nameOf(size);
-            return new Candidates.Operation(p -> adapters.videos(p.adapter()).filter(v -> v.makes(ratio)).isPresent(), none);
+            return new Candidates.Operation(p -> adapters.videos(p.adapter())
+                    .filter(v -> v.makes(ratio) && (!lastFrame || v.takesLastFrame())).isPresent(), none);
         }
         if (sources == null) {
             return new Candidates.Operation(p -> adapters.images(p.adapter()).isPresent(),
@@ -152,7 +155,10 @@ public class Planner {
                 p -> adapters.editors(p.adapter()).map(ImageEditor::notTakenByEdits).orElse(Set.of()));
     }
 
-    private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask) {
+    private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask, boolean lastFrame) {
+        if (lastFrame && !model.inputs().contains(Input.LAST_FRAME)) {
+            throw ApiException.invalid("last_frame_url", model.id() + " does not end on a picture you send; send the video without last_frame_url");
+        }
         if (image == null && !video && !model.inputs().contains(Input.TEXT)) {
             throw ApiException.invalid("model", model.id() + " changes a picture you send: use POST /v1/images/edits");
         }

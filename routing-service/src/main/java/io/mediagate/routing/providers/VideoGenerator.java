@@ -15,4 +15,13 @@ public interface VideoGenerator {
     default boolean makes(String aspectRatio) {
         return "16:9".equals(aspectRatio);
     }
+
+    /**
+     * Whether this adapter can ask its provider for a video that ends on a picture ({@link VideoTask#lastFrame}): none unless
+     * it says so. Which models do is their catalog entry's {@code inputs: [last_frame]}; routing sends a last frame only to
+     * offers whose adapter takes one.
+     */
+    default boolean takesLastFrame() {
+        return false;
+    }
 }

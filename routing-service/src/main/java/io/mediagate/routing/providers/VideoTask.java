@@ -6,17 +6,31 @@ import java.util.Map;
 
 /**
  * What a video provider is asked to make, resolved against the chosen offer. {@code image} (image to
- * video) and {@code sourceVideo} (a variation) are local copies already fetched safely, or null.
+ * video, its first frame), {@code sourceVideo} (a variation) and {@code lastFrame} (the picture it ends on) are local
+ * copies already fetched safely, or null.
  * {@code workDir} is the job's scratch directory, where the adapter writes its result; {@code control}
  * tells a waiting adapter about cancellation and takes progress.
  */
 public record VideoTask(String upstreamModel, Map<String, String> options, String version, String prompt,
                         int width, int height, double durationSeconds, Path image, Path sourceVideo,
-                        Map<String, Object> params, Path workDir, TaskControl control) {
+                        Map<String, Object> params, Path workDir, TaskControl control, Path lastFrame) {
+
+    /** A task that ends on no picture of the caller's. */
+    public VideoTask(String upstreamModel, Map<String, String> options, String version, String prompt, int width, int height,
+                     double durationSeconds, Path image, Path sourceVideo, Map<String, Object> params, Path workDir, TaskControl control) {
+        this(upstreamModel, options, version, prompt, width, height, durationSeconds, image, sourceVideo, params, workDir, control, null);
+    }
 
     /** This task asking for a clip of {@code seconds}. */
     public VideoTask lasting(double seconds) {
-        return new VideoTask(upstreamModel, options, version, prompt, width, height, seconds, image, sourceVideo, params, workDir, control);
+        return new VideoTask(upstreamModel, options, version, prompt, width, height, seconds, image, sourceVideo, params, workDir, control,
+                lastFrame);
+    }
+
+    /** This task in a {@code width x height} frame. */
+    public VideoTask framed(int width, int height) {
+        return new VideoTask(upstreamModel, options, version, prompt, width, height, durationSeconds, image, sourceVideo, params, workDir,
+                control, lastFrame);
     }
 
     public String option(String name, String fallback) {

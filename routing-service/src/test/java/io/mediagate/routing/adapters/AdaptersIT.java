@@ -60,4 +60,26 @@ class AdaptersIT {
         }
         assertTrue(portrait > 0, "the shipped catalog makes portrait video");
     }
+
+    /**
+     * A shipped video offer that takes a last frame (its inputs, else its model's, list last_frame) is at an adapter that asks its
+     * provider for one, and a marketplace offer names the model's field for it: else the last frame could not be sent.
+     */
+    @Test
+    void everyShippedOfferTakingALastFrameIsAtAnAdapterThatSendsIt() {
+        int taking = 0;
+        for (AdapterKind kind : AdapterKind.values()) {
+            for (ShippedOffers.Shipped shipped : ShippedOffers.ofAdapter(kind.wire())) {
+                if (!"video".equals(shipped.media()) || !shipped.inputs().contains(io.mediagate.common.values.Input.LAST_FRAME)) {
+                    continue;
+                }
+                taking++;
+                assertTrue(adapters.videos(kind.wire()).orElseThrow().takesLastFrame(), shipped.modelId() + " at " + kind.wire());
+                if (kind.wire().equals("replicate")) {
+                    assertTrue(shipped.offer().options().containsKey("lastFrameField"), shipped.modelId() + " names no lastFrameField");
+                }
+            }
+        }
+        assertTrue(taking >= 3, "the shipped catalog has offers ending on a last frame");
+    }
 }

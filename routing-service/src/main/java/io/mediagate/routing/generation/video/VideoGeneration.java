@@ -87,12 +87,13 @@ public class VideoGeneration {
             Files.createDirectories(work);
             Path image = inputs.image(request, work);
             Path source = inputs.video(request, work);
+            Path lastFrame = inputs.lastFrame(request, work);
             AttemptRunner watched = runner.watching(new AttemptEvents(events, request.jobId()));
             AttemptRunner.Outcome<Measured> outcome = planner.attempted(plan, () -> watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
                     retired.watching(plan.model().id(), plan.judging(candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
                                     request.prompt(), size.width(), size.height(), plan.duration(), image, source,
-                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()))), plan.duration()))),
+                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()), lastFrame)), plan.duration()))),
                     candidate -> plan.price(candidate, 1), config.videoAttemptTimeout(), config.videoDeadline()));
             // The first frame is taken while the file is staged: the pipeline's start waits for neither longer than both.
             Thread still = Thread.ofVirtual().start(() -> firstFrame(request.jobId(), outcome.result().video().file(), work));

@@ -29,8 +29,19 @@ public class VideoInputs {
             return files.bring(request, null, request.sources().images().getFirst(), "input_reference", "image", MAX_IMAGE,
                     workDir.resolve("input-image"));
         }
-        return request.imageUrl() == null ? null
-                : files.bring(request, request.imageUrl(), null, "image_url", "image", MAX_IMAGE, workDir.resolve("input-image"));
+        return request.imageUrl() == null ? null : picture(request, request.imageUrl(), "image_url", workDir.resolve("input-image"));
+    }
+
+    /** The picture the video ends on ({@code last_frame_url}), or null. */
+    public Path lastFrame(GenerationRequest request, Path workDir) {
+        return request.lastFrameUrl() == null ? null
+                : picture(request, request.lastFrameUrl(), "last_frame_url", workDir.resolve("input-last-frame"));
+    }
+
+    /** A picture named by URL or by the caller's media id ({@code med_…}), into {@code target}. */
+    private Path picture(GenerationRequest request, String urlOrId, String param, Path target) {
+        boolean id = urlOrId.startsWith("med_");
+        return files.bring(request, id ? null : urlOrId, id ? urlOrId : null, param, "image", MAX_IMAGE, target);
     }
 
     /** The source video of a variation, or null. */

@@ -36,14 +36,19 @@ public class FakeVideoGenerator implements VideoGenerator {
      */
     private static VideoTask delivered(VideoTask task) {
         return Size.parse(task.option("deliveredFrame", null)).filter(size -> size.video().isEmpty())
-                .map(size -> new VideoTask(task.upstreamModel(), task.options(), task.version(), task.prompt(), size.width(), size.height(),
-                        task.durationSeconds(), task.image(), task.sourceVideo(), task.params(), task.workDir(), task.control()))
+                .map(size -> task.framed(size.width(), size.height()))
                 .orElse(task);
     }
 
     /** Any ratio: rendered at any frame, as the local provider's. */
     @Override
     public boolean makes(String aspectRatio) {
+        return true;
+    }
+
+    /** As the local provider's. */
+    @Override
+    public boolean takesLastFrame() {
         return true;
     }
 }

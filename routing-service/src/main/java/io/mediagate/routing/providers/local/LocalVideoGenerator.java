@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * The offline {@code local} provider's videos, rendered with ffmpeg (see {@link MotionRenderer}): from a
- * prompt, from an image, or as a variation of a video. ffmpeg is located on first use.
+ * prompt, from an image, from a first and a last frame, or as a variation of a video; with sound when the {@code audio}
+ * parameter asks. ffmpeg is located on first use.
  */
 @ApplicationScoped
 public class LocalVideoGenerator implements VideoGenerator {
@@ -34,13 +35,21 @@ public class LocalVideoGenerator implements VideoGenerator {
         List<String> args;
         if (task.sourceVideo() != null) {
             args = MotionRenderer.fromVideo(spec, task.sourceVideo(), task.width(), task.height(), task.durationSeconds(), out);
+        } else if (task.image() != null && task.lastFrame() != null) {
+            args = MotionRenderer.fromFrames(task.image(), task.lastFrame(), task.width(), task.height(), task.durationSeconds(), out);
         } else if (task.image() != null) {
             args = MotionRenderer.fromImage(task.image(), task.width(), task.height(), task.durationSeconds(), out);
         } else {
             args = MotionRenderer.fromText(spec, task.width(), task.height(), task.durationSeconds(), out);
         }
+        Duration deadline = Duration.ofSeconds(60 + Math.round(task.durationSeconds() * 20));
         try {
-            ffmpeg.get().run(args, Duration.ofSeconds(60 + Math.round(task.durationSeconds() * 20)));
+            ffmpeg.get().run(args, deadline);
+            if (Boolean.TRUE.equals(task.params().get("audio"))) {
+                Path sounding = task.workDir().resolve("generated-sound.mp4");
+                ffmpeg.get().run(MotionRenderer.withSound(spec, out, task.durationSeconds(), sounding), deadline);
+                out = sounding;
+            }
         } catch (FfmpegException e) {
             if (e.timedOut()) {
                 throw ProviderException.timedOut("local rendering ran past its deadline");
@@ -53,6 +62,12 @@ public class LocalVideoGenerator implements VideoGenerator {
     /** Any ratio: rendered at any frame. */
     @Override
     public boolean makes(String aspectRatio) {
+        return true;
+    }
+
+    /** From the first frame to the last ({@link MotionRenderer#fromFrames}). */
+    @Override
+    public boolean takesLastFrame() {
         return true;
     }
 }

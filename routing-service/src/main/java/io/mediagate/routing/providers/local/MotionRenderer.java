@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /**
  * The ffmpeg command lines of the {@code local/motion} model, as pure functions of the request: text to
- * video (moving gradients in the prompt's colours), image to video (a slow zoom into the picture), and
- * a variation (the source re-timed to the duration with its colours turned). Every clip is H.264 in MP4
+ * video (moving gradients in the prompt's colours), image to video (a slow zoom into the picture), first and
+ * last frame to video (the first picture fading into the last, which holds for the final quarter), a variation (the
+ * source re-timed to the duration with its colours turned), and sound added to any of them (a chord in the prompt's notes). Every clip is H.264 in MP4
  * at exactly the requested frame size and exactly {@code duration × 24} frames; x264 is deterministic,
  * and the muxer is told to write no variable metadata, so equal inputs give equal files.
  */
@@ -48,6 +49,35 @@ final class MotionRenderer {
         List<String> args = new ArrayList<>(List.of("-v", "error", "-i", image.toString(), "-vf", filter));
         args.addAll(encode(duration, out));
         return args;
+    }
+
+    /**
+     * From {@code first} to {@code last}: each picture fills the frame (scaled and cropped to it), the first fades into the
+     * last over three quarters of the clip, and the last holds to the end, so the clip starts on one and ends on the other.
+     */
+    static List<String> fromFrames(Path first, Path last, int width, int height, double duration, Path out) {
+        String fill = String.format(Locale.ROOT,
+                "scale=%d:%d:force_original_aspect_ratio=increase,crop=%d:%d,setsar=1,fps=%d,format=yuv420p", width, height, width, height, FPS);
+        String seconds = String.format(Locale.ROOT, "%.3f", duration);
+        String graph = String.format(Locale.ROOT, "[0:v]%s[a];[1:v]%s[b];[a][b]xfade=transition=fade:duration=%.3f:offset=0,format=yuv420p[v]",
+                fill, fill, duration * 0.75);
+        List<String> args = new ArrayList<>(List.of("-v", "error", "-loop", "1", "-t", seconds, "-i", first.toString(),
+                "-loop", "1", "-t", seconds, "-i", last.toString(), "-filter_complex", graph, "-map", "[v]"));
+        args.addAll(encode(duration, out));
+        return args;
+    }
+
+    /**
+     * {@code video} with sound: a chord of two notes picked by the prompt ({@code spec}), AAC in the same MP4, as long as the
+     * clip; the video stream is copied as it is.
+     */
+    static List<String> withSound(MotionSpec spec, Path video, double duration, Path out) {
+        double root = 220 + Math.floorMod(spec.gradientSeed(), 220);
+        String chord = String.format(Locale.ROOT, "aevalsrc='0.2*sin(2*PI*%.1f*t)+0.15*sin(2*PI*%.1f*t)':s=48000:d=%.3f",
+                root, root * 1.5, duration);
+        return List.of("-v", "error", "-i", video.toString(), "-f", "lavfi", "-i", chord, "-map", "0:v:0", "-map", "1:a:0",
+                "-c:v", "copy", "-c:a", "aac", "-b:a", "96k", "-shortest", "-movflags", "+faststart", "-map_metadata", "-1",
+                "-fflags", "+bitexact", "-y", out.toString());
     }
 
     static List<String> fromVideo(MotionSpec spec, Path source, int width, int height, double duration, Path out) {

@@ -42,7 +42,8 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
-        var body = MiniMaxWire.request(task, task.image() == null ? null : Shapes.dataUri(task.image()));
+        var body = MiniMaxWire.request(task, task.image() == null ? null : Shapes.dataUri(task.image()),
+                task.lastFrame() == null ? null : Shapes.dataUri(task.lastFrame()));
         HttpJob<String, String> job = HttpJob.<String, String>of(upstream, provider, MiniMaxWire.ERRORS, key::sign)
                 .answeredBy(response -> answer(provider, response))
                 .submit(() -> upstream.postJson(base + "/v1/video_generation", body), HttpJob.id("/task_id"))
@@ -73,5 +74,11 @@ public class MiniMaxVideoGenerator implements VideoGenerator {
 
     private static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    /** Hailuo 02 ends on a last frame with the first ({@link MiniMaxWire#request(VideoTask, String, String)}). */
+    @Override
+    public boolean takesLastFrame() {
+        return true;
     }
 }

@@ -41,7 +41,7 @@ public final class MiniMaxWire {
     /** {@code POST /v1/video_generation}; the offer's free parameters follow the declared fields. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Request(String model, String prompt, int duration, String resolution, @JsonProperty("first_frame_image") String firstFrameImage,
-                   @JsonAnyGetter Map<String, Object> extra) {
+                   @JsonProperty("last_frame_image") String lastFrameImage, @JsonAnyGetter Map<String, Object> extra) {
     }
 
     /** A task's status; one this version does not know reads as {@code UNKNOWN}. */
@@ -65,11 +65,26 @@ public final class MiniMaxWire {
 
     record File(@JsonProperty("download_url") String downloadUrl) {}
 
-    /** The generation request; {@code firstFrame} is the first frame as a data URI, or null. */
+    /** The generation request; {@code firstFrame} is the first frame as a data URI, or null; the last frame the same. */
     static Request request(VideoTask task, String firstFrame) {
+        return request(task, firstFrame, null);
+    }
+
+    /**
+     * The generation request, ending on {@code lastFrame} (a data URI, or null) where one is asked: Hailuo 02 takes
+     * {@code last_frame_image} beside {@code first_frame_image} (MiniMax-AI/cli {@code VideoRequest}, 2026-05-06; a last frame
+     * needs the first), not at 512P.
+     */
+    static Request request(VideoTask task, String firstFrame, String lastFrame) {
+        if (lastFrame != null && firstFrame == null) {
+            throw ProviderException.rejected("MiniMax needs the first frame with a last frame").offersFault();
+        }
+        String resolution = task.height() >= 1080 ? "1080P" : task.height() >= 720 ? "768P" : "512P";
+        if (lastFrame != null && resolution.equals("512P")) {
+            throw ProviderException.rejected("MiniMax makes no 512P video that ends on a picture").offersFault();
+        }
         return new Request(task.upstreamModel(), task.prompt(), Shapes.duration(task.durationSeconds(), task.option("durations", null)),
-                task.height() >= 1080 ? "1080P" : task.height() >= 720 ? "768P" : "512P", firstFrame,
-                WireJson.extra(task.params(), Request.class));
+                resolution, firstFrame, lastFrame, WireJson.extra(task.params(), Request.class));
     }
 
     /**

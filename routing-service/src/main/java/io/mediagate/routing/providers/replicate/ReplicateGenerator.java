@@ -69,7 +69,8 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
     @Override
     public GeneratedVideo generate(ProviderSpec provider, VideoTask task) {
         String base = Upstream.base(provider, BASE);
-        var input = ReplicateWire.video(task, task.image() == null ? null : Shapes.dataUri(task.image()));
+        var input = ReplicateWire.video(task, task.image() == null ? null : Shapes.dataUri(task.image()),
+                task.lastFrame() == null ? null : Shapes.dataUri(task.lastFrame()));
         ProviderHosts.Allowed hosts = HOSTS.at(base);
         List<String> urls = upstream.run(provider, hosts, task.control(), prediction(provider, base, task.upstreamModel(), input));
         return upstream.video(provider, hosts, urls.getFirst(), Map.of(), task.workDir().resolve("replicate.mp4"));
@@ -115,6 +116,12 @@ public class ReplicateGenerator implements ImageGenerator, ImageEditor, VideoGen
     /** Any ratio: the model's input schema takes the ratio or refuses it; which a model makes is its catalog entry's. */
     @Override
     public boolean makes(String aspectRatio) {
+        return true;
+    }
+
+    /** Where the offer names the model's last frame field ({@code lastFrameField}); else the offer is passed over. */
+    @Override
+    public boolean takesLastFrame() {
         return true;
     }
 }

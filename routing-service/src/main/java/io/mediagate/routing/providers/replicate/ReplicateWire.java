@@ -70,8 +70,12 @@ public final class ReplicateWire {
         return InputSchemas.fitted(ADAPTER, task.upstreamModel(), task.options(), task.params(), input);
     }
 
-    /** A video: the clip length, the shape, the first frame (a data URI, or null) under the offer's {@code imageField}. */
-    static Map<String, Object> video(VideoTask task, String firstFrame) {
+    /**
+     * A video: the clip length, the shape, the first frame (a data URI, or null) under the offer's {@code imageField}, and the
+     * last frame ({@code lastFrame}, a data URI, or null) under its {@code lastFrameField} ({@code last_frame_image} for Hailuo
+     * 02); an offer that names no such field cannot end on a picture, and is passed over.
+     */
+    static Map<String, Object> video(VideoTask task, String firstFrame, String lastFrame) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("prompt", task.prompt());
         input.put("duration", Shapes.duration(task.durationSeconds(), task.option("durations", null)));
@@ -79,7 +83,19 @@ public final class ReplicateWire {
         if (firstFrame != null) {
             input.put(task.option("imageField", "image"), firstFrame);
         }
+        if (lastFrame != null) {
+            String field = task.option("lastFrameField", null);
+            if (field == null) {
+                throw ProviderException.rejected(task.upstreamModel() + " has no last frame field (the offer names no lastFrameField)").offersFault();
+            }
+            input.put(field, lastFrame);
+        }
         return InputSchemas.fitted(ADAPTER, task.upstreamModel(), task.options(), task.params(), input);
+    }
+
+    /** A video: the clip length, the shape, the first frame (a data URI, or null) under the offer's {@code imageField}. */
+    static Map<String, Object> video(VideoTask task, String firstFrame) {
+        return video(task, firstFrame, null);
     }
 
     /**

@@ -38,7 +38,8 @@ public class ViduVideoGenerator implements VideoGenerator {
         Auth.Credential key = AUTH.of(provider);
         task.requireNoSourceVideo(provider);
         String base = Upstream.base(provider, BASE);
-        var body = ViduWire.request(task, task.image() == null ? null : Shapes.dataUri(task.image()));
+        var body = ViduWire.request(task, task.image() == null ? null : Shapes.dataUri(task.image()),
+                task.lastFrame() == null ? null : Shapes.dataUri(task.lastFrame()));
         return upstream.runVideo(provider, HOSTS.at(base), task, "vidu.mp4", HttpJob.<String, String>of(upstream, provider, ViduWire.ERRORS, key::sign)
                 .submit(() -> upstream.postJson(base + ViduWire.endpoint(task), body), HttpJob.id("/task_id"))
                 .look(id -> upstream.request(base + "/ent/v2/tasks/" + id + "/creations").GET(), t -> ViduWire.state(provider, t))
@@ -48,5 +49,11 @@ public class ViduVideoGenerator implements VideoGenerator {
     @Override
     public boolean makes(String aspectRatio) {
         return Shapes.listed(aspectRatio, List.of("16:9", "9:16", "1:1", "4:3", "3:4"));
+    }
+
+    /** From a start frame to an end frame ({@code /ent/v2/start-end2video}). */
+    @Override
+    public boolean takesLastFrame() {
+        return true;
     }
 }

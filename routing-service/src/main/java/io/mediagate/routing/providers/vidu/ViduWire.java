@@ -51,8 +51,14 @@ public final class ViduWire {
         return Map.copyOf(reasons);
     }
 
-    /** The endpoint: image-to-video when the task has a first frame, else text-to-video. */
+    /**
+     * The endpoint: start-end-to-video when the task ends on a picture (platform.vidu.com/docs/start-end-to-video: {@code images}
+     * the start frame then the end frame, as data URIs or URLs), image-to-video when it has a first frame, else text-to-video.
+     */
     static String endpoint(VideoTask task) {
+        if (task.lastFrame() != null) {
+            return "/ent/v2/start-end2video";
+        }
         return task.image() == null ? "/ent/v2/text2video" : "/ent/v2/img2video";
     }
 
@@ -86,6 +92,14 @@ public final class ViduWire {
 
     /** The task request; {@code image} is the first frame as a data URI, or null (then the shape is the frame's ratio). */
     static Request request(VideoTask task, String image) {
+        return request(task, image, null);
+    }
+
+    /** The task request, ending on {@code lastFrame} (a data URI, or null; Vidu needs the first frame with it). */
+    static Request request(VideoTask task, String image, String lastFrame) {
+        if (lastFrame != null && image == null) {
+            throw ProviderException.rejected("Vidu needs the first frame with a last frame").offersFault();
+        }
         String ratio = null;
         if (image == null) {
             List<String> ratios = Arrays.stream(task.option("ratios", RATIOS).split(",")).map(String::trim).toList();
@@ -93,7 +107,8 @@ public final class ViduWire {
         }
         int shortSide = Math.min(task.width(), task.height());
         return new Request(task.upstreamModel(), task.prompt(), Shapes.duration(task.durationSeconds(), task.option("durations", null)),
-                shortSide >= 1080 ? "1080p" : shortSide >= 720 ? "720p" : "540p", ratio, image == null ? null : List.of(image),
+                shortSide >= 1080 ? "1080p" : shortSide >= 720 ? "720p" : "540p", ratio,
+                image == null ? null : lastFrame == null ? List.of(image) : List.of(image, lastFrame),
                 WireJson.extra(task.params(), Request.class));
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.mediagate.common.catalog.OfferSpec;
+import io.mediagate.common.values.Input;
 import io.mediagate.testing.RepoPaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,9 +48,10 @@ public final class ShippedOffers {
 
     /**
      * A shipped offer with its model's id, the sizes it is made at (the offer's own, else its model's) and, for a video model,
-     * the aspect ratios it makes (16:9 when it lists none).
+     * the aspect ratios it makes (16:9 when it lists none), and the inputs it takes (the offer's own, else its model's).
      */
-    public record Shipped(String modelId, String media, List<String> sizes, OfferSpec offer, List<String> aspectRatios) {}
+    public record Shipped(String modelId, String media, List<String> sizes, OfferSpec offer, List<String> aspectRatios,
+                          List<Input> inputs) {}
 
     /** Every shipped offer at provider {@code provider}. */
     public static List<Shipped> at(String provider) {
@@ -63,7 +65,9 @@ public final class ShippedOffers {
                                 : YAML.convertValue(model.path("sizes"), new TypeReference<List<String>>() { });
                         List<String> ratios = model.has("aspectRatios")
                                 ? YAML.convertValue(model.path("aspectRatios"), new TypeReference<List<String>>() { }) : List.of("16:9");
-                        shipped.add(new Shipped(model.path("id").asText(), model.path("media").asText(), sizes, offer, ratios));
+                        List<Input> inputs = offer.inputs() != null && !offer.inputs().isEmpty() ? offer.inputs()
+                                : YAML.convertValue(model.path("inputs"), new TypeReference<List<Input>>() { });
+                        shipped.add(new Shipped(model.path("id").asText(), model.path("media").asText(), sizes, offer, ratios, inputs));
                     }
                 }
             }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.FailureClass;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
@@ -132,6 +133,24 @@ class MiniMaxConformanceTest extends AdapterConformance {
         assertEquals(6, body.path("duration").asInt());
         assertTrue(body.path("first_frame_image").asText().startsWith("data:image/png;base64,"));
         assertEquals(false, body.path("prompt_optimizer").asBoolean(true));
+    }
+
+    @Test
+    void aLastFrameGoesBesideTheFirstAsLastFrameImage() throws Exception {
+        Path first = Files.write(work.resolve("first.png"), TestImages.png(8, 8));
+        Path last = Files.write(work.resolve("last.png"), TestImages.png(16, 16));
+        VideoTask task = task("waves", first, TaskControl.NONE);
+        MiniMaxVideoGenerator minimax = new MiniMaxVideoGenerator(upstream(false));
+        minimax.generate(provider(), new VideoTask(task.upstreamModel(), task.options(), task.version(), task.prompt(), task.width(),
+                task.height(), task.durationSeconds(), first, null, task.params(), work, TaskControl.NONE, last));
+        var body = fake.received().getFirst().json();
+        assertTrue(body.path("first_frame_image").asText().startsWith("data:image/png;base64,"));
+        assertEquals(io.mediagate.routing.providers.Shapes.dataUri(last), body.path("last_frame_image").asText(), "the last frame itself");
+        assertTrue(minimax.takesLastFrame());
+        VideoTask lastAlone = new VideoTask(task.upstreamModel(), task.options(), task.version(), task.prompt(), task.width(),
+                task.height(), task.durationSeconds(), null, null, task.params(), work, TaskControl.NONE, last);
+        assertEquals(FailureClass.REJECTED, assertThrows(ProviderException.class,
+                () -> MiniMaxWire.request(lastAlone, null, "data:image/png;base64,AA")).failure(), "MiniMax needs the first frame with it");
     }
 
     @Test

@@ -36,4 +36,19 @@ class ReplicateWireTest {
         var running = ReplicateWire.state(REPLICATE, json.readTree("{\"status\": \"processing\", \"logs\": \"50%\"}"));
         assertEquals(50, ((Poller.Poll.Pending<List<String>>) running).percent());
     }
+
+    @Test
+    void aLastFrameGoesUnderTheOffersLastFrameFieldAndAnOfferWithoutOneIsPassedOver() {
+        var offer = io.mediagate.routing.providers.conformance.ShippedOffers.offer("replicate", "minimax/hailuo-02");
+        var task = new io.mediagate.routing.providers.VideoTask("minimax/hailuo-02", offer.options(), "02", "waves", 1280, 720, 6, null, null,
+                Map.of(), java.nio.file.Path.of("/tmp"), io.mediagate.routing.providers.TaskControl.NONE);
+        Map<String, Object> input = ReplicateWire.video(task, "data:image/png;base64,Rg==", "data:image/png;base64,TA==");
+        assertEquals("data:image/png;base64,Rg==", input.get("first_frame_image"));
+        assertEquals("data:image/png;base64,TA==", input.get("last_frame_image"), "Hailuo 02's last_frame_image, as the shipped offer names it");
+        var plain = new io.mediagate.routing.providers.VideoTask("owner/model", Map.of(), "1", "waves", 1280, 720, 5, null, null,
+                Map.of(), java.nio.file.Path.of("/tmp"), io.mediagate.routing.providers.TaskControl.NONE);
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(io.mediagate.routing.providers.ProviderException.class,
+                () -> ReplicateWire.video(plain, "data:image/png;base64,Rg==", "data:image/png;base64,TA=="));
+        assertEquals(io.mediagate.common.events.FailureClass.REJECTED, refused.failure(), "never sent without its last frame");
+    }
 }

@@ -138,6 +138,9 @@ class ViduConformanceTest extends AdapterConformance {
     protected void play(FakeUpstream fake) {
         fake.on("POST", "/ent/v2/text2video", request -> create(fake, request));
         fake.on("POST", "/ent/v2/img2video", request -> create(fake, request));
+        // platform.vidu.com/docs/start-end-to-video: images, the start frame then the end frame, both required
+        fake.on("POST", "/ent/v2/start-end2video", request -> request.json().path("images").size() == 2 ? create(fake, request)
+                : error(400, "FieldInvalid", "invalid field: images"));
         fake.on("GET", "/ent/v2/tasks/", request -> creations(fake, request));
         fake.on("POST", "/ent/v2/tasks/", request -> {
             Reply refused = refused(request);
@@ -178,6 +181,22 @@ class ViduConformanceTest extends AdapterConformance {
                 TaskControl.NONE);
         assertEquals(FailureClass.REJECTED, assertThrows(ProviderException.class, () -> ViduWire.request(wide, null)).failure(),
                 "21:9 is not Vidu's: the next offer is tried");
+    }
+
+    @Test
+    void aFirstAndALastFrameGoToStartEndToVideoInThatOrder() throws Exception {
+        Path first = Files.write(work.resolve("first.png"), TestImages.png(8, 8));
+        Path last = Files.write(work.resolve("last.png"), TestImages.png(16, 16));
+        VideoTask task = task("waves", first, TaskControl.NONE);
+        ViduVideoGenerator vidu = new ViduVideoGenerator(upstream(false));
+        vidu.generate(provider(), new VideoTask(task.upstreamModel(), task.options(), task.version(), task.prompt(), task.width(),
+                task.height(), task.durationSeconds(), first, null, task.params(), work, TaskControl.NONE, last));
+        var created = fake.received().getFirst();
+        assertEquals("/ent/v2/start-end2video", created.path());
+        assertEquals(io.mediagate.routing.providers.Shapes.dataUri(first), created.json().path("images").get(0).asText());
+        assertEquals(io.mediagate.routing.providers.Shapes.dataUri(last), created.json().path("images").get(1).asText());
+        assertFalse(created.json().has("aspect_ratio"), "the frames set the shape");
+        assertTrue(vidu.takesLastFrame());
     }
 
     @Test
