@@ -120,6 +120,52 @@ class ImageEditsIT {
         assertTrue(sources >= 2, "the sources are kept as the caller's items: " + mine.body());
     }
 
+    /** The mean absolute difference of two same-sized pictures' RGB channels, 0 (the same) to 255. */
+    private static double distance(BufferedImage a, BufferedImage b) {
+        long sum = 0;
+        for (int y = 0; y < a.getHeight(); y++) {
+            for (int x = 0; x < a.getWidth(); x++) {
+                int p = a.getRGB(x, y);
+                int q = b.getRGB(x, y);
+                for (int shift = 0; shift <= 16; shift += 8) {
+                    sum += Math.abs((p >> shift & 0xFF) - (q >> shift & 0xFF));
+                }
+            }
+        }
+        return (double) sum / (3L * a.getWidth() * a.getHeight());
+    }
+
+    /**
+     * A generation with reference pictures (an https URL and a media id) is made from them by the model's edit: it looks like
+     * its first reference far more than the same prompt and seed without them does, and names both as its sources.
+     */
+    @Test
+    void aGenerationWithReferencePicturesIsMadeFromThemAndNamesThem() throws Exception {
+        Api.Reply kite = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"a red kite\",\"size\":\"256x256\",\"style\":\"rings\"}");
+        Api.Reply sky = api.post("/v1/images/generations", key, "{\"model\":\"local/pattern\",\"prompt\":\"an evening sky\",\"size\":\"256x256\",\"style\":\"tiles\"}");
+        JsonNode first = kite.body().path("data").get(0);
+        JsonNode second = sky.body().path("data").get(0);
+        String asked = "{\"model\":\"local/pattern\",\"prompt\":\"the same kite at sea\",\"size\":\"256x256\",\"seed\":7";
+        Api.Reply referenced = api.post("/v1/images/generations", key, asked + ",\"reference_image_urls\":[\"" + first.path("url").asText()
+                + "\",\"" + second.path("id").asText() + "\"]}");
+        assertEquals(200, referenced.status(), referenced.body().toString());
+        JsonNode item = referenced.body().path("data").get(0);
+        assertEquals("[\"" + first.path("id").asText() + "\",\"" + second.path("id").asText() + "\"]", item.path("sources").toString(),
+                "the references are named by id, the URL of an own file as its item");
+        Api.Reply plain = api.post("/v1/images/generations", key, asked + "}");
+        BufferedImage reference = TestImages.decode(api.download(first.path("url").asText()));
+        double withReferences = distance(TestImages.decode(api.download(item.path("url").asText())), reference);
+        double without = distance(TestImages.decode(api.download(plain.body().path("data").get(0).path("url").asText())), reference);
+        assertTrue(withReferences * 2 < without, "made from the reference: " + withReferences + " against " + without);
+
+        for (String[] refused : new String[][] {{"\"x\"", "reference_image_urls"}, {"[]", "reference_image_urls"},
+                {"[\"ftp://example.com/a.png\"]", "reference_image_urls[0]"}, {"[\"https://127.0.0.1/a.png\"]", "reference_image_urls[0]"}}) {
+            Api.Reply r = api.post("/v1/images/generations", key, asked + ",\"reference_image_urls\":" + refused[0] + "}");
+            assertEquals(400, r.status(), r.body().toString());
+            assertEquals(refused[1], r.body().path("param").asText(), r.body().toString());
+        }
+    }
+
     @Test
     void theResultNamesItsSourcesWhichStayPrivateToTheCaller() throws Exception {
         Api.Reply edit = api.postForm("/v1/images/edits", key, List.of("model", "local/pattern", "prompt", "a hat", "size", "256x256",

@@ -12,8 +12,23 @@ public record ImageSources(String operation, List<String> images, String mask) {
     public static final String VARIATION = "variation";
     /** A video's reference image (OpenAI's {@code input_reference} sent as a file). */
     public static final String REFERENCE = "reference";
+    /**
+     * An image generation's reference pictures ({@code reference_image_urls}: URLs or media ids), made by an edit of the
+     * model's (its provider's endpoint that takes pictures with a prompt), no mask.
+     */
+    public static final String REFERENCES = "references";
 
     public boolean variation() {
         return VARIATION.equals(operation);
+    }
+
+    /** Whether these are an image generation's reference pictures ({@link #REFERENCES}). */
+    public boolean references() {
+        return REFERENCES.equals(operation);
+    }
+
+    /** The request field that named image {@code i}: {@code reference_image_urls[i]}, else an edit's {@code images[i]}. */
+    public String imageParam(int i) {
+        return (references() ? "reference_image_urls" : "images") + "[" + i + "]";
     }
 }

@@ -67,18 +67,21 @@ public final class RequestFields {
 
     /** An absolute http(s) URL of at most 2048 characters, or empty (where it is fetched from is checked later). */
     public static java.util.Optional<String> url(JsonBody in, String field) {
-        return in.string(field).map(u -> {
-            try {
-                java.net.URI uri = new java.net.URI(u);
-                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
-                if (u.length() > 2048 || !(scheme.equals("https") || scheme.equals("http")) || uri.getHost() == null) {
-                    throw ApiException.invalid(field, field + " must be an absolute https URL");
-                }
-                return u;
-            } catch (java.net.URISyntaxException e) {
-                throw ApiException.invalid(field, field + " is not a valid URL");
+        return in.string(field).map(u -> url(u, field));
+    }
+
+    /** {@code u} as an absolute http(s) URL of at most 2,048 characters, else 400 naming {@code field}. */
+    public static String url(String u, String field) {
+        try {
+            java.net.URI uri = new java.net.URI(u);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+            if (u.length() > 2048 || !(scheme.equals("https") || scheme.equals("http")) || uri.getHost() == null) {
+                throw ApiException.invalid(field, field + " must be an absolute https URL");
             }
-        });
+            return u;
+        } catch (java.net.URISyntaxException e) {
+            throw ApiException.invalid(field, field + " is not a valid URL");
+        }
     }
 
     private static final java.util.regex.Pattern MEDIA_ID = java.util.regex.Pattern.compile("med_[A-Za-z0-9]{8,60}");
@@ -90,12 +93,16 @@ public final class RequestFields {
 
     /** An input picture or video as an absolute https URL ({@link #url}) or one of the caller's media ids ({@code med_…}). */
     public static java.util.Optional<String> urlOrMedia(JsonBody in, String field) {
-        java.util.Optional<String> value = in.string(field);
-        if (value.isPresent() && isMediaId(value.get())) {
+        return in.string(field).map(value -> urlOrMedia(value, field));
+    }
+
+    /** {@code value} as a media id ({@code med_…}) or an absolute https URL, else 400 naming {@code field}. */
+    public static String urlOrMedia(String value, String field) {
+        if (isMediaId(value)) {
             return value;
         }
         try {
-            return url(in, field);
+            return url(value, field);
         } catch (ApiException e) {
             throw ApiException.invalid(field, field + " must be an absolute https URL or one of your media ids (med_…)");
         }

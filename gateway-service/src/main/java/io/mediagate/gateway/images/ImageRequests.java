@@ -1,5 +1,6 @@
 package io.mediagate.gateway.images;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.catalog.RetiredModel;
@@ -12,7 +13,9 @@ import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -35,7 +38,7 @@ public final class ImageRequests {
 
     private static Set<String> known() {
         Set<String> known = new HashSet<>(Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "n", "provider", "routing",
-                "public", "response_format", "stream", "partial_images", RetiredModel.UPGRADES));
+                "public", "response_format", "stream", "partial_images", "reference_image_urls", RetiredModel.UPGRADES));
         known.addAll(ImageOptions.NAMES);
         return Set.copyOf(known);
     }
@@ -48,6 +51,11 @@ public final class ImageRequests {
     public static GenerationRequest parse(ObjectMapper json, JsonBody in, Caller caller, String jobId, String requestId,
                                    Instant acceptedAt, ImageSources sources, int partialImages) {
         String model = RequestFields.model(in);
+        if (sources == null) {
+            sources = references(in);
+        } else if (in.node().has("reference_image_urls")) {
+            throw ApiException.invalid("reference_image_urls", "an edit's pictures are its images; reference_image_urls is for generations");
+        }
         String prompt = sources != null && sources.variation() ? null : RequestFields.prompt(in, MAX_PROMPT);
         // OpenAI's "auto" leaves the size to the model: its default size here.
         Size size = in.string("size").filter(s -> !s.equals("auto")).map(ImageRequests::checkSize).orElse(null);
@@ -60,12 +68,40 @@ public final class ImageRequests {
         String routing = RequestFields.routing(in);
         boolean isPublic = in.bool("public").orElse(true);
         String format = responseFormat(in.string("response_format").orElse(null));
-        ImageOptions read = ImageOptionFields.read(in, sources != null && sources.operation().equals(ImageSources.EDIT));
+        ImageOptions read = ImageOptionFields.read(in, sources != null && !sources.variation());
         ImageOptions options = partialImages >= 0 ? read.withPartialImages(partialImages) : read;
         Map<String, Object> extras = in.rest(json, KNOWN);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras, framing), n, format,
                 sources, options.empty() ? null : options).withModelUpgrades(RequestFields.modelUpgrades(in, caller));
+    }
+
+    /** At most this many reference pictures, as an edit's images. */
+    static final int MAX_REFERENCES = 16;
+
+    /**
+     * A generation's {@code reference_image_urls}: 1 to 16 pictures, each an https URL or one of the caller's media ids
+     * ({@code med_…}), made by the model's edit (fetched, checked and kept when the job runs); null without them.
+     */
+    static ImageSources references(JsonBody in) {
+        JsonNode refs = in.node().get("reference_image_urls");
+        if (refs == null || refs.isNull()) {
+            return null;
+        }
+        if (!refs.isArray() || refs.isEmpty() || refs.size() > MAX_REFERENCES) {
+            throw ApiException.invalid("reference_image_urls", "reference_image_urls must be a list of 1 to " + MAX_REFERENCES
+                    + " https URLs or media ids (med_…)");
+        }
+        List<String> urls = new ArrayList<>(refs.size());
+        for (int i = 0; i < refs.size(); i++) {
+            String field = "reference_image_urls[" + i + "]";
+            JsonNode ref = refs.get(i);
+            if (!ref.isTextual()) {
+                throw ApiException.invalid(field, field + " must be an https URL or a media id (med_…)");
+            }
+            urls.add(RequestFields.urlOrMedia(ref.asText(), field));
+        }
+        return new ImageSources(ImageSources.REFERENCES, List.copyOf(urls), null);
     }
 
     /** {@code url} (the default) or {@code b64_json}: the stored item's URL, or that and its bytes inline. */

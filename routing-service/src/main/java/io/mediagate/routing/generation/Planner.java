@@ -127,6 +127,9 @@ public class Planner {
      */
     private static String imageInput(GenerationRequest request) {
         if (request.sources() != null) {
+            if (request.sources().references()) {
+                return "reference_image_urls";
+            }
             return request.kind() == MediaKind.IMAGE ? "image" : "input_reference";
         }
         return request.imageUrl() != null ? "image_url" : null;

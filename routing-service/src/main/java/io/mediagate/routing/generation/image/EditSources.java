@@ -49,7 +49,7 @@ class EditSources {
         List<SourceImage> images = new ArrayList<>(sources.images().size());
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < sources.images().size(); i++) {
-            images.add(load(request, sources.images().get(i), "s" + i, "images[" + i + "]", ids));
+            images.add(load(request, sources.images().get(i), "s" + i, sources.imageParam(i), ids));
         }
         SourceImage mask = sources.mask() == null ? null : load(request, sources.mask(), "m", "mask", ids);
         if (mask != null) {
@@ -80,16 +80,17 @@ class EditSources {
             ids.add(ref);
             return image(media.read(ref, request.userId(), request.tier()), param.equals("mask") ? "mask" : "image");
         }
+        String urlParam = param.startsWith("images[") || param.equals("mask") ? param + ".image_url" : param; // a reference is a bare URL
         String own = files.ownId(ref);
         if (own != null) {
             ids.add(own);
-            return image(media.read(own, request.userId(), request.tier()), param + ".image_url");
+            return image(media.read(own, request.userId(), request.tier()), urlParam);
         }
         Path scratch = null;
         try {
             scratch = Files.createTempFile("edit-source", null);
-            byte[] bytes = Files.readAllBytes(files.bring(request, ref, null, param + ".image_url", "image", MAX_IMAGE, scratch));
-            SourceImage image = image(bytes, param + ".image_url");
+            byte[] bytes = Files.readAllBytes(files.bring(request, ref, null, urlParam, "image", MAX_IMAGE, scratch));
+            SourceImage image = image(bytes, urlParam);
             String id = "med_" + request.jobId().substring(4) + suffix;
             keep(request, id, image, suffix.equals("m") ? "mask" : "source");
             ids.add(id);
