@@ -166,6 +166,74 @@ class ImageEditsIT {
         }
     }
 
+    /** A red square on white, {@code side} wide: a subject on a plain background. */
+    private static byte[] subjectOnWhite(int side) throws Exception {
+        BufferedImage picture = new BufferedImage(side, side, BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = picture.createGraphics();
+        g.setColor(java.awt.Color.WHITE);
+        g.fillRect(0, 0, side, side);
+        g.setColor(new java.awt.Color(RED));
+        g.fillRect(side / 4, side / 4, side / 2, side / 2);
+        g.dispose();
+        var out = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(picture, "png", out);
+        return out.toByteArray();
+    }
+
+    /**
+     * An upscale and a background removal are jobs like a generation, answering the media item, price and stats: the upscale
+     * at exactly twice the size (or the size asked), resized from its picture in its Content Credentials; the cutout with a
+     * transparent background and an opaque subject. Each names its picture, and what it cannot do is refused by name.
+     */
+    @Test
+    void anUpscaleAndABackgroundRemovalAreMadeFromTheirPictureAndNameIt() throws Exception {
+        Api.Reply edit = api.postForm("/v1/images/edits", key, List.of("model", "local/pattern", "prompt", "a frame", "size", "256x256"),
+                new Api.FormFile("image", "subject.png", subjectOnWhite(96)));
+        assertEquals(200, edit.status(), edit.body().toString());
+        String picture = edit.body().path("data").get(0).path("sources").get(0).asText(); // kept as the caller's item
+
+        Api.Reply up = api.post("/v1/images/upscale", key, "{\"image_url\":\"" + picture + "\",\"scale\":2}");
+        assertEquals(200, up.status(), up.body().toString());
+        JsonNode upscaled = up.body().path("data").get(0);
+        assertEquals("192x192", upscaled.path("size").asText(), upscaled.toString());
+        assertEquals(192, TestImages.decode(api.download(upscaled.path("url").asText())).getWidth(), "exactly twice the picture");
+        assertEquals("local/upscale", upscaled.path("model").asText());
+        assertEquals("[\"" + picture + "\"]", upscaled.path("sources").toString());
+        assertEquals("[\"c2pa.opened\",\"c2pa.resized\"]", upscaled.path("provenance").path("actions").toString(), upscaled.path("provenance").toString());
+        assertEquals("Trusted", upscaled.path("provenance").path("state").asText(), upscaled.path("provenance").toString());
+        assertEquals(0.0, up.body().path("price").asDouble(), 1e-9);
+        assertEquals("local", up.body().path("stats").path("providerId").asText());
+        Api.Reply sized = api.post("/v1/images/upscale", key, "{\"image_url\":\"" + picture + "\",\"size\":\"300x200\"}");
+        assertEquals(200, sized.status(), sized.body().toString());
+        BufferedImage target = TestImages.decode(api.download(sized.body().path("data").get(0).path("url").asText()));
+        assertEquals(300, target.getWidth());
+        assertEquals(200, target.getHeight());
+
+        Api.Reply cut = api.post("/v1/images/remove-background", key, "{\"image_url\":\"" + picture + "\"}");
+        assertEquals(200, cut.status(), cut.body().toString());
+        JsonNode cutout = cut.body().path("data").get(0);
+        assertEquals("image/png", cutout.path("mime").asText());
+        BufferedImage matte = TestImages.decode(api.download(cutout.path("url").asText()));
+        assertEquals(96, matte.getWidth(), "the picture's own size");
+        assertEquals(0, matte.getRGB(4, 4) >>> 24, "the background is transparent");
+        assertEquals(255, matte.getRGB(48, 48) >>> 24, "the subject is opaque");
+        assertEquals(RED, matte.getRGB(48, 48) & 0xFFFFFF);
+        assertEquals("[\"c2pa.opened\",\"c2pa.edited\"]", cutout.path("provenance").path("actions").toString());
+
+        for (String[] refused : new String[][] {
+                {"/v1/images/upscale", "{\"image_url\":\"" + picture + "\",\"scale\":3}", "scale"},
+                {"/v1/images/upscale", "{\"scale\":2}", "image_url"},
+                {"/v1/images/upscale", "{\"image_url\":\"https://127.0.0.1/a.png\"}", "image_url"},
+                {"/v1/images/upscale", "{\"image_url\":\"" + picture + "\",\"model\":\"local/pattern\"}", "model"},
+                {"/v1/images/upscale", "{\"image_url\":\"" + picture + "\",\"size\":\"64x64\"}", "size"},
+                {"/v1/images/remove-background", "{\"image_url\":\"" + picture + "\",\"size\":\"512x512\"}", "size"},
+                {"/v1/images/generations", "{\"model\":\"local/upscale\",\"prompt\":\"p\"}", "model"}}) {
+            Api.Reply r = api.post(refused[0], key, refused[1]);
+            assertEquals(400, r.status(), refused[1] + ": " + r.body());
+            assertEquals(refused[2], r.body().path("param").asText(), refused[1] + ": " + r.body());
+        }
+    }
+
     @Test
     void theResultNamesItsSourcesWhichStayPrivateToTheCaller() throws Exception {
         Api.Reply edit = api.postForm("/v1/images/edits", key, List.of("model", "local/pattern", "prompt", "a hat", "size", "256x256",

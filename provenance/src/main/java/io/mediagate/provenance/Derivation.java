@@ -25,6 +25,11 @@ public record Derivation(String action, Ingredient parent, List<Ingredient> inpu
         return new Derivation("c2pa.converted", parent, List.of(), null);
     }
 
+    /** Made larger by a model (an upscale): the parent at another size, its pixels made by the model. */
+    public static Derivation resized(Ingredient parent) {
+        return new Derivation("c2pa.resized", parent, List.of(), COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA);
+    }
+
     /** Edited by a trained model from the parent and {@code inputs}: an image edit or variation. */
     public static Derivation edited(Ingredient parent, List<Ingredient> inputs) {
         return new Derivation("c2pa.edited", parent, inputs, COMPOSITE_WITH_TRAINED_ALGORITHMIC_MEDIA);

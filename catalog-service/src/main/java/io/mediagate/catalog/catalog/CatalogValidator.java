@@ -11,6 +11,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.ImageOptions;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.model.ModelId;
 import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Input;
@@ -104,7 +105,13 @@ final class CatalogValidator {
             m.sizes().forEach(s -> require(IMAGE_SIZE.matcher(s).matches(), source, at + ".sizes", "image sizes look like 1024x1024, got " + s));
             require(m.aspectRatios() == null, source, at + ".aspectRatios", "an image model's shapes are its sizes; only a video model lists aspectRatios");
             require(m.inputs() == null || !m.inputs().contains(Input.LAST_FRAME), source, at + ".inputs", "last_frame is a video model's input");
+            if (m.operation() != null) {
+                require(ImageSources.UTILITIES.contains(m.operation()), source, at + ".operation", "must be one of " + ImageSources.UTILITIES
+                        + " (a model without one generates)");
+                require(m.inputs() != null && m.inputs().contains(Input.IMAGE), source, at + ".inputs", "a utility model takes an image");
+            }
         } else {
+            require(m.operation() == null, source, at + ".operation", "only an image model does a utility operation here");
             if (m.aspectRatios() != null) {
                 require(!m.aspectRatios().isEmpty() && m.aspectRatios().stream().distinct().count() == m.aspectRatios().size(), source,
                         at + ".aspectRatios", "list each ratio the model makes once, the default first");

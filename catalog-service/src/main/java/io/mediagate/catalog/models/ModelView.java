@@ -41,6 +41,7 @@ public record ModelView(
         String name,
         String displayName,
         String media,
+        String operation,
         String description,
         String version,
         List<Version> versions,
@@ -127,7 +128,7 @@ public record ModelView(
                     o.inputImagePrice().signum() == 0 ? null : o.inputImagePrice(), o.tokens(), o.megapixels()), o.features(),
                     gone == null ? status.apply(p) : "retired", gone, LifecycleView.of(o.lifecycle(), now), o.source(), o.batch());
         }).toList();
-        return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.description(),
+        return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.operation(), m.description(),
                 latest.version(), versions, m.sizes(), ShapeView.of(m), m.kind() == MediaKind.VIDEO ? m.videoRatios() : null, m.defaultSize(), m.durations(), m.inputs(),
                 m.parameters() == null ? List.of() : m.parameters(), offers, m.createdAt(), LifecycleView.of(m.overallLifecycle(), now));
     }

@@ -191,6 +191,19 @@ class CatalogFileTest {
     }
 
     @Test
+    void aUtilityModelNamesAnOperationThisVersionDoesAndTakesAnImage() {
+        String utility = VALID.replace("media: image\n", "media: image\n    operation: upscale\n").replace("inputs: [text]", "inputs: [image]");
+        assertEquals("upscale", read(utility).models().getFirst().operation());
+        InvalidCatalogException unknown = assertThrows(InvalidCatalogException.class, () -> read(utility.replace("operation: upscale", "operation: dance")));
+        assertTrue(unknown.getMessage().contains("models[0].operation must be one of"), unknown.getMessage());
+        InvalidCatalogException noImage = assertThrows(InvalidCatalogException.class, () -> read(utility.replace("inputs: [image]", "inputs: [text]")));
+        assertTrue(noImage.getMessage().contains("a utility model takes an image"), noImage.getMessage());
+        InvalidCatalogException video = assertThrows(InvalidCatalogException.class,
+                () -> read(VIDEO.replace("media: video\n", "media: video\n    operation: upscale\n")));
+        assertTrue(video.getMessage().contains("models[0].operation"), video.getMessage());
+    }
+
+    @Test
     void aVideoSizeIsALabelAndAnOfferUnitOneThisVersionKnows() {
         InvalidCatalogException frame = assertThrows(InvalidCatalogException.class,
                 () -> read(VIDEO.replace("sizes: [720p]", "sizes: [720p, 1280x720]")));

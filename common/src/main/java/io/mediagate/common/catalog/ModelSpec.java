@@ -27,7 +27,8 @@ public record ModelSpec(
         List<OfferSpec> offers,
         Instant createdAt,
         Lifecycle lifecycle,
-        @JsonInclude(JsonInclude.Include.NON_NULL) List<String> aspectRatios) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<String> aspectRatios,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String operation) {
 
     /** What a video model makes when its catalog entry names no {@code aspectRatios}: landscape. */
     public static final List<String> LANDSCAPE = List.of("16:9");
@@ -44,7 +45,23 @@ public record ModelSpec(
                      String defaultSize, DurationSpec durations, List<Input> inputs, List<ParameterSpec> parameters,
                      List<OfferSpec> offers, Instant createdAt, Lifecycle lifecycle) {
         this(id, displayName, media, description, versions, sizes, defaultSize, durations, inputs, parameters, offers, createdAt,
-                lifecycle, null);
+                lifecycle, null, null);
+    }
+
+    /** A generation model: it makes media from a prompt (and pictures), no utility {@code operation}. */
+    public ModelSpec(String id, String displayName, String media, String description, List<VersionSpec> versions, List<String> sizes,
+                     String defaultSize, DurationSpec durations, List<Input> inputs, List<ParameterSpec> parameters,
+                     List<OfferSpec> offers, Instant createdAt, Lifecycle lifecycle, List<String> aspectRatios) {
+        this(id, displayName, media, description, versions, sizes, defaultSize, durations, inputs, parameters, offers, createdAt,
+                lifecycle, aspectRatios, null);
+    }
+
+    /**
+     * Whether this model does a utility operation ({@code operation}: {@code upscale}, {@code remove-background}) on a picture
+     * it is sent, at that operation's endpoint, rather than generate.
+     */
+    public boolean utility() {
+        return operation != null;
     }
 
     /**

@@ -18,6 +18,18 @@ public record ImageSources(String operation, List<String> images, String mask) {
      */
     public static final String REFERENCES = "references";
 
+    /** An upscale of one picture ({@code POST /v1/images/upscale}). */
+    public static final String UPSCALE = "upscale";
+    /** A picture's subject cut out of its background, on transparency ({@code POST /v1/images/remove-background}). */
+    public static final String REMOVE_BACKGROUND = "remove-background";
+    /** The operations a utility model does (its catalog {@code operation}), each with an endpoint of its own. */
+    public static final java.util.Set<String> UTILITIES = java.util.Set.of(UPSCALE, REMOVE_BACKGROUND);
+
+    /** Whether this is a utility operation's one picture ({@link #UTILITIES}): made by a utility model, not an edit. */
+    public boolean utility() {
+        return UTILITIES.contains(operation);
+    }
+
     public boolean variation() {
         return VARIATION.equals(operation);
     }
@@ -27,8 +39,14 @@ public record ImageSources(String operation, List<String> images, String mask) {
         return REFERENCES.equals(operation);
     }
 
-    /** The request field that named image {@code i}: {@code reference_image_urls[i]}, else an edit's {@code images[i]}. */
+    /**
+     * The request field that named image {@code i}: {@code reference_image_urls[i]}, a utility's {@code image_url}, else an
+     * edit's {@code images[i]}.
+     */
     public String imageParam(int i) {
+        if (utility()) {
+            return "image_url";
+        }
         return (references() ? "reference_image_urls" : "images") + "[" + i + "]";
     }
 }

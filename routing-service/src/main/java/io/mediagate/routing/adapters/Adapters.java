@@ -4,6 +4,7 @@ import io.mediagate.common.catalog.AdapterKind;
 import io.mediagate.routing.providers.ImageBatches;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.ImageUtilities;
 import io.mediagate.routing.providers.ImageVariator;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoGenerator;
@@ -21,6 +22,7 @@ import io.mediagate.routing.providers.gemini.GeminiImageGenerator;
 import io.mediagate.routing.providers.ideogram.IdeogramImageGenerator;
 import io.mediagate.routing.providers.kling.KlingVideoGenerator;
 import io.mediagate.routing.providers.local.LocalImageGenerator;
+import io.mediagate.routing.providers.local.LocalImageUtilities;
 import io.mediagate.routing.providers.local.LocalVideoGenerator;
 import io.mediagate.routing.providers.luma.LumaVideoGenerator;
 import io.mediagate.routing.providers.minimax.MiniMaxVideoGenerator;
@@ -58,7 +60,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class Adapters {
     static final List<Class<?>> CAPABILITIES = List.of(ImageGenerator.class, ImageEditor.class, ImageVariator.class, VideoGenerator.class,
-            ImageBatches.class);
+            ImageBatches.class, ImageUtilities.class);
 
     /** One adapter of the list: the catalog's name and the code that talks to that kind of provider. */
     public record Entry(String name, Object code) {}
@@ -67,9 +69,9 @@ public class Adapters {
 
     @Inject
     Adapters(LocalImageGenerator local, FakeImageGenerator fake,
-             LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, Upstream upstream,
+             LocalVideoGenerator localVideo, FakeVideoGenerator fakeVideo, LocalImageUtilities localUtilities, Upstream upstream,
              @ConfigProperty(name = "mediagate.providers.azure-openai.api-version", defaultValue = "2025-04-01-preview") String azureApiVersion) {
-        this(list(local, fake, localVideo, fakeVideo, upstream, azureApiVersion));
+        this(list(local, fake, localVideo, fakeVideo, localUtilities, upstream, azureApiVersion));
     }
 
     /** The adapters of {@code entries}, each under every capability it implements. */
@@ -90,12 +92,12 @@ public class Adapters {
      * (and its package, catalog entries, fake).
      */
     static List<Entry> list(LocalImageGenerator local, FakeImageGenerator fake, LocalVideoGenerator localVideo,
-                            FakeVideoGenerator fakeVideo, Upstream upstream, String azureApiVersion) {
+                            FakeVideoGenerator fakeVideo, LocalImageUtilities localUtilities, Upstream upstream, String azureApiVersion) {
         Function<String, Optional<String>> settings = name -> ConfigProvider.getConfig().getOptionalValue(name, String.class);
         List<Entry> entries = new ArrayList<>();
         for (AdapterKind kind : AdapterKind.values()) {
             List<Object> codes = switch (kind) {
-                case LOCAL -> List.of(local, localVideo);
+                case LOCAL -> List.of(local, localVideo, localUtilities);
                 case FAKE -> List.of(fake, fakeVideo);
                 case OPENAI -> List.of(new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE),
                         new OpenAiBatches(upstream, maxLines(settings, kind, 500)));
@@ -159,6 +161,11 @@ public class Adapters {
 
     public Optional<ImageGenerator> images(String adapter) {
         return find(ImageGenerator.class, adapter);
+    }
+
+    /** The utility operations on a picture (upscale, background removal), where the adapter does them. */
+    public Optional<ImageUtilities> utilities(String adapter) {
+        return find(ImageUtilities.class, adapter);
     }
 
     /** The provider's own batch API for image generations, where the adapter speaks one. */

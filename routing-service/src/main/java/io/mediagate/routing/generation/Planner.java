@@ -77,10 +77,13 @@ public class Planner {
         Map<String, Object> must = new LinkedHashMap<>(options.asked());
         must.keySet().retainAll(options.mustHonour());
         Parameters.Checked checked = Parameters.check(model, request.extras() == null ? Map.of() : request.extras(), mode).requiring(must);
-        Size size = Planning.size(model, request.size(), request.framing()).filter(s -> Planning.offers(model, s)).orElseThrow(() -> ApiException.invalid("size",
+        ImageSources sources = kind == MediaKind.IMAGE ? request.sources() : null;
+        boolean utility = checkOperation(model, sources);
+        // a utility's size is the one asked (an upscale's target) or made from its picture, whatever the model's sizes
+        Size size = utility ? Optional.ofNullable(request.size()).or(() -> Size.parse(model.defaultSize())).orElseThrow()
+                : Planning.size(model, request.size(), request.framing()).filter(s -> Planning.offers(model, s)).orElseThrow(() -> ApiException.invalid("size",
                 "size " + (request.size() != null ? request.size().label() : model.defaultSize()) + " is not offered by " + model.id()
                         + "; use one of " + model.sizes()));
-        ImageSources sources = kind == MediaKind.IMAGE ? request.sources() : null;
         String image = imageInput(request);
         boolean video = request.videoId() != null || request.videoUrl() != null;
         boolean mask = sources != null && sources.mask() != null;
@@ -89,7 +92,7 @@ public class Planner {
         checkInputs(model, image, video, mask, lastFrame);
         String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
-                new Eligibility.Need(version.version(), size.label(), duration, image, video, mask,
+                new Eligibility.Need(version.version(), utility ? null : size.label(), duration, image, video, mask,
                         sources == null ? 0 : sources.images().size(), quality, lastFrame), checked, operation(kind, sources, size, lastFrame),
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
     }
@@ -147,6 +150,10 @@ public class Planner {
             return new Candidates.Operation(p -> adapters.videos(p.adapter())
                     .filter(v -> v.makes(ratio) && (!lastFrame || v.takesLastFrame())).isPresent(), none);
         }
+        if (sources != null && sources.utility()) {
+            return new Candidates.Operation(p -> adapters.utilities(p.adapter()).filter(u -> u.operations().contains(sources.operation())).isPresent(),
+                    none);
+        }
         if (sources == null) {
             return new Candidates.Operation(p -> adapters.images(p.adapter()).isPresent(),
                     p -> adapters.images(p.adapter()).map(ImageGenerator::notTakenByGenerations).orElse(Set.of()));
@@ -156,6 +163,22 @@ public class Planner {
         }
         return new Candidates.Operation(p -> adapters.editors(p.adapter()).isPresent(),
                 p -> adapters.editors(p.adapter()).map(ImageEditor::notTakenByEdits).orElse(Set.of()));
+    }
+
+    /**
+     * Whether the request is a utility operation ({@code sources}' operation, such as an upscale), refused naming {@code model}
+     * unless the model does that operation; a utility model is refused at every other endpoint.
+     */
+    private static boolean checkOperation(ModelSpec model, ImageSources sources) {
+        boolean utility = sources != null && sources.utility();
+        if (utility && !sources.operation().equals(model.operation())) {
+            throw ApiException.invalid("model", model.id() + (model.utility() ? " does " + model.operation() : " generates") + "; it does no "
+                    + sources.operation() + " (GET /v1/models lists each model's operation)");
+        }
+        if (!utility && model.utility()) {
+            throw ApiException.invalid("model", model.id() + " does " + model.operation() + " only: use POST /v1/images/" + model.operation());
+        }
+        return utility;
     }
 
     private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask, boolean lastFrame) {

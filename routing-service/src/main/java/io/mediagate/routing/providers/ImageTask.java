@@ -10,6 +10,11 @@ import java.util.Map;
 public record ImageTask(String upstreamModel, Map<String, String> options, String version, String prompt,
                         int width, int height, int n, Map<String, Object> params, TaskControl control) {
 
+    /** This task at {@code width x height}. */
+    public ImageTask sized(int width, int height) {
+        return new ImageTask(upstreamModel, options, version, prompt, width, height, n, params, control);
+    }
+
     public String option(String name, String fallback) {
         return options == null ? fallback : options.getOrDefault(name, fallback);
     }

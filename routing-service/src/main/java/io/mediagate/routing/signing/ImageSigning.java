@@ -1,5 +1,6 @@
 package io.mediagate.routing.signing;
 
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.provenance.ContentCredentials;
 import io.mediagate.provenance.Derivation;
 import io.mediagate.provenance.manifest.Ingredient;
@@ -46,6 +47,16 @@ public class ImageSigning {
      */
     public List<GeneratedImage> signed(List<GeneratedImage> provided, List<GeneratedImage> delivered, List<Source> sources,
                                        ContentCredentials.Generation generation) {
+        return signed(provided, delivered, sources, null, generation);
+    }
+
+    /**
+     * As {@link #signed(List, List, List, ContentCredentials.Generation)}, for the sources' {@code operation}: an upscale is
+     * resized from its picture ({@code c2pa.resized}); any other operation on sources (an edit, a variation, a background
+     * removal, a generation from references) is edited from them.
+     */
+    public List<GeneratedImage> signed(List<GeneratedImage> provided, List<GeneratedImage> delivered, List<Source> sources,
+                                       String operation, ContentCredentials.Generation generation) {
         if (signer.isEmpty()) {
             return delivered;
         }
@@ -59,7 +70,9 @@ public class ImageSigning {
             if (image != original && providers.store().isPresent()) {
                 made = credentials.derived(image.bytes(), image.mime(), Derivation.converted(providers), generation);
             } else if (!sources.isEmpty()) {
-                made = credentials.derived(image.bytes(), image.mime(), edited(credentials, sources), generation);
+                made = credentials.derived(image.bytes(), image.mime(), ImageSources.UPSCALE.equals(operation)
+                        ? Derivation.resized(credentials.ingredient(sources.getFirst().bytes(), sources.getFirst().mime(), sources.getFirst().id(),
+                                Ingredient.PARENT_OF)) : edited(credentials, sources), generation);
             } else {
                 made = credentials.created(image.bytes(), image.mime(), generation);
             }

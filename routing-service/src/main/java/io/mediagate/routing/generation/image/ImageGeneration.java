@@ -5,6 +5,7 @@ import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.PartialImage;
 import io.mediagate.common.events.Stats;
+import io.mediagate.common.values.Size;
 import io.mediagate.provenance.ContentCredentials;
 import io.mediagate.routing.adapters.Adapters;
 import io.mediagate.routing.attempts.AttemptRunner;
@@ -18,6 +19,7 @@ import io.mediagate.routing.jobs.PartialImages;
 import io.mediagate.routing.providerbatches.ProviderBatching;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.retirement.RetiredOffers;
 import io.mediagate.routing.signing.ImageSigning;
@@ -87,6 +89,12 @@ public class ImageGeneration {
                     if (sources == null) {
                         return adapters.images(adapter).orElseThrow().generate(candidate.provider(), task);
                     }
+                    if (request.sources().utility()) {
+                        SourceImage source = sources.images().getFirst();
+                        Size target = UtilitySizes.target(request, source, task.params());
+                        return adapters.utilities(adapter).orElseThrow().apply(candidate.provider(), request.sources().operation(),
+                                task.sized(target.width(), target.height()), source);
+                    }
                     return request.sources().variation()
                             ? adapters.variators(adapter).orElseThrow().vary(candidate.provider(), task, sources.images().getFirst())
                             : adapters.editors(adapter).orElseThrow().edit(candidate.provider(), task, sources.images(), sources.mask());
@@ -95,7 +103,7 @@ public class ImageGeneration {
         // as the caller asked for them, then signed as made by the offer that served them, from the sources of an edit
         // (Content Credentials)
         List<GeneratedImage> made = credentials.signed(outcome.result(), delivery.deliver(plan.options(), outcome.served(), outcome.result()),
-                sources == null ? List.of() : EditSources.named(sources),
+                sources == null ? List.of() : EditSources.named(sources), request.sources() == null ? null : request.sources().operation(),
                 new ContentCredentials.Generation(plan.modelSlug(), outcome.served().providerId(), request.jobId(), request.prompt()));
         // billed at the quality the provider reports making (OpenAI's answer to "auto"), else as asked; from what the
         // provider metered where its offer says it bills so (tokens, megapixels)
@@ -112,7 +120,9 @@ public class ImageGeneration {
             stats = stats.withBatch(answered.isPresent() ? Stats.BATCH_PROVIDER : Stats.BATCH_JOB);
         }
         // a provider that made another size than asked (its nearest ratio, its own "auto") says so in stats.applied
-        String delivered = items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size().label())).findFirst().orElse(null);
+        // (a utility's size is made from its picture: not another than asked)
+        String delivered = request.sources() != null && request.sources().utility() ? null
+                : items.stream().map(MediaItem::size).filter(s -> s != null && !s.equals(plan.size().label())).findFirst().orElse(null);
         return GenerationReply.ok(request.jobId(), items, charge.price(), delivered == null ? stats : stats.withApplied("size", delivered));
     }
 }
