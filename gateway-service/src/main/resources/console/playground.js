@@ -1,6 +1,6 @@
-// Playground: pick a model, write a prompt, set size, duration, routing and the model's own parameters
-// (rendered from its parameter schema), generate, and see the result with its price, timings and the
-// routing decision. Videos run as jobs, followed through their event stream: a progress bar from the job's stage and
+// Playground: pick a model, write a prompt, set size, shape, duration, routing, the pictures it starts from and the
+// model's own parameters (rendered from its parameter schema), generate, and see the result with its price, timings and
+// the routing decision. A utility model (an upscale, a cut-out) takes a picture instead of a prompt. Videos run as jobs, followed through their event stream: a progress bar from the job's stage and
 // progress, its events as they happen (provider calls, retries, stages), and Cancel.
 import { api, follow, imageUrl } from 'console/api';
 import { h, field, notice, price, select, show, table } from 'console/ui';
@@ -172,22 +172,43 @@ export async function render(main) {
     return models.find((m) => m.id === picker.value);
   }
 
+  /** The aspect ratios the model makes: a video's list, an image's sizes' ratios. */
+  function ratios(m) {
+    if (m.media === 'video') return m.aspectRatios || [];
+    return [...new Set((m.shapes || []).map((s) => s.aspectRatio))];
+  }
+
+  /** A text field for a picture the request starts from: a URL or one of the caller's media ids. */
+  function picture(label, name, hint) {
+    return field(label, h('input', { name, type: 'text', placeholder: 'https://… or med_…' }), hint);
+  }
+
   function refresh() {
     const m = model();
     const limit = PROMPT_LIMIT[m.media];
     prompt.maxLength = limit;
-    show(form.querySelector('#prompt-field'), field('Prompt', prompt, `Up to ${limit} characters.`));
+    prompt.required = !m.operation;
+    show(form.querySelector('#prompt-field'), m.operation ? null : field('Prompt', prompt, `Up to ${limit} characters.`));
+    const takes = (input) => (m.inputs || []).includes(input);
+    const shapes = ratios(m);
     const sizes = m.sizes && m.sizes.length ? m.sizes : [m.defaultSize].filter(Boolean);
     const providers = [['', 'any (let routing choose)'], ...(m.providers || []).map((o) => [o.provider, `${o.providerName || o.provider} — ${price(o.price.amount, o.price.unit)}`])];
     const d = m.durations;
     show(dynamic,
+      m.operation ? picture('Picture', 'image_url', `The picture to ${m.operation === 'upscale' ? 'upscale' : 'cut out of its background'}.`) : null,
       h('div', { class: 'row' },
-        sizes.length ? field('Size', select(sizes, m.defaultSize, { name: 'size' })) : null,
+        sizes.length && !m.operation ? field('Size', select(sizes, m.defaultSize, { name: 'size' })) : null,
+        shapes.length > 1 ? field('Aspect ratio', select([['', 'default'], ...shapes], '', { name: 'aspect_ratio' })) : null,
         m.media === 'video' && d ? field('Duration (seconds)', h('input', { name: 'duration', type: 'number', min: d.min, max: d.max,
           step: 'any', value: d.default })) : null),
       h('div', { class: 'row' },
         field('Routing', select([['optimal', 'optimal'], ['cheapest', 'cheapest'], ['compatible', 'compatible']], 'optimal', { name: 'routing' })),
         field('Provider', select(providers, '', { name: 'provider' }))),
+      m.media === 'video' && takes('image') ? h('div', { class: 'row' },
+        picture('First frame', 'image_url', 'Optional: the picture the video starts on.'),
+        takes('last_frame') ? picture('Last frame', 'last_frame_url', 'Optional, with a first frame: the picture it ends on.') : null) : null,
+      m.media === 'image' && !m.operation && takes('image')
+        ? picture('Reference pictures', 'reference_image_urls', 'Optional: up to 16, separated by spaces, made from by the model.') : null,
       m.parameters && m.parameters.length
         ? h('fieldset', {}, h('legend', {}, 'Model parameters'), h('div', { class: 'row' }, m.parameters.map(parameterControl)))
         : null);
@@ -197,9 +218,14 @@ export async function render(main) {
     e.preventDefault();
     const m = model();
     const value = (name) => form.querySelector(`[name="${name}"]`)?.value;
-    const body = { model: m.id, prompt: prompt.value, routing: value('routing'), ...parameterValues(form) };
-    if (value('size')) body.size = value('size');
+    const body = { model: m.id, routing: value('routing'), ...parameterValues(form) };
+    if (!m.operation) body.prompt = prompt.value;
+    // an image's ratio picks its size; a video's size is its resolution, the ratio its frame
+    if (value('aspect_ratio')) body.aspect_ratio = value('aspect_ratio');
+    if (value('size') && (m.media === 'video' || !body.aspect_ratio)) body.size = value('size');
     if (value('provider')) body.provider = value('provider');
+    for (const name of ['image_url', 'last_frame_url']) if (value(name)) body[name] = value(name).trim();
+    if (value('reference_image_urls')) body.reference_image_urls = value('reference_image_urls').trim().split(/\s+/);
     generate.disabled = true;
     show(result, h('p', { role: 'status' }, m.media === 'video' ? 'Submitting the video job…' : 'Generating…'));
     try {
@@ -208,7 +234,7 @@ export async function render(main) {
         const answer = await api('POST', '/v1/videos/generations', body, { headers: { Prefer: 'respond-async' } });
         await followJob(result, answer.result.job);
       } else {
-        showResult(result, await api('POST', '/v1/images/generations', body));
+        showResult(result, await api('POST', m.operation ? `/v1/images/${m.operation}` : '/v1/images/generations', body));
       }
     } catch (err) {
       show(result, notice(err.message, 'error'));

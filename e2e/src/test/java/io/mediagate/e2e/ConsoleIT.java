@@ -227,6 +227,43 @@ class ConsoleIT {
         page.waitForCondition(() -> loaded(page.locator(".detail img").first()));
     }
 
+    /**
+     * The playground shapes a video in words and runs a utility model on a picture: a 9:16 video plays portrait; the
+     * upscale model asks for a picture instead of a prompt and answers it twice as large.
+     */
+    @Test
+    void thePlaygroundMakesAPortraitVideoAndUpscalesAPicture() throws Exception {
+        signIn(user);
+        label("Model").selectOption("local/motion");
+        label("Prompt").fill("a tall waterfall");
+        label("Size").selectOption("480p");
+        label("Aspect ratio").selectOption("9:16");
+        label("Duration (seconds)").fill("1");
+        assertThat(label("Last frame")).isVisible();
+        button("Generate").click();
+        Locator video = page.locator(".result video");
+        video.waitFor(new Locator.WaitForOptions().setTimeout(120_000));
+        page.waitForCondition(() -> ((Number) video.evaluate("v => v.readyState")).intValue() >= 1,
+                new Page.WaitForConditionOptions().setTimeout(30_000));
+        assertEquals(480, ((Number) video.evaluate("v => v.videoWidth")).intValue(), "portrait, as asked");
+        assertEquals(854, ((Number) video.evaluate("v => v.videoHeight")).intValue());
+        shot("playground-portrait");
+
+        String picture = image(user, "a small kite", false);
+        page.navigate(suite.baseUrl() + "/console/#/playground");
+        label("Model").selectOption("local/upscale");
+        assertThat(label("Prompt")).hasCount(0);
+        label("Picture").fill(picture);
+        label("scale").fill("4");
+        button("Generate").click();
+        Locator result = page.getByRole(AriaRole.REGION, new Page.GetByRoleOptions().setName("Result"));
+        Locator img = result.locator(".result img");
+        img.waitFor(new Locator.WaitForOptions().setTimeout(60_000));
+        page.waitForCondition(() -> loaded(img));
+        assertEquals(1024, ((Number) img.evaluate("i => i.naturalWidth")).intValue(), "256 x 4");
+        shot("playground-upscale");
+    }
+
     /** Signs in, asks the Playground for a local video and waits for its job's progress bar. */
     private void startVideo(String prompt, String size, int seconds) {
         signIn(user);

@@ -348,6 +348,46 @@ class VideoIT {
         assertTrue(silent.audio().isEmpty(), "no sound unless asked");
     }
 
+    /**
+     * A video is upscaled and extended by video jobs of their own, each in the source's shape: the upscale at the resolution
+     * asked and as long as the source, the extension at the source's resolution and the seconds asked longer.
+     */
+    @Test
+    void aVideoIsUpscaledAndExtendedInItsOwnShape() throws Exception {
+        Api.Reply made = api.post("/v1/videos/generations", pro,
+                "{\"model\":\"local/motion\",\"prompt\":\"a narrow canyon\",\"size\":\"480p\",\"aspect_ratio\":\"9:16\",\"duration\":1}");
+        assertEquals(200, made.status(), made.body().toString());
+        String source = made.body().path("data").get(0).path("id").asText();
+
+        Api.Reply up = api.post("/v1/videos/upscale", pro, "{\"video_url\":\"" + source + "\",\"resolution\":\"720p\"}");
+        assertEquals(200, up.status(), up.body().toString());
+        JsonNode upscaled = up.body().path("data").get(0);
+        assertEquals("local/video-upscale", upscaled.path("model").asText());
+        Probe larger = probe(upscaled.path("url").asText(), "upscaled.mp4");
+        assertEquals(720, larger.video().orElseThrow().width(), "portrait, as its source");
+        assertEquals(1280, larger.video().orElseThrow().height());
+        assertEquals(1.0, larger.durationSeconds(), 0.1, "as long as its source");
+
+        Api.Reply ext = api.post("/v1/videos/extend", pro, "{\"video_url\":\"" + source + "\",\"prompt\":\"the canyon goes on\",\"duration\":2}");
+        assertEquals(200, ext.status(), ext.body().toString());
+        Probe longer = probe(ext.body().path("data").get(0).path("url").asText(), "extended.mp4");
+        assertEquals(480, longer.video().orElseThrow().width(), "the source's resolution and shape");
+        assertEquals(854, longer.video().orElseThrow().height());
+        assertEquals(3.0, longer.durationSeconds(), 0.15, "the source and the two seconds asked");
+
+        for (String[] refused : new String[][] {
+                {"/v1/videos/upscale", "{\"resolution\":\"720p\"}", "video_url"},
+                {"/v1/videos/upscale", "{\"video_url\":\"" + source + "\",\"resolution\":\"8k\"}", "resolution"},
+                {"/v1/videos/upscale", "{\"video_url\":\"" + source + "\",\"model\":\"local/motion\"}", "model"},
+                {"/v1/videos/extend", "{\"video_url\":\"" + source + "\",\"duration\":2}", "prompt"},
+                {"/v1/videos/extend", "{\"video_url\":\"https://127.0.0.1/a.mp4\",\"prompt\":\"p\"}", "video_url"},
+                {"/v1/videos/generations", "{\"model\":\"local/extend\",\"prompt\":\"p\"}", "model"}}) {
+            Api.Reply r = api.post(refused[0], pro, refused[1]);
+            assertEquals(400, r.status(), refused[1] + ": " + r.body());
+            assertEquals(refused[2], r.body().path("param").asText(), refused[1] + ": " + r.body());
+        }
+    }
+
     @Test
     void badVideoRequestsAreRefusedNamingTheField() throws Exception {
         Map<String, String> cases = Map.of(

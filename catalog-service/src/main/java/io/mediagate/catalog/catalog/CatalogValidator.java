@@ -111,7 +111,11 @@ final class CatalogValidator {
                 require(m.inputs() != null && m.inputs().contains(Input.IMAGE), source, at + ".inputs", "a utility model takes an image");
             }
         } else {
-            require(m.operation() == null, source, at + ".operation", "only an image model does a utility operation here");
+            if (m.operation() != null) {
+                require(ModelSpec.VIDEO_OPERATIONS.contains(m.operation()), source, at + ".operation", "a video model's must be one of "
+                        + ModelSpec.VIDEO_OPERATIONS + " (a model without one generates)");
+                require(m.inputs() != null && m.inputs().contains(Input.VIDEO), source, at + ".inputs", "a video utility model takes a video");
+            }
             if (m.aspectRatios() != null) {
                 require(!m.aspectRatios().isEmpty() && m.aspectRatios().stream().distinct().count() == m.aspectRatios().size(), source,
                         at + ".aspectRatios", "list each ratio the model makes once, the default first");

@@ -199,8 +199,13 @@ class CatalogFileTest {
         InvalidCatalogException noImage = assertThrows(InvalidCatalogException.class, () -> read(utility.replace("inputs: [image]", "inputs: [text]")));
         assertTrue(noImage.getMessage().contains("a utility model takes an image"), noImage.getMessage());
         InvalidCatalogException video = assertThrows(InvalidCatalogException.class,
-                () -> read(VIDEO.replace("media: video\n", "media: video\n    operation: upscale\n")));
+                () -> read(VIDEO.replace("media: video\n", "media: video\n    operation: remove-background\n")));
         assertTrue(video.getMessage().contains("models[0].operation"), video.getMessage());
+        InvalidCatalogException noVideo = assertThrows(InvalidCatalogException.class,
+                () -> read(VIDEO.replace("media: video\n", "media: video\n    operation: extend\n")));
+        assertTrue(noVideo.getMessage().contains("a video utility model takes a video"), noVideo.getMessage());
+        assertEquals("extend", read(VIDEO.replace("media: video\n", "media: video\n    operation: extend\n").replace("inputs: [text]",
+                "inputs: [text, video]")).models().getFirst().operation());
     }
 
     @Test

@@ -71,7 +71,7 @@ class CatalogApiIT {
     void filtersModelsByProvider() {
         given().header("Authorization", user()).queryParam("provider", "LOCAL")
                 .when().get("/v1/models")
-                .then().statusCode(200).body("result.total", equalTo(4))
+                .then().statusCode(200).body("result.total", equalTo(6))
                 .body("result.models.find { it.id == 'local/upscale' }.operation", equalTo("upscale"))
                 .body("result.models.find { it.id == 'local/pattern' }.operation", org.hamcrest.Matchers.nullValue());
         given().header("Authorization", user()).queryParam("provider", "nobody")

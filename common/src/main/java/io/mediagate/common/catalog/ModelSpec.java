@@ -30,6 +30,9 @@ public record ModelSpec(
         @JsonInclude(JsonInclude.Include.NON_NULL) List<String> aspectRatios,
         @JsonInclude(JsonInclude.Include.NON_NULL) String operation) {
 
+    /** The utility operations a video model may do to a source video ({@code operation}), each at {@code /v1/videos/<operation>}. */
+    public static final java.util.Set<String> VIDEO_OPERATIONS = java.util.Set.of("upscale", "extend");
+
     /** What a video model makes when its catalog entry names no {@code aspectRatios}: landscape. */
     public static final List<String> LANDSCAPE = List.of("16:9");
 

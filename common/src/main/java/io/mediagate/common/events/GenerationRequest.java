@@ -28,7 +28,7 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "kind", "model", "provider", "routing", "prompt", "size", "n", "duration",
         "imageUrl", "videoUrl", "videoId", "webhookUrl", "isPublic", "responseFormat", "extras", "acceptedAt", "sources", "keyId",
-        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution", "lastFrameUrl"})
+        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution", "lastFrameUrl", "operation"})
 public record GenerationRequest(
         @JsonIgnore Origin origin,
         MediaKind kind,
@@ -65,14 +65,15 @@ public record GenerationRequest(
     /**
      * What the request starts from, each null when absent: a reference image by URL or the caller's media id ({@code imageUrl}),
      * the source video of a video variation ({@code videoUrl} or {@code videoId}), {@code sources}: the images of an image edit
-     * or variation, or a video's reference image sent as a file; and the picture a video ends on ({@code lastFrameUrl}, a URL
-     * or a media id).
+     * or variation, or a video's reference image sent as a file; the picture a video ends on ({@code lastFrameUrl}, a URL
+     * or a media id); and a video utility's {@code operation} on its source video ({@code upscale}, {@code extend}; null for a
+     * generation or variation).
      */
-    public record Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources, String lastFrameUrl) {
+    public record Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources, String lastFrameUrl, String operation) {
         public static final Inputs NONE = new Inputs(null, null, null, null);
 
         public Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources) {
-            this(imageUrl, videoUrl, videoId, sources, null);
+            this(imageUrl, videoUrl, videoId, sources, null, null);
         }
     }
 
@@ -126,17 +127,42 @@ public record GenerationRequest(
                                   @JsonProperty("webhookEvents") List<String> webhookEvents,
                                   @JsonProperty("modelUpgrades") String modelUpgrades, @JsonProperty("batchId") String batchId,
                                   @JsonProperty("aspectRatio") String aspectRatio, @JsonProperty("resolution") String resolution,
-                                  @JsonProperty("lastFrameUrl") String lastFrameUrl) {
+                                  @JsonProperty("lastFrameUrl") String lastFrameUrl, @JsonProperty("operation") String operation) {
         return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId), kind,
                 new Ask(model, provider, routing, prompt, size, isPublic, extras,
                         aspectRatio == null && resolution == null ? null : new Framing(aspectRatio, resolution)), n, responseFormat, imageOptions, duration,
-                new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl), new Webhook(webhookUrl, webhookEvents), modelUpgrades);
+                new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl, operation), new Webhook(webhookUrl, webhookEvents), modelUpgrades);
     }
 
     /** This video request ending on the picture at {@code lastFrameUrl} (a URL or the caller's media id). */
     public GenerationRequest withLastFrame(String lastFrameUrl) {
         return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration,
-                new Inputs(inputs.imageUrl(), inputs.videoUrl(), inputs.videoId(), inputs.sources(), lastFrameUrl), webhook, modelUpgrades);
+                new Inputs(inputs.imageUrl(), inputs.videoUrl(), inputs.videoId(), inputs.sources(), lastFrameUrl, inputs.operation()), webhook,
+                modelUpgrades);
+    }
+
+    /** This video request as utility {@code operation} on its source video ({@code upscale}, {@code extend}). */
+    public GenerationRequest withOperation(String operation) {
+        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration,
+                new Inputs(inputs.imageUrl(), inputs.videoUrl(), inputs.videoId(), inputs.sources(), inputs.lastFrameUrl(), operation), webhook,
+                modelUpgrades);
+    }
+
+    /** This request lasting {@code seconds} (a video upscale is as long as its source). */
+    public GenerationRequest withDuration(double seconds) {
+        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, seconds, inputs, webhook, modelUpgrades);
+    }
+
+    /**
+     * This request at {@code size} in the frame of {@code aspectRatio} (either null: as asked), at the resolution it asked (a video
+     * utility keeps its source's shape, an extension its resolution).
+     */
+    public GenerationRequest withShape(Size size, String aspectRatio) {
+        String ratio = aspectRatio != null ? aspectRatio : ask.framing() == null ? null : ask.framing().aspectRatio();
+        String resolution = ask.framing() == null ? null : ask.framing().resolution();
+        Ask framed = new Ask(ask.model(), ask.provider(), ask.routing(), ask.prompt(), size != null ? size : ask.size(), ask.isPublic(),
+                ask.extras(), ratio == null && resolution == null ? null : new Framing(ratio, resolution));
+        return new GenerationRequest(origin, kind, framed, n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
     }
 
     /** This request with {@code modelUpgrades} ({@code replacement}, {@code none} or null). */
@@ -216,6 +242,13 @@ public record GenerationRequest(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public String aspectRatio() {
         return ask.framing() == null ? null : ask.framing().aspectRatio();
+    }
+
+    /** A video utility's operation on its source ({@code upscale}, {@code extend}); left out of the message for every other job. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String operation() {
+        return inputs.operation();
     }
 
     /** The picture a video ends on (a URL or a media id); left out of the message when none was asked. */

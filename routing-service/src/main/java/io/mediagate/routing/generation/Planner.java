@@ -78,9 +78,9 @@ public class Planner {
         must.keySet().retainAll(options.mustHonour());
         Parameters.Checked checked = Parameters.check(model, request.extras() == null ? Map.of() : request.extras(), mode).requiring(must);
         ImageSources sources = kind == MediaKind.IMAGE ? request.sources() : null;
-        boolean utility = checkOperation(model, sources);
+        boolean utility = checkOperation(model, sources != null && sources.utility() ? sources.operation() : request.operation(), kind);
         // a utility's size is the one asked (an upscale's target) or made from its picture, whatever the model's sizes
-        Size size = utility ? Optional.ofNullable(request.size()).or(() -> Size.parse(model.defaultSize())).orElseThrow()
+        Size size = utility && kind == MediaKind.IMAGE ? Optional.ofNullable(request.size()).or(() -> Size.parse(model.defaultSize())).orElseThrow()
                 : Planning.size(model, request.size(), request.framing()).filter(s -> Planning.offers(model, s)).orElseThrow(() -> ApiException.invalid("size",
                 "size " + (request.size() != null ? request.size().label() : model.defaultSize()) + " is not offered by " + model.id()
                         + "; use one of " + model.sizes()));
@@ -92,8 +92,8 @@ public class Planner {
         checkInputs(model, image, video, mask, lastFrame);
         String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
-                new Eligibility.Need(version.version(), utility ? null : size.label(), duration, image, video, mask,
-                        sources == null ? 0 : sources.images().size(), quality, lastFrame), checked, operation(kind, sources, size, lastFrame),
+                new Eligibility.Need(version.version(), utility && kind == MediaKind.IMAGE ? null : size.label(), duration, image, video, mask,
+                        sources == null ? 0 : sources.images().size(), quality, lastFrame), checked, operation(request, kind, sources, size, lastFrame),
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
     }
 
@@ -143,12 +143,14 @@ public class Planner {
      * image, or to edit or vary one; an
      * offer stands without the features its provider's endpoint for that operation does not take.
      */
-    private Candidates.Operation operation(MediaKind kind, ImageSources sources, Size size, boolean lastFrame) {
+    private Candidates.Operation operation(GenerationRequest request, MediaKind kind, ImageSources sources, Size size, boolean lastFrame) {
         Function<ProviderSpec, Set<String>> none = p -> Set.of();
         if (kind == MediaKind.VIDEO) {
             String ratio = Framing.nameOf(size);
+            String utility = request.operation();
             return new Candidates.Operation(p -> adapters.videos(p.adapter())
-                    .filter(v -> v.makes(ratio) && (!lastFrame || v.takesLastFrame())).isPresent(), none);
+                    .filter(v -> v.makes(ratio) && (!lastFrame || v.takesLastFrame()) && (utility == null || v.operations().contains(utility)))
+                    .isPresent(), none);
         }
         if (sources != null && sources.utility()) {
             return new Candidates.Operation(p -> adapters.utilities(p.adapter()).filter(u -> u.operations().contains(sources.operation())).isPresent(),
@@ -166,19 +168,20 @@ public class Planner {
     }
 
     /**
-     * Whether the request is a utility operation ({@code sources}' operation, such as an upscale), refused naming {@code model}
-     * unless the model does that operation; a utility model is refused at every other endpoint.
+     * Whether the request is a utility operation ({@code operation}: an image's upscale or cut-out, a video's upscale or
+     * extension; null for a generation), refused naming {@code model} unless the model does that operation; a utility model is
+     * refused at every other endpoint.
      */
-    private static boolean checkOperation(ModelSpec model, ImageSources sources) {
-        boolean utility = sources != null && sources.utility();
-        if (utility && !sources.operation().equals(model.operation())) {
+    private static boolean checkOperation(ModelSpec model, String operation, MediaKind kind) {
+        String media = kind == MediaKind.IMAGE ? "images" : "videos";
+        if (operation != null && !operation.equals(model.operation())) {
             throw ApiException.invalid("model", model.id() + (model.utility() ? " does " + model.operation() : " generates") + "; it does no "
-                    + sources.operation() + " (GET /v1/models lists each model's operation)");
+                    + operation + " (GET /v1/models lists each model's operation)");
         }
-        if (!utility && model.utility()) {
-            throw ApiException.invalid("model", model.id() + " does " + model.operation() + " only: use POST /v1/images/" + model.operation());
+        if (operation == null && model.utility()) {
+            throw ApiException.invalid("model", model.id() + " does " + model.operation() + " only: use POST /v1/" + media + "/" + model.operation());
         }
-        return utility;
+        return operation != null;
     }
 
     private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask, boolean lastFrame) {

@@ -24,4 +24,12 @@ public interface VideoGenerator {
     default boolean takesLastFrame() {
         return false;
     }
+
+    /**
+     * The utility operations this adapter does to a source video ({@link VideoTask#operation}: {@code upscale} to the task's
+     * frame, {@code extend} by the task's seconds): none unless it says so.
+     */
+    default java.util.Set<String> operations() {
+        return java.util.Set.of();
+    }
 }

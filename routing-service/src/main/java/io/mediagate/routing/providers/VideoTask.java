@@ -6,31 +6,40 @@ import java.util.Map;
 
 /**
  * What a video provider is asked to make, resolved against the chosen offer. {@code image} (image to
- * video, its first frame), {@code sourceVideo} (a variation) and {@code lastFrame} (the picture it ends on) are local
- * copies already fetched safely, or null.
+ * video, its first frame), {@code sourceVideo} (a variation, or a utility's source) and {@code lastFrame} (the picture it
+ * ends on) are local copies already fetched safely, or null; {@code operation} a utility's on the source video
+ * ({@code upscale}, {@code extend}), null for a generation.
  * {@code workDir} is the job's scratch directory, where the adapter writes its result; {@code control}
  * tells a waiting adapter about cancellation and takes progress.
  */
 public record VideoTask(String upstreamModel, Map<String, String> options, String version, String prompt,
                         int width, int height, double durationSeconds, Path image, Path sourceVideo,
-                        Map<String, Object> params, Path workDir, TaskControl control, Path lastFrame) {
+                        Map<String, Object> params, Path workDir, TaskControl control, Path lastFrame, String operation) {
 
     /** A task that ends on no picture of the caller's. */
     public VideoTask(String upstreamModel, Map<String, String> options, String version, String prompt, int width, int height,
                      double durationSeconds, Path image, Path sourceVideo, Map<String, Object> params, Path workDir, TaskControl control) {
-        this(upstreamModel, options, version, prompt, width, height, durationSeconds, image, sourceVideo, params, workDir, control, null);
+        this(upstreamModel, options, version, prompt, width, height, durationSeconds, image, sourceVideo, params, workDir, control, null, null);
+    }
+
+    /** A generation (no utility operation) that may end on {@code lastFrame}. */
+    public VideoTask(String upstreamModel, Map<String, String> options, String version, String prompt, int width, int height,
+                     double durationSeconds, Path image, Path sourceVideo, Map<String, Object> params, Path workDir, TaskControl control,
+                     Path lastFrame) {
+        this(upstreamModel, options, version, prompt, width, height, durationSeconds, image, sourceVideo, params, workDir, control,
+                lastFrame, null);
     }
 
     /** This task asking for a clip of {@code seconds}. */
     public VideoTask lasting(double seconds) {
         return new VideoTask(upstreamModel, options, version, prompt, width, height, seconds, image, sourceVideo, params, workDir, control,
-                lastFrame);
+                lastFrame, operation);
     }
 
     /** This task in a {@code width x height} frame. */
     public VideoTask framed(int width, int height) {
         return new VideoTask(upstreamModel, options, version, prompt, width, height, durationSeconds, image, sourceVideo, params, workDir,
-                control, lastFrame);
+                control, lastFrame, operation);
     }
 
     public String option(String name, String fallback) {

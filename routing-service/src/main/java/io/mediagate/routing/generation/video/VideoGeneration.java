@@ -1,5 +1,6 @@
 package io.mediagate.routing.generation.video;
 
+import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.Stats;
@@ -7,6 +8,7 @@ import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.Size;
+import io.mediagate.common.values.VideoSize;
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.FfmpegException;
 import io.mediagate.ffmpeg.Probe;
@@ -79,21 +81,28 @@ public class VideoGeneration {
         this.workRoot = workRoot;
     }
 
-    public VideoWork generate(GenerationRequest request) {
-        Plan plan = planner.plan(request);
-        Size size = plan.size();
-        Path work = workRoot.resolve(request.jobId());
+    public VideoWork generate(GenerationRequest asked) {
+        Path work = workRoot.resolve(asked.jobId());
         try {
             Files.createDirectories(work);
+            // a utility's source comes first: its shape, and an upscale's length, are the source's
+            Path source = asked.operation() == null ? null : inputs.video(asked, work);
+            GenerationRequest request = source == null ? asked : ofSource(asked, source);
+            Plan plan = planner.plan(request);
+            Size size = plan.size();
             Path image = inputs.image(request, work);
-            Path source = inputs.video(request, work);
+            if (source == null) {
+                source = inputs.video(request, work);
+            }
             Path lastFrame = inputs.lastFrame(request, work);
+            Path from = source;
             AttemptRunner watched = runner.watching(new AttemptEvents(events, request.jobId()));
             AttemptRunner.Outcome<Measured> outcome = planner.attempted(plan, () -> watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
                     retired.watching(plan.model().id(), plan.judging(candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
-                                    request.prompt(), size.width(), size.height(), plan.duration(), image, source,
-                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()), lastFrame)), plan.duration()))),
+                                    request.prompt(), size.width(), size.height(), plan.duration(), image, from,
+                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()), lastFrame, request.operation())),
+                            plan.duration()))),
                     candidate -> plan.price(candidate, 1), config.videoAttemptTimeout(), config.videoDeadline()));
             // The first frame is taken while the file is staged: the pipeline's start waits for neither longer than both.
             Thread still = Thread.ofVirtual().start(() -> firstFrame(request.jobId(), outcome.result().video().file(), work));
@@ -136,6 +145,29 @@ public class VideoGeneration {
         } catch (FfmpegException | IOException e) {
             // no preview: the job goes on
         }
+    }
+
+    /**
+     * A utility's request fitted to its source video: in the source's shape (its ratio by common name) unless it asked for one,
+     * an extension at the source's resolution unless it asked for one, and an upscale as long as the source.
+     */
+    private GenerationRequest ofSource(GenerationRequest request, Path source) {
+        Probe probe;
+        try {
+            probe = ffmpeg.get().probe(source, Duration.ofSeconds(60));
+        } catch (FfmpegException e) {
+            throw ApiException.invalid(request.videoId() != null ? "video_id" : "video_url", "the source is not a readable video");
+        }
+        Probe.Stream video = probe.video().orElseThrow(() -> ApiException.invalid(request.videoId() != null ? "video_id" : "video_url",
+                "the source holds no video"));
+        boolean sized = video.width() > 0 && video.height() > 0;
+        // an extension keeps its source's resolution unless one is asked
+        Size resolution = "extend".equals(request.operation()) && request.size() == null && request.resolution() == null && sized
+                ? Size.of(VideoSize.byShortSide(video.width(), video.height())) : null;
+        String ratio = request.aspectRatio() == null && sized ? Framing.nameOf(Size.frame(video.width(), video.height())) : null;
+        GenerationRequest fitted = resolution == null && ratio == null ? request : request.withShape(resolution, ratio);
+        double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : video.durationSeconds();
+        return "upscale".equals(request.operation()) && seconds > 0 ? fitted.withDuration(Math.round(seconds * 1000) / 1000.0) : fitted;
     }
 
     /** A provider's video, its length in seconds as measured (to the millisecond; as asked when unreadable), and its frame. */

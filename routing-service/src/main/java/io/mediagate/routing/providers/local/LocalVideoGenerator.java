@@ -33,7 +33,11 @@ public class LocalVideoGenerator implements VideoGenerator {
         MotionSpec spec = MotionSpec.of(task.prompt(), seed, style);
         Path out = task.workDir().resolve("generated.mp4");
         List<String> args;
-        if (task.sourceVideo() != null) {
+        if (task.sourceVideo() != null && "upscale".equals(task.operation())) {
+            args = MotionRenderer.rescaled(task.sourceVideo(), task.width(), task.height(), out);
+        } else if (task.sourceVideo() != null && "extend".equals(task.operation())) {
+            args = MotionRenderer.extended(task.sourceVideo(), task.width(), task.height(), task.durationSeconds(), out);
+        } else if (task.sourceVideo() != null) {
             args = MotionRenderer.fromVideo(spec, task.sourceVideo(), task.width(), task.height(), task.durationSeconds(), out);
         } else if (task.image() != null && task.lastFrame() != null) {
             args = MotionRenderer.fromFrames(task.image(), task.lastFrame(), task.width(), task.height(), task.durationSeconds(), out);
@@ -63,6 +67,12 @@ public class LocalVideoGenerator implements VideoGenerator {
     @Override
     public boolean makes(String aspectRatio) {
         return true;
+    }
+
+    /** A Lanczos upscale of the source; an extension holding its last frame ({@link MotionRenderer#rescaled}, {@link MotionRenderer#extended}). */
+    @Override
+    public java.util.Set<String> operations() {
+        return java.util.Set.of("upscale", "extend");
     }
 
     /** From the first frame to the last ({@link MotionRenderer#fromFrames}). */

@@ -80,6 +80,29 @@ final class MotionRenderer {
                 "-fflags", "+bitexact", "-y", out.toString());
     }
 
+    /** {@code source} made {@code width x height} with Lanczos (fitted, with bars where its shape differs), as long as it is. */
+    static List<String> rescaled(Path source, int width, int height, Path out) {
+        return whole(source, fitted(width, height, ""), out);
+    }
+
+    /** {@code source} in the frame, then held on its last frame for {@code seconds} more: a clip that goes on from it. */
+    static List<String> extended(Path source, int width, int height, double seconds, Path out) {
+        return whole(source, fitted(width, height, String.format(Locale.ROOT, ",tpad=stop_mode=clone:stop_duration=%.3f", seconds)), out);
+    }
+
+    /** {@code source} through {@code filter}, encoded as every clip here is, for as long as the filter gives frames. */
+    private static List<String> whole(Path source, String filter, Path out) {
+        List<String> args = new ArrayList<>(List.of("-v", "error", "-i", source.toString(), "-vf", filter + ",format=yuv420p"));
+        args.addAll(encoded(out)); // no frame count: the source's length
+        return args;
+    }
+
+    /** A video at 24 fps fitted into {@code width x height} with Lanczos, bars where its shape differs. */
+    private static String fitted(int width, int height, String more) {
+        return String.format(Locale.ROOT, "fps=%d,scale=%d:%d:force_original_aspect_ratio=decrease:flags=lanczos,pad=%d:%d:(ow-iw)/2:(oh-ih)/2,setsar=1%s",
+                FPS, width, height, width, height, more);
+    }
+
     static List<String> fromVideo(MotionSpec spec, Path source, int width, int height, double duration, Path out) {
         String filter = String.format(Locale.ROOT,
                 "fps=%d,scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2,"
@@ -91,7 +114,14 @@ final class MotionRenderer {
     }
 
     private static List<String> encode(double duration, Path out) {
-        return List.of("-frames:v", Long.toString(frames(duration)), "-r", Integer.toString(FPS), "-an",
+        List<String> args = new ArrayList<>(List.of("-frames:v", Long.toString(frames(duration))));
+        args.addAll(encoded(out));
+        return args;
+    }
+
+    /** H.264 at 24 fps in a fast-start MP4 with no variable metadata, no sound, as every clip here is. */
+    private static List<String> encoded(Path out) {
+        return List.of("-r", Integer.toString(FPS), "-an",
                 "-c:v", "libx264", "-preset", "veryfast", "-crf", "21", "-pix_fmt", "yuv420p",
                 "-movflags", "+faststart", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
                 "-y", out.toString());
