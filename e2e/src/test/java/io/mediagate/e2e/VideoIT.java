@@ -243,6 +243,7 @@ class VideoIT {
      */
     @Test
     void aPortraitOrSquareVideoIsMadeInThatFrameAtEveryRendition() throws Exception {
+        String pro = api.newUserKey(Suite.ADMIN_KEY, "pro"); // its own key: the class's shared one has a per-minute video limit
         Api.Reply r = api.post("/v1/videos/generations", pro,
                 "{\"model\":\"local/motion\",\"prompt\":\"a lighthouse at night\",\"size\":\"720p\",\"aspect_ratio\":\"9:16\",\"duration\":1}");
         assertEquals(200, r.status(), r.body().toString());
@@ -320,6 +321,7 @@ class VideoIT {
      */
     @Test
     void aVideoFromAFirstToALastFrameStartsAndEndsOnThemAndMayHaveSound() throws Exception {
+        String pro = api.newUserKey(Suite.ADMIN_KEY, "pro"); // its own key: the class's shared one has a per-minute video limit
         Api.Reply dawn = api.post("/v1/images/generations", pro, "{\"model\":\"local/pattern\",\"prompt\":\"dawn\",\"size\":\"512x512\",\"style\":\"rings\"}");
         Api.Reply dusk = api.post("/v1/images/generations", pro, "{\"model\":\"local/pattern\",\"prompt\":\"a dusk of another colour\",\"size\":\"512x512\",\"style\":\"tiles\"}");
         assertEquals(200, dawn.status(), dawn.body().toString());
@@ -354,6 +356,7 @@ class VideoIT {
      */
     @Test
     void aVideoIsUpscaledAndExtendedInItsOwnShape() throws Exception {
+        String pro = api.newUserKey(Suite.ADMIN_KEY, "pro"); // its own key: the class's shared one has a per-minute video limit
         Api.Reply made = api.post("/v1/videos/generations", pro,
                 "{\"model\":\"local/motion\",\"prompt\":\"a narrow canyon\",\"size\":\"480p\",\"aspect_ratio\":\"9:16\",\"duration\":1}");
         assertEquals(200, made.status(), made.body().toString());

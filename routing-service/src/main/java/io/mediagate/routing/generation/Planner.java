@@ -139,9 +139,9 @@ public class Planner {
     }
 
     /**
-     * What is asked of a provider's adapter: to make a video (of the size's aspect ratio, ending on a last frame when asked), an
-     * image, or to edit or vary one; an
-     * offer stands without the features its provider's endpoint for that operation does not take.
+     * What is asked of a provider's adapter: to make a video (of the size's aspect ratio, ending on a last frame when asked, or a
+     * utility's operation on a source video), an image, to edit or vary one, or a utility's operation on a picture; an offer
+     * stands without the features its provider's endpoint for that operation does not take.
      */
     private Candidates.Operation operation(GenerationRequest request, MediaKind kind, ImageSources sources, Size size, boolean lastFrame) {
         Function<ProviderSpec, Set<String>> none = p -> Set.of();
