@@ -115,11 +115,17 @@ class EditSources {
         media.register(command, image.bytes());
     }
 
-    private static SourceImage image(byte[] bytes, String param) {
+    /** The widest or tallest picture taken as a source: a small file may declare a huge frame, which decoding would allocate. */
+    static final int MAX_SIDE = 8192;
+
+    static SourceImage image(byte[] bytes, String param) {
         String mime = ContentSniffer.mime(bytes).filter(m -> m.startsWith("image/") && !m.equals("image/svg+xml")).orElseThrow(() ->
                 new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " must be a PNG, JPEG, WebP or GIF image", param));
         ContentSniffer.Dimensions size = ContentSniffer.dimensions(bytes).orElseThrow(() ->
                 new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " is not a readable image", param));
+        if (size.width() > MAX_SIDE || size.height() > MAX_SIDE) {
+            throw ApiException.invalid(param, param + " is " + size.width() + "x" + size.height() + "; at most " + MAX_SIDE + " a side is taken");
+        }
         return new SourceImage(bytes, mime, size.width(), size.height());
     }
 }
