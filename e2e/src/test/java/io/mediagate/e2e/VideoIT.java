@@ -340,6 +340,8 @@ class VideoIT {
         double endToFirst = distance(grey(video, true), grey(first, false));
         assertTrue(startToFirst < 12 && startToFirst * 3 < startToLast, "starts on the first frame: " + startToFirst + " against " + startToLast);
         assertTrue(endToLast < 12 && endToLast * 3 < endToFirst, "ends on the last frame: " + endToLast + " against " + endToFirst);
+        assertEquals(List.of(dawn.body().path("data").get(0).path("id").asText(), dusk.body().path("data").get(0).path("id").asText()),
+                ids(item.path("sources")), "it names the pictures it was made from (the first by its file URL, the last by id)");
 
         Probe main = ffmpeg.probe(video, Duration.ofSeconds(30));
         assertEquals("aac", main.audio().getFirst().codec(), "sound, as asked");
@@ -370,6 +372,8 @@ class VideoIT {
         assertEquals(720, larger.video().orElseThrow().width(), "portrait, as its source");
         assertEquals(1280, larger.video().orElseThrow().height());
         assertEquals(1.0, larger.durationSeconds(), 0.1, "as long as its source");
+        assertEquals(List.of(source), ids(upscaled.path("sources")));
+        madeFrom(upscaled, source, "c2pa.resized", pro);
 
         Api.Reply ext = api.post("/v1/videos/extend", pro, "{\"video_url\":\"" + source + "\",\"prompt\":\"the canyon goes on\",\"duration\":2}");
         assertEquals(200, ext.status(), ext.body().toString());
@@ -377,6 +381,7 @@ class VideoIT {
         assertEquals(480, longer.video().orElseThrow().width(), "the source's resolution and shape");
         assertEquals(854, longer.video().orElseThrow().height());
         assertEquals(3.0, longer.durationSeconds(), 0.15, "the source and the two seconds asked");
+        madeFrom(ext.body().path("data").get(0), source, "c2pa.edited", pro);
 
         for (String[] refused : new String[][] {
                 {"/v1/videos/upscale", "{\"resolution\":\"720p\"}", "video_url"},
@@ -388,6 +393,72 @@ class VideoIT {
             Api.Reply r = api.post(refused[0], pro, refused[1]);
             assertEquals(400, r.status(), refused[1] + ": " + r.body());
             assertEquals(refused[2], r.body().path("param").asText(), refused[1] + ": " + r.body());
+        }
+    }
+
+    private static List<String> ids(JsonNode list) {
+        List<String> ids = new java.util.ArrayList<>();
+        list.forEach(id -> ids.add(id.asText()));
+        return ids;
+    }
+
+    /**
+     * The video's main file says, in Content Credentials a verifier trusts, that it was made from {@code source} (its parent
+     * ingredient, named by media id) by {@code action}; the item's provenance says the same.
+     */
+    private void madeFrom(JsonNode item, String source, String action, String key) throws Exception {
+        C2paReference.Reading reading = C2paReference.read(api.download(item.path("url").asText()), "video/mp4",
+                Optional.of(TestInfra.get().keys().resolve("c2pa-ca.pem")));
+        assertEquals("Trusted", reading.state(), reading.codes("failure").toString());
+        JsonNode actions = reading.assertion("c2pa.actions.v2").path("actions");
+        assertEquals(List.of("c2pa.opened", action), List.of(actions.get(0).path("action").asText(), actions.get(1).path("action").asText()));
+        JsonNode parent = reading.activeManifest().path("ingredients").get(0);
+        assertEquals("parentOf", parent.path("relationship").asText());
+        assertEquals(source, parent.path("title").asText(), "the parent is the source video, by its id");
+        JsonNode provenance = api.get("/v1/media/" + item.path("id").asText(), key).body().path("result").path("media").path("provenance");
+        assertEquals("[\"c2pa.opened\",\"" + action + "\"]", provenance.path("actions").toString(), provenance.toString());
+    }
+
+    /**
+     * A video keeping to reference pictures shows them in turn on the local model (starting near the first, ending near the
+     * last, by frame similarity), names them in its sources (a URL from elsewhere kept as the caller's private item), and is
+     * refused naming reference_image_urls where it cannot be made so.
+     */
+    @Test
+    void aVideoKeepsToReferencePicturesAndNamesThem() throws Exception {
+        String pro = api.newUserKey(Suite.ADMIN_KEY, "pro"); // its own key: the class's shared one has a per-minute video limit
+        List<String> ids = new java.util.ArrayList<>();
+        List<Path> pictures = new java.util.ArrayList<>();
+        for (String style : List.of("rings", "tiles", "bands")) {
+            Api.Reply made = api.post("/v1/images/generations", pro, "{\"model\":\"local/pattern\",\"prompt\":\"reference " + style
+                    + "\",\"size\":\"512x512\",\"style\":\"" + style + "\"}");
+            assertEquals(200, made.status(), made.body().toString());
+            ids.add(made.body().path("data").get(0).path("id").asText());
+            pictures.add(Files.write(dir.resolve(style + ".png"), api.download(made.body().path("data").get(0).path("url").asText())));
+        }
+        Api.Reply r = api.post("/v1/videos/generations", pro, "{\"model\":\"local/motion\",\"prompt\":\"the same kite\",\"size\":\"480p\","
+                + "\"aspect_ratio\":\"1:1\",\"duration\":2,\"reference_image_urls\":[\"" + String.join("\",\"", ids) + "\"]}");
+        assertEquals(200, r.status(), r.body().toString());
+        JsonNode item = r.body().path("data").get(0);
+        assertEquals(ids, ids(item.path("sources")));
+        Path video = Files.write(dir.resolve("references.mp4"), api.download(item.path("url").asText()));
+        double startToFirst = distance(grey(video, false), grey(pictures.getFirst(), false));
+        double startToLast = distance(grey(video, false), grey(pictures.getLast(), false));
+        double endToLast = distance(grey(video, true), grey(pictures.getLast(), false));
+        assertTrue(startToFirst < 12 && startToFirst * 3 < startToLast, "starts on the first picture: " + startToFirst + " against " + startToLast);
+        assertTrue(endToLast < 12, "ends on the last picture: " + endToLast);
+
+        String five = "[\"" + String.join("\",\"", ids) + "\",\"" + ids.get(0) + "\",\"" + ids.get(1) + "\"]";
+        for (String[] refused : new String[][] {
+                {"{\"model\":\"local/motion\",\"prompt\":\"p\",\"reference_image_urls\":" + five + "}", "local/motion keeps to at most 4"},
+                {"{\"model\":\"runway/gen4.5\",\"prompt\":\"p\",\"reference_image_urls\":[\"" + ids.get(0) + "\"]}", "reference pictures"},
+                {"{\"model\":\"local/motion\",\"prompt\":\"p\",\"image_url\":\"" + ids.get(0) + "\",\"reference_image_urls\":[\"" + ids.get(1) + "\"]}", "not both"},
+                {"{\"model\":\"local/motion\",\"prompt\":\"p\",\"reference_image_urls\":[]}", "1 to 8"},
+                {"{\"model\":\"local/motion\",\"prompt\":\"p\",\"reference_image_urls\":[\"http://example.com/a.png\"]}", "https"}}) {
+            Api.Reply no = api.post("/v1/videos/generations", pro, refused[0]);
+            assertEquals(400, no.status(), refused[0] + ": " + no.body());
+            assertTrue(no.body().path("param").asText().startsWith("reference_image_urls"), refused[0] + ": " + no.body());
+            assertTrue(no.body().path("message").asText().contains(refused[1]), refused[0] + ": " + no.body());
         }
     }
 

@@ -95,7 +95,11 @@ public final class ContentCredentials {
 
     /** As {@link #ingredient(byte[], String, String, String)} for a file on disk (an MP4 is not read into memory). */
     public Ingredient ingredient(Path file, String mime, String relationship) throws IOException {
-        String title = file.getFileName() == null ? "file" : file.getFileName().toString();
+        return ingredient(file, mime, file.getFileName() == null ? "file" : file.getFileName().toString(), relationship);
+    }
+
+    /** As {@link #ingredient(Path, String, String)}, named {@code title} (a media id, say). */
+    public Ingredient ingredient(Path file, String mime, String title, String relationship) throws IOException {
         return ingredient(verifier.read(file, mime), title, mime, relationship);
     }
 

@@ -105,6 +105,8 @@ final class CatalogValidator {
             m.sizes().forEach(s -> require(IMAGE_SIZE.matcher(s).matches(), source, at + ".sizes", "image sizes look like 1024x1024, got " + s));
             require(m.aspectRatios() == null, source, at + ".aspectRatios", "an image model's shapes are its sizes; only a video model lists aspectRatios");
             require(m.inputs() == null || !m.inputs().contains(Input.LAST_FRAME), source, at + ".inputs", "last_frame is a video model's input");
+            require(m.inputs() == null || !m.inputs().contains(Input.REFERENCE), source, at + ".inputs",
+                    "reference is a video model's input (an image model's references are its edit's images)");
             if (m.operation() != null) {
                 require(ImageSources.UTILITIES.contains(m.operation()), source, at + ".operation", "must be one of " + ImageSources.UTILITIES
                         + " (a model without one generates)");

@@ -28,7 +28,7 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "kind", "model", "provider", "routing", "prompt", "size", "n", "duration",
         "imageUrl", "videoUrl", "videoId", "webhookUrl", "isPublic", "responseFormat", "extras", "acceptedAt", "sources", "keyId",
-        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution", "lastFrameUrl", "operation"})
+        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution", "lastFrameUrl", "operation", "referenceImageUrls"})
 public record GenerationRequest(
         @JsonIgnore Origin origin,
         MediaKind kind,
@@ -66,14 +66,31 @@ public record GenerationRequest(
      * What the request starts from, each null when absent: a reference image by URL or the caller's media id ({@code imageUrl}),
      * the source video of a video variation ({@code videoUrl} or {@code videoId}), {@code sources}: the images of an image edit
      * or variation, or a video's reference image sent as a file; the picture a video ends on ({@code lastFrameUrl}, a URL
-     * or a media id); and a video utility's {@code operation} on its source video ({@code upscale}, {@code extend}; null for a
-     * generation or variation).
+     * or a media id); a video utility's {@code operation} on its source video ({@code upscale}, {@code extend}; null for a
+     * generation or variation); and a video's reference pictures ({@code referenceImageUrls}, URLs or media ids).
      */
-    public record Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources, String lastFrameUrl, String operation) {
+    public record Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources, String lastFrameUrl, String operation,
+                         List<String> referenceImageUrls) {
         public static final Inputs NONE = new Inputs(null, null, null, null);
 
+        public Inputs {
+            referenceImageUrls = referenceImageUrls == null || referenceImageUrls.isEmpty() ? null : List.copyOf(referenceImageUrls);
+        }
+
         public Inputs(String imageUrl, String videoUrl, String videoId, ImageSources sources) {
-            this(imageUrl, videoUrl, videoId, sources, null, null);
+            this(imageUrl, videoUrl, videoId, sources, null, null, null);
+        }
+
+        Inputs withLastFrame(String url) {
+            return new Inputs(imageUrl, videoUrl, videoId, sources, url, operation, referenceImageUrls);
+        }
+
+        Inputs withOperation(String op) {
+            return new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl, op, referenceImageUrls);
+        }
+
+        Inputs withReferences(List<String> urls) {
+            return new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl, operation, urls);
         }
     }
 
@@ -127,24 +144,30 @@ public record GenerationRequest(
                                   @JsonProperty("webhookEvents") List<String> webhookEvents,
                                   @JsonProperty("modelUpgrades") String modelUpgrades, @JsonProperty("batchId") String batchId,
                                   @JsonProperty("aspectRatio") String aspectRatio, @JsonProperty("resolution") String resolution,
-                                  @JsonProperty("lastFrameUrl") String lastFrameUrl, @JsonProperty("operation") String operation) {
+                                  @JsonProperty("lastFrameUrl") String lastFrameUrl, @JsonProperty("operation") String operation,
+                                  @JsonProperty("referenceImageUrls") List<String> referenceImageUrls) {
         return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId), kind,
                 new Ask(model, provider, routing, prompt, size, isPublic, extras,
                         aspectRatio == null && resolution == null ? null : new Framing(aspectRatio, resolution)), n, responseFormat, imageOptions, duration,
-                new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl, operation), new Webhook(webhookUrl, webhookEvents), modelUpgrades);
+                new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl, operation, referenceImageUrls), new Webhook(webhookUrl, webhookEvents),
+                modelUpgrades);
     }
 
     /** This video request ending on the picture at {@code lastFrameUrl} (a URL or the caller's media id). */
     public GenerationRequest withLastFrame(String lastFrameUrl) {
-        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration,
-                new Inputs(inputs.imageUrl(), inputs.videoUrl(), inputs.videoId(), inputs.sources(), lastFrameUrl, inputs.operation()), webhook,
+        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration, inputs.withLastFrame(lastFrameUrl), webhook,
+                modelUpgrades);
+    }
+
+    /** This video request keeping to the reference pictures {@code urls} (URLs or the caller's media ids; null or empty: none). */
+    public GenerationRequest withReferences(List<String> urls) {
+        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration, inputs.withReferences(urls), webhook,
                 modelUpgrades);
     }
 
     /** This video request as utility {@code operation} on its source video ({@code upscale}, {@code extend}). */
     public GenerationRequest withOperation(String operation) {
-        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration,
-                new Inputs(inputs.imageUrl(), inputs.videoUrl(), inputs.videoId(), inputs.sources(), inputs.lastFrameUrl(), operation), webhook,
+        return new GenerationRequest(origin, kind, ask, n, responseFormat, imageOptions, duration, inputs.withOperation(operation), webhook,
                 modelUpgrades);
     }
 
@@ -256,6 +279,13 @@ public record GenerationRequest(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public String lastFrameUrl() {
         return inputs.lastFrameUrl();
+    }
+
+    /** A video's reference pictures (URLs or media ids); left out of the message when none were given. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public List<String> referenceImageUrls() {
+        return inputs.referenceImageUrls();
     }
 
     /** The resolution asked for; left out of the message when none was. */

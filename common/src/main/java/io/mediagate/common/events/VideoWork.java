@@ -2,6 +2,7 @@ package io.mediagate.common.events;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mediagate.common.api.ErrorCode;
@@ -25,7 +26,7 @@ import java.util.List;
  */
 @JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "mediaId", "model", "modelSlug", "providerId", "providerName", "prompt",
         "size", "width", "height", "duration", "isPublic", "retentionDays", "price", "stats", "source", "outputs", "media", "failure",
-        "acceptedAt"})
+        "acceptedAt", "derived"})
 public record VideoWork(
         @JsonIgnore Job job,
         String mediaId,
@@ -36,10 +37,23 @@ public record VideoWork(
         StagedFile source,
         List<StagedFile> outputs,
         MediaItem media,
-        Failure failure) {
+        Failure failure,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Derived derived) {
 
     /** Whose job it is and when it was accepted. */
     public record Job(String jobId, String requestId, String userId, Tier tier, Instant acceptedAt) {}
+
+    /**
+     * What a video was made from, when it was made from the caller's files: their media ids ({@code sources}: first frame, last
+     * frame, references, source video; named in the item's {@code sources}) and, for one made from a source video, that
+     * video's copy in the staging bucket ({@code parentKey}) and what was done to it ({@code action}: {@code c2pa.resized}
+     * for an upscale, {@code c2pa.edited} for an extension or a restyle), which its Content Credentials name.
+     */
+    public record Derived(List<String> sources, String action, String parentKey) {
+        public Derived {
+            sources = sources == null ? List.of() : List.copyOf(sources);
+        }
+    }
 
     /** Whether anyone may see the item, and for how many days it is kept. */
     public record Keep(boolean isPublic, int retentionDays) {}
@@ -82,7 +96,7 @@ public record VideoWork(
                                       double seconds, int retentionDays, Stats stats, StagedFile source) {
         return new VideoWork(new Job(request.jobId(), request.requestId(), request.userId(), request.tier(), request.acceptedAt()), mediaId,
                 new MadeBy(made.model(), made.modelSlug(), made.provider(), made.providerName(), made.prompt(), null, made.price()),
-                new Shape(size, seconds, width, height), new Keep(request.isPublic(), retentionDays), stats, source, List.of(), null, null);
+                new Shape(size, seconds, width, height), new Keep(request.isPublic(), retentionDays), stats, source, List.of(), null, null, null);
     }
 
     /** The message as it is on the wire, one flat object: what Jackson reads a video's work from. */
@@ -97,10 +111,10 @@ public record VideoWork(
                           @JsonProperty("price") BigDecimal price, @JsonProperty("stats") Stats stats,
                           @JsonProperty("source") StagedFile source, @JsonProperty("outputs") List<StagedFile> outputs,
                           @JsonProperty("media") MediaItem media, @JsonProperty("failure") Failure failure,
-                          @JsonProperty("acceptedAt") Instant acceptedAt) {
+                          @JsonProperty("acceptedAt") Instant acceptedAt, @JsonProperty("derived") Derived derived) {
         return new VideoWork(new Job(jobId, requestId, userId, tier, acceptedAt), mediaId,
                 new MadeBy(model, modelSlug, providerId, providerName, prompt, null, price), new Shape(size, duration, width, height),
-                new Keep(isPublic, retentionDays), stats, source, outputs, media, failure);
+                new Keep(isPublic, retentionDays), stats, source, outputs, media, failure, derived);
     }
 
     public List<StagedFile> outputs() {
@@ -115,6 +129,16 @@ public record VideoWork(
         return progressed(List.copyOf(all), media, failure);
     }
 
+    /** This work made from the caller's files as {@code from} says (null: from none). */
+    public VideoWork withDerived(Derived from) {
+        return new VideoWork(job, mediaId, made, shape, keep, stats, source, outputs, media, failure, from);
+    }
+
+    /** The media ids of the caller's files this video was made from; empty when none. */
+    public List<String> sourceIds() {
+        return derived == null ? List.of() : derived.sources();
+    }
+
     public VideoWork withMedia(MediaItem item) {
         return progressed(outputs, item, failure);
     }
@@ -125,7 +149,7 @@ public record VideoWork(
 
     /** This work with what the stages change ({@code outputs}, {@code media}, {@code failure}); the rest never changes. */
     private VideoWork progressed(List<StagedFile> outputs, MediaItem media, Failure failure) {
-        return new VideoWork(job, mediaId, made, shape, keep, stats, source, outputs, media, failure);
+        return new VideoWork(job, mediaId, made, shape, keep, stats, source, outputs, media, failure, derived);
     }
 
     // The fields of the parts, by the names they have on the wire.

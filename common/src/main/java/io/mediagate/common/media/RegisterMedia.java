@@ -56,10 +56,19 @@ public record RegisterMedia(
                 file.name(), List.of(file), sources, false);
     }
 
-    /** A generated video whose renditions wait in {@code stagingBucket}; {@code primary} names its MP4. */
+    /**
+     * A generated video whose renditions wait in {@code stagingBucket}; {@code primary} names its MP4; {@code sources}: the
+     * caller's items it was made from (none: empty).
+     */
     public static RegisterMedia video(Keeping keep, MadeBy made, Shape shape, String stagingBucket, String primary,
-                                      List<VideoWork.StagedFile> files) {
-        return new RegisterMedia(keep, MediaKind.VIDEO, made, shape, stagingBucket, primary, files, null, false);
+                                      List<VideoWork.StagedFile> files, List<String> sources) {
+        return new RegisterMedia(keep, MediaKind.VIDEO, made, shape, stagingBucket, primary, files,
+                sources == null || sources.isEmpty() ? null : sources, false);
+    }
+
+    /** A video the owner's request named ({@code file}, waiting in {@code stagingBucket}), kept as theirs, made by nobody. */
+    public static RegisterMedia sourceVideo(Keeping keep, Shape shape, String stagingBucket, VideoWork.StagedFile file) {
+        return new RegisterMedia(keep, MediaKind.VIDEO, NOBODY, shape, stagingBucket, file.name(), List.of(file), null, false);
     }
 
     /** This registration as a part: its files are kept, the item stays {@code processing} until one that is not. */

@@ -17,7 +17,7 @@ class VideoWorkFailureTest {
     private VideoWork work() {
         return new VideoWork(new VideoWork.Job("job_1", "req_1", "usr_1", Tier.PRO, Instant.parse("2026-11-25T12:00:00Z")), "med_1x0",
                 new MadeBy("local/motion", "local/motion:1", "local", "Local", "waves", null, null),
-                new io.mediagate.common.values.Shape("480p", 4.0, 854, 480), new VideoWork.Keep(false, 30), null, null, List.of(), null, null);
+                new io.mediagate.common.values.Shape("480p", 4.0, 854, 480), new VideoWork.Keep(false, 30), null, null, List.of(), null, null, null);
     }
 
     @Test

@@ -1,10 +1,13 @@
 package io.mediagate.gateway.generation;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.model.ModelId;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.JsonBody;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -106,5 +109,28 @@ public final class RequestFields {
         } catch (ApiException e) {
             throw ApiException.invalid(field, field + " must be an absolute https URL or one of your media ids (med_…)");
         }
+    }
+
+    /**
+     * {@code field}: a list of 1 to {@code max} pictures, each an https URL or one of the caller's media ids ({@code med_…}), or
+     * null when absent; refusals name the field, or the item ({@code field[i]}).
+     */
+    public static List<String> urlsOrMedia(JsonBody in, String field, int max) {
+        JsonNode list = in.node().get(field);
+        if (list == null || list.isNull()) {
+            return null;
+        }
+        if (!list.isArray() || list.isEmpty() || list.size() > max) {
+            throw ApiException.invalid(field, field + " must be a list of 1 to " + max + " https URLs or media ids (med_…)");
+        }
+        List<String> urls = new ArrayList<>(list.size());
+        for (int i = 0; i < list.size(); i++) {
+            String item = field + "[" + i + "]";
+            if (!list.get(i).isTextual()) {
+                throw ApiException.invalid(item, item + " must be an https URL or a media id (med_…)");
+            }
+            urls.add(urlOrMedia(list.get(i).asText(), item));
+        }
+        return List.copyOf(urls);
     }
 }

@@ -1,6 +1,5 @@
 package io.mediagate.gateway.images;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.catalog.RetiredModel;
@@ -13,7 +12,6 @@ import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.support.JsonBody;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -84,24 +82,8 @@ public final class ImageRequests {
      * ({@code med_…}), made by the model's edit (fetched, checked and kept when the job runs); null without them.
      */
     static ImageSources references(JsonBody in) {
-        JsonNode refs = in.node().get("reference_image_urls");
-        if (refs == null || refs.isNull()) {
-            return null;
-        }
-        if (!refs.isArray() || refs.isEmpty() || refs.size() > MAX_REFERENCES) {
-            throw ApiException.invalid("reference_image_urls", "reference_image_urls must be a list of 1 to " + MAX_REFERENCES
-                    + " https URLs or media ids (med_…)");
-        }
-        List<String> urls = new ArrayList<>(refs.size());
-        for (int i = 0; i < refs.size(); i++) {
-            String field = "reference_image_urls[" + i + "]";
-            JsonNode ref = refs.get(i);
-            if (!ref.isTextual()) {
-                throw ApiException.invalid(field, field + " must be an https URL or a media id (med_…)");
-            }
-            urls.add(RequestFields.urlOrMedia(ref.asText(), field));
-        }
-        return new ImageSources(ImageSources.REFERENCES, List.copyOf(urls), null);
+        List<String> urls = RequestFields.urlsOrMedia(in, "reference_image_urls", MAX_REFERENCES);
+        return urls == null ? null : new ImageSources(ImageSources.REFERENCES, urls, null);
     }
 
     /** {@code url} (the default) or {@code b64_json}: the stored item's URL, or that and its bytes inline. */

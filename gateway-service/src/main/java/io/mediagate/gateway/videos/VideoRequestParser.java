@@ -29,8 +29,11 @@ import java.util.stream.Collectors;
  */
 public final class VideoRequestParser {
     static final int MAX_PROMPT = 500;
+    /** At most this many reference pictures on a video (each offer takes up to its provider's limit: GET /v1/models). */
+    static final int MAX_REFERENCES = 8;
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
-    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "duration", "image_url", "last_frame_url", "video_url",
+    private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "duration", "image_url", "last_frame_url",
+            "reference_image_urls", "video_url",
             "video_id", "webhook_url", "webhook_events", "provider", "routing", "public", RetiredModel.UPGRADES);
 
     private VideoRequestParser() {
@@ -58,6 +61,7 @@ public final class VideoRequestParser {
         }).orElse(null);
         String imageUrl = RequestFields.urlOrMedia(in, "image_url").orElse(null);
         String lastFrame = RequestFields.urlOrMedia(in, "last_frame_url").orElse(null);
+        List<String> references = RequestFields.urlsOrMedia(in, "reference_image_urls", MAX_REFERENCES);
         String videoUrl = RequestFields.url(in, "video_url").orElse(null);
         String videoId = in.string("video_id").map(id -> {
             if (!MEDIA_ID.matcher(id).matches()) {
@@ -77,13 +81,17 @@ public final class VideoRequestParser {
         if (lastFrame != null && imageUrl == null && reference == null) {
             throw ApiException.invalid("last_frame_url", "last_frame_url needs the first frame too: give image_url");
         }
+        if (references != null && (imageUrl != null || reference != null || videoUrl != null || videoId != null)) {
+            throw ApiException.invalid("reference_image_urls", "reference pictures make a video of their own: give reference_image_urls, or a "
+                    + "first frame or source video, not both");
+        }
         GenerationRequest.Webhook webhook = webhook(in);
         Map<String, Object> extras = in.rest(json, KNOWN);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), prompt, size,
                 in.bool("public").orElse(true), extras, framing);
         return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhook, reference)
-                .withLastFrame(lastFrame).withModelUpgrades(RequestFields.modelUpgrades(in, caller));
+                .withLastFrame(lastFrame).withReferences(references).withModelUpgrades(RequestFields.modelUpgrades(in, caller));
     }
 
     /**

@@ -206,7 +206,7 @@ class MediaApiContractIT {
         return RegisterMedia.video(new RegisterMedia.Keeping(id, "usr_ada", false, 7),
                 new MadeBy("local/motion", "local/motion:1.1", "local", "Local renderer", "a kite", null, new BigDecimal("0.10")),
                 new Shape("480p", 1.0, 854, 480),
-                Arc.container().instance(ObjectStore.class).get().bucket(), "480p.mp4", files);
+                Arc.container().instance(ObjectStore.class).get().bucket(), "480p.mp4", files, List.of());
     }
 
     private static ApiException refusal(Executable call) {

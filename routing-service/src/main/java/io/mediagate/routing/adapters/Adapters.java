@@ -30,6 +30,7 @@ import io.mediagate.routing.providers.omni.OmniVideoGenerator;
 import io.mediagate.routing.providers.openai.OpenAiBatches;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
 import io.mediagate.routing.providers.recraft.RecraftImageGenerator;
+import io.mediagate.routing.providers.recraft.RecraftUtilities;
 import io.mediagate.routing.providers.replicate.ReplicateGenerator;
 import io.mediagate.routing.providers.runway.RunwayVideoGenerator;
 import io.mediagate.routing.providers.stability.StabilityImageGenerator;
@@ -97,8 +98,8 @@ public class Adapters {
         List<Entry> entries = new ArrayList<>();
         for (AdapterKind kind : AdapterKind.values()) {
             List<Object> codes = switch (kind) {
-                case LOCAL -> List.of(local, localVideo, localUtilities);
-                case FAKE -> List.of(fake, fakeVideo);
+                case LOCAL -> present(local, localVideo, localUtilities);
+                case FAKE -> present(fake, fakeVideo);
                 case OPENAI -> List.of(new OpenAiImageGenerator(upstream, OpenAiImageGenerator.OPENAI_BASE),
                         new OpenAiBatches(upstream, maxLines(settings, kind, 500)));
                 case OPENAI_COMPATIBLE -> List.of(new OpenAiImageGenerator(upstream, (String) null));
@@ -106,7 +107,7 @@ public class Adapters {
                 case XAI -> List.of(new XaiImageGenerator(upstream));
                 case GEMINI -> List.of(new GeminiImageGenerator(upstream), new GeminiBatches(upstream, maxLines(settings, kind, 16)));
                 case IDEOGRAM -> List.of(new IdeogramImageGenerator(upstream));
-                case RECRAFT -> List.of(new RecraftImageGenerator(upstream));
+                case RECRAFT -> List.of(new RecraftImageGenerator(upstream), new RecraftUtilities(upstream));
                 case STABILITY -> List.of(new StabilityImageGenerator(upstream));
                 case BFL -> List.of(new BflImageGenerator(upstream));
                 case REPLICATE -> List.of(new ReplicateGenerator(upstream));
@@ -125,6 +126,11 @@ public class Adapters {
             codes.forEach(code -> entries.add(new Entry(kind.wire(), code)));
         }
         return entries;
+    }
+
+    /** The codes given (a listing of the provider adapters alone, as the capability matrix makes it, gives no local ones). */
+    private static List<Object> present(Object... codes) {
+        return java.util.Arrays.stream(codes).filter(java.util.Objects::nonNull).toList();
     }
 
     /**

@@ -3,6 +3,7 @@ package io.mediagate.routing.generation;
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.Planning;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.catalog.ResolvedModel;
@@ -21,6 +22,7 @@ import io.mediagate.routing.attempts.CircuitBreakers;
 import io.mediagate.routing.catalog.CatalogClient;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
+import io.mediagate.routing.providers.VideoGenerator;
 import io.mediagate.routing.ranking.Eligibility;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RoutingMode;
@@ -33,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The prologue of every generation, image or video: resolve the model (its replacement, for a retired one the request
@@ -89,11 +92,14 @@ public class Planner {
         boolean mask = sources != null && sources.mask() != null;
         Double duration = kind == MediaKind.VIDEO ? Planning.clip(model).checked(request.duration(), model.id()) : null;
         boolean lastFrame = request.lastFrameUrl() != null;
+        int references = request.referenceImageUrls() == null ? 0 : request.referenceImageUrls().size();
         checkInputs(model, image, video, mask, lastFrame);
+        checkReferences(resolved, references);
         String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
         return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
                 new Eligibility.Need(version.version(), utility && kind == MediaKind.IMAGE ? null : size.label(), duration, image, video, mask,
-                        sources == null ? 0 : sources.images().size(), quality, lastFrame), checked, operation(request, kind, sources, size, lastFrame),
+                        sources == null ? 0 : sources.images().size(), quality, lastFrame, references), checked,
+                operation(request, kind, sources, size, lastFrame, references),
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
     }
 
@@ -139,17 +145,20 @@ public class Planner {
     }
 
     /**
-     * What is asked of a provider's adapter: to make a video (of the size's aspect ratio, ending on a last frame when asked, or a
+     * What is asked of a provider's adapter: to make a video (of the size's aspect ratio, ending on a last frame when asked, keeping
+     * to as many reference pictures as sent, or a
      * utility's operation on a source video), an image, to edit or vary one, or a utility's operation on a picture; an offer
      * stands without the features its provider's endpoint for that operation does not take.
      */
-    private Candidates.Operation operation(GenerationRequest request, MediaKind kind, ImageSources sources, Size size, boolean lastFrame) {
+    private Candidates.Operation operation(GenerationRequest request, MediaKind kind, ImageSources sources, Size size, boolean lastFrame,
+                                           int references) {
         Function<ProviderSpec, Set<String>> none = p -> Set.of();
         if (kind == MediaKind.VIDEO) {
             String ratio = Framing.nameOf(size);
             String utility = request.operation();
             return new Candidates.Operation(p -> adapters.videos(p.adapter())
-                    .filter(v -> v.makes(ratio) && (!lastFrame || v.takesLastFrame()) && (utility == null || v.operations().contains(utility)))
+                    .filter(v -> v.makes(ratio) && (!lastFrame || v.takesLastFrame()) && v.references() >= references
+                            && (utility == null || v.videoOperations().contains(utility)))
                     .isPresent(), none);
         }
         if (sources != null && sources.utility()) {
@@ -182,6 +191,28 @@ public class Planner {
             throw ApiException.invalid("model", model.id() + " does " + model.operation() + " only: use POST /v1/" + media + "/" + model.operation());
         }
         return operation != null;
+    }
+
+    /**
+     * A video's reference pictures ({@code count}, 0 for none) go to a model whose catalog entry takes them, and no more than the
+     * most any of its providers' adapters sends; else 400 naming {@code reference_image_urls}.
+     */
+    private void checkReferences(ResolvedModel resolved, int count) {
+        if (count == 0) {
+            return;
+        }
+        ModelSpec model = resolved.model();
+        if (!model.inputs().contains(Input.REFERENCE)) {
+            throw ApiException.invalid("reference_image_urls", model.id() + " does not keep to reference pictures (GET /v1/models: a model whose "
+                    + "inputs list reference does)");
+        }
+        Set<String> offered = model.offers().stream().map(OfferSpec::provider).collect(Collectors.toSet());
+        int most = resolved.providers().stream().filter(p -> offered.contains(p.id()))
+                .mapToInt(p -> adapters.videos(p.adapter()).map(VideoGenerator::references).orElse(0)).max().orElse(0);
+        if (count > most) {
+            throw ApiException.invalid("reference_image_urls", model.id() + " keeps to at most " + most + " reference pictures; "
+                    + count + " were sent");
+        }
     }
 
     private static void checkInputs(ModelSpec model, String image, boolean video, boolean mask, boolean lastFrame) {

@@ -49,6 +49,12 @@ public class MediaClient {
                 patience, WhileUnavailable.Pause.REAL);
     }
 
+    /** Keeps an item whose files wait in the staging bucket; idempotent on its id. */
+    public MediaItem register(RegisterMedia command) {
+        return WhileUnavailable.retry("storing " + command.id(), () -> InternalHttp.await(media.register(command)),
+                patience, WhileUnavailable.Pause.REAL);
+    }
+
     /** Keeps a batch's output or error file for its owner; idempotent on {@code id}. */
     public void keepOutputFile(String id, String owner, String filename, int lines, Long expiresAfter, Path file) {
         WhileUnavailable.retry("storing " + id, () -> InternalHttp.await(media.keepOutputFile(id, owner, filename, lines, expiresAfter, file)),

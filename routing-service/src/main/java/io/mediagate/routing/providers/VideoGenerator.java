@@ -26,10 +26,20 @@ public interface VideoGenerator {
     }
 
     /**
-     * The utility operations this adapter does to a source video ({@link VideoTask#operation}: {@code upscale} to the task's
-     * frame, {@code extend} by the task's seconds): none unless it says so.
+     * The most reference pictures ({@link VideoTask#references}) this adapter can send its provider with one video: none unless
+     * it says so. Which models take them is their catalog entry's {@code inputs: [reference]}; routing sends reference pictures
+     * only to offers whose adapter takes that many.
      */
-    default java.util.Set<String> operations() {
+    default int references() {
+        return 0;
+    }
+
+    /**
+     * The utility operations this adapter does to a source video ({@link VideoTask#operation}: {@code upscale} to the task's
+     * frame, {@code extend} by the task's seconds): none unless it says so. Named apart from {@code ImageUtilities.operations}:
+     * an adapter doing both (fal) says each for its own medium.
+     */
+    default java.util.Set<String> videoOperations() {
         return java.util.Set.of();
     }
 }

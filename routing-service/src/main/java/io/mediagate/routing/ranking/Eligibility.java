@@ -9,7 +9,8 @@ import io.mediagate.common.values.Input;
  * as long as the video's duration (offers with fixed clip lengths), works from text alone when the request brings
  * no image or video (an offer whose inputs lack {@code text} is an image-to-image endpoint), takes an image
  * input when the request has one ({@code image_url} of a video, the files of an image edit or variation),
- * a video input for a video variation, a mask when an edit sends one and a last frame when a video asks to end on one. Returns the first unmet requirement
+ * a video input for a video variation, a mask when an edit sends one, a last frame when a video asks to end on one and reference pictures when a
+ * video keeps to some ({@code references}: how many). Returns the first unmet requirement
  * as the request parameter it concerns, or null when the offer is eligible.
  */
 public final class Eligibility {
@@ -22,7 +23,12 @@ public final class Eligibility {
      * offers price by it (null: none, or left to the provider), which sets the price compared, not eligibility.
      */
     public record Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask, int inputImages,
-                       String quality, boolean lastFrame) {
+                       String quality, boolean lastFrame, int references) {
+        public Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask, int inputImages,
+                    String quality, boolean lastFrame) {
+            this(version, size, seconds, imageParam, videoInput, mask, inputImages, quality, lastFrame, 0);
+        }
+
         public Need(String version, String size, Double seconds, String imageParam, boolean videoInput, boolean mask, int inputImages,
                     String quality) {
             this(version, size, seconds, imageParam, videoInput, mask, inputImages, quality, false);
@@ -66,6 +72,9 @@ public final class Eligibility {
         }
         if (need.lastFrame() && !offer.inputsOr(model.inputs()).contains(Input.LAST_FRAME)) {
             return "last_frame_url";
+        }
+        if (need.references() > 0 && !offer.inputsOr(model.inputs()).contains(Input.REFERENCE)) {
+            return "reference_image_urls";
         }
         return null;
     }

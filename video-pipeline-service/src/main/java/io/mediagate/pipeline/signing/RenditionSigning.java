@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -18,7 +19,8 @@ import org.jboss.logging.Logger;
 /**
  * Content Credentials (C2PA) on a video's files before they are staged, each signed in place with the deployment's
  * credential: the main MP4 rendition as created by the job's model and provider (as transcoded from the provider's file
- * when that carries credentials of its own), every other MP4 rendition as
+ * when that carries credentials of its own; as resized or edited from the caller's source video, its parent, when the job
+ * had one), every other MP4 rendition as
  * transcoded from it, the poster and the preview strip as converted from the rendition they were taken from (each naming
  * its source as parent ingredient). WebM and HLS carry none (C2PA has no binding for them that readers check). A file that
  * cannot be signed (a provider's own credentials kept by a remux, a layout not signed here) is kept as it is, and said.
@@ -39,12 +41,21 @@ public class RenditionSigning {
     }
 
     /**
-     * The main rendition {@code mp4} signed in place as generated for {@code work}: created by the model, or, when the
-     * provider's file {@code source} carries Content Credentials of its own, transcoded from it (its parent, whose manifest
-     * is carried: a verifier sees the provider's claim and ours).
+     * The main rendition {@code mp4} signed in place as generated for {@code work}: made from {@code parent}, the caller's
+     * source video (null: none), as the work says ({@code c2pa.resized} by an upscale, else {@code c2pa.edited}; the parent
+     * named by its media id); else created by the model, or, when the provider's file {@code source} carries Content
+     * Credentials of its own, transcoded from it (its parent, whose manifest is carried: a verifier sees the provider's claim
+     * and ours).
      */
-    public void generated(Path mp4, Path source, VideoWork work) {
+    public void generated(Path mp4, Path source, Path parent, VideoWork work) {
         signer.ifPresent(s -> inPlace(mp4, work, signed -> {
+            if (parent != null) {
+                String key = work.derived().parentKey();
+                Ingredient from = s.ingredient(parent, key.endsWith(".webm") ? "video/webm" : "video/mp4", work.sourceIds().getLast(),
+                        Ingredient.PARENT_OF);
+                return s.derived(mp4, signed, "c2pa.resized".equals(work.derived().action()) ? Derivation.resized(from)
+                        : Derivation.edited(from, List.of()), generation(work));
+            }
             Ingredient providers = s.ingredient(source, "video/mp4", Ingredient.PARENT_OF);
             return providers.store().isPresent() ? s.derived(mp4, signed, Derivation.transcoded(providers), generation(work))
                     : s.created(mp4, signed, generation(work));

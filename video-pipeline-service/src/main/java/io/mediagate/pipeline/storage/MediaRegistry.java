@@ -36,7 +36,7 @@ public class MediaRegistry implements Unfinished {
     public static RegisterMedia video(VideoWork work, String stagingBucket, List<VideoWork.StagedFile> files) {
         return RegisterMedia.video(new RegisterMedia.Keeping(work.mediaId(), work.userId(), work.isPublic(), work.retentionDays()),
                 work.made(), work.shape(),
-                stagingBucket, work.size() + ".mp4", files);
+                stagingBucket, work.size() + ".mp4", files, work.sourceIds());
     }
 
     /**

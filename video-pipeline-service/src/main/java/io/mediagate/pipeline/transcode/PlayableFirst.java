@@ -78,6 +78,16 @@ public class PlayableFirst {
         return Optional.of(staged);
     }
 
+    /** The caller's source video of {@code work} brought into {@code out} from the staging bucket, or null when it had none. */
+    private Path parent(VideoWork work, Path out) {
+        if (work.derived() == null || work.derived().parentKey() == null) {
+            return null;
+        }
+        Path parent = out.resolve("parent-video");
+        copies.fetch(staging.get(), work.derived().parentKey(), parent);
+        return parent;
+    }
+
     /** Whether this job's main rendition is staged already. */
     public boolean exists(VideoWork work, Size top) {
         return staging.get().exists(key(work, top));
@@ -105,11 +115,12 @@ public class PlayableFirst {
 
     /**
      * Signs the main rendition in {@code out} as generated from {@code source} (the provider's file; the main rendition is
-     * the parent of every other file of the video) and stages it, keeping a local copy for the thumbnail stage.
+     * the parent of every other file of the video), or as made from the caller's source video where the job had one, and
+     * stages it, keeping a local copy for the thumbnail stage.
      */
     public VideoWork.StagedFile staged(VideoWork work, Path source, Path out, Size top) {
         Path main = out.resolve(Ladder.mp4Name(top));
-        credentials.generated(main, source, work);
+        credentials.generated(main, source, parent(work, out), work);
         String key = key(work, top);
         long bytes = staging.get().upload(key, main, "video/mp4");
         copies.keep(key, main);

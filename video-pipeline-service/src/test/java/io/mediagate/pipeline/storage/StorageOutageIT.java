@@ -67,7 +67,7 @@ class StorageOutageIT {
                 new io.mediagate.common.events.MadeBy("local/motion", "local/motion:1.1", "local", "Local", "a test", null, BigDecimal.ZERO),
                 new io.mediagate.common.values.Shape("480p", 1.0, 854, 480), new VideoWork.Keep(true, 30), null, null,
                 List.of(new VideoWork.StagedFile("jobs/" + job + "/out/480p.mp4", "480p.mp4", "rendition", "mp4", "h264", "480p",
-                        854, 480, "video/mp4", 1000)), null, null);
+                        854, 480, "video/mp4", 1000)), null, null, null);
         long sent = System.nanoTime();
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap),
                 new StringSerializer(), new StringSerializer())) {

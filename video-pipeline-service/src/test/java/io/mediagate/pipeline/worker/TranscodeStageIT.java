@@ -68,7 +68,7 @@ class TranscodeStageIT {
         return new VideoWork(new VideoWork.Job(jobId, "req_test", "usr_test", Tier.PRO, Instant.now()), "med_" + jobId.substring(4) + "x0",
                 new io.mediagate.common.events.MadeBy("local/motion", "local/motion:1.1", "local", "Local", "a test", null, BigDecimal.ZERO),
                 new io.mediagate.common.values.Shape("480p", 1.0, 854, 480), new VideoWork.Keep(true, 30), null,
-                new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, "480p", 854, 480, "video/mp4", 0), List.of(), null, null);
+                new VideoWork.StagedFile(key, "source.mp4", "source", "mp4", null, "480p", 854, 480, "video/mp4", 0), List.of(), null, null, null);
     }
 
     private void publish(String topic, String key, String value) throws Exception {

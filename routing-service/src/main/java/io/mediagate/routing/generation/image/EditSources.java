@@ -1,19 +1,13 @@
 package io.mediagate.routing.generation.image;
 
-import io.mediagate.common.api.ApiException;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageSources;
-import io.mediagate.common.events.VideoWork;
-import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.MaskAlpha;
-import io.mediagate.common.media.RegisterMedia;
-import io.mediagate.common.tier.Tier;
-import io.mediagate.common.values.Shape;
 import io.mediagate.routing.fetch.CallerFiles;
 import io.mediagate.routing.media.MediaClient;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.signing.ImageSigning;
+import io.mediagate.routing.sources.SourceItems;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,10 +29,12 @@ class EditSources {
     private static final long MAX_IMAGE = 20L * 1024 * 1024;
     private final MediaClient media;
     private final CallerFiles files;
+    private final SourceItems items;
 
-    EditSources(MediaClient media, CallerFiles files) {
+    EditSources(MediaClient media, CallerFiles files, SourceItems items) {
         this.media = media;
         this.files = files;
+        this.items = items;
     }
 
     /** The images and mask, and the media ids they are kept under: the images' in order, then the mask's. */
@@ -91,8 +87,8 @@ class EditSources {
             scratch = Files.createTempFile("edit-source", null);
             byte[] bytes = Files.readAllBytes(files.bring(request, ref, null, urlParam, "image", MAX_IMAGE, scratch));
             SourceImage image = image(bytes, urlParam);
-            String id = "med_" + request.jobId().substring(4) + suffix;
-            keep(request, id, image, suffix.equals("m") ? "mask" : "source");
+            String id = SourceItems.id(request.jobId(), suffix);
+            items.keepPicture(request, id, image, suffix.equals("m") ? "mask" : "source");
             ids.add(id);
             return image;
         } catch (IOException e) {
@@ -104,28 +100,7 @@ class EditSources {
         }
     }
 
-    /** A fetched source kept as the caller's private item; kept again under the same id (a redelivered job), nothing doubles. */
-    private void keep(GenerationRequest request, String id, SourceImage image, String name) {
-        String extension = ContentSniffer.extension(image.mime());
-        String size = image.width() + "x" + image.height();
-        RegisterMedia command = RegisterMedia.upload(new RegisterMedia.Keeping(id, request.userId(), false,
-                        Tier.orFree(request.tier()).limits().retentionDays()), new Shape(size, null, image.width(), image.height()),
-                new VideoWork.StagedFile(null, name + "." + extension, "original", extension, null, size, image.width(), image.height(),
-                        image.mime(), image.bytes().length));
-        media.register(command, image.bytes());
-    }
-
-    /** The widest or tallest picture taken as a source: a small file may declare a huge frame, which decoding would allocate. */
-    static final int MAX_SIDE = 8192;
-
     static SourceImage image(byte[] bytes, String param) {
-        String mime = ContentSniffer.mime(bytes).filter(m -> m.startsWith("image/") && !m.equals("image/svg+xml")).orElseThrow(() ->
-                new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " must be a PNG, JPEG, WebP or GIF image", param));
-        ContentSniffer.Dimensions size = ContentSniffer.dimensions(bytes).orElseThrow(() ->
-                new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, param + " is not a readable image", param));
-        if (size.width() > MAX_SIDE || size.height() > MAX_SIDE) {
-            throw ApiException.invalid(param, param + " is " + size.width() + "x" + size.height() + "; at most " + MAX_SIDE + " a side is taken");
-        }
-        return new SourceImage(bytes, mime, size.width(), size.height());
+        return SourceItems.picture(bytes, param);
     }
 }

@@ -2,6 +2,7 @@ package io.mediagate.routing.generation.image;
 
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.PartialImage;
 import io.mediagate.common.events.Stats;
@@ -19,6 +20,7 @@ import io.mediagate.routing.jobs.PartialImages;
 import io.mediagate.routing.providerbatches.ProviderBatching;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.PictureScaler;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.retirement.RetiredOffers;
@@ -52,10 +54,12 @@ public class ImageGeneration {
     private final JobEvents events;
     private final ImageSigning credentials;
     private final ProviderBatching batching;
+    private final PictureScaler scaler;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
                     Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials, JobEvents events,
-                    ImageSigning credentials, ProviderBatching batching) {
+                    ImageSigning credentials, ProviderBatching batching, PictureScaler scaler) {
+        this.scaler = scaler;
         this.batching = batching;
         this.credentials = credentials;
         this.events = events;
@@ -92,8 +96,11 @@ public class ImageGeneration {
                     if (request.sources().utility()) {
                         SourceImage source = sources.images().getFirst();
                         Size target = UtilitySizes.target(request, source, task.params());
-                        return adapters.utilities(adapter).orElseThrow().apply(candidate.provider(), request.sources().operation(),
+                        String operation = request.sources().operation();
+                        List<GeneratedImage> done = adapters.utilities(adapter).orElseThrow().apply(candidate.provider(), operation,
                                 task.sized(target.width(), target.height()), source);
+                        // a provider upscaling by a factor of its own: made the size asked
+                        return ImageSources.UPSCALE.equals(operation) ? scaler.fitted(done, target.width(), target.height()) : done;
                     }
                     return request.sources().variation()
                             ? adapters.variators(adapter).orElseThrow().vary(candidate.provider(), task, sources.images().getFirst())

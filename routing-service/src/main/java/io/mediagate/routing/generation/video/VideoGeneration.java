@@ -86,22 +86,18 @@ public class VideoGeneration {
         try {
             Files.createDirectories(work);
             // a utility's source comes first: its shape, and an upscale's length, are the source's
-            Path source = asked.operation() == null ? null : inputs.video(asked, work);
-            GenerationRequest request = source == null ? asked : ofSource(asked, source);
+            VideoInputs.Source source = asked.operation() == null ? null : inputs.video(asked, work);
+            GenerationRequest request = source == null ? asked : ofSource(asked, source.file());
             Plan plan = planner.plan(request);
             Size size = plan.size();
-            Path image = inputs.image(request, work);
-            if (source == null) {
-                source = inputs.video(request, work);
-            }
-            Path lastFrame = inputs.lastFrame(request, work);
-            Path from = source;
+            VideoInputs.Brought in = inputs.bring(request, work, source);
             AttemptRunner watched = runner.watching(new AttemptEvents(events, request.jobId()));
             AttemptRunner.Outcome<Measured> outcome = planner.attempted(plan, () -> watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
                     retired.watching(plan.model().id(), plan.judging(candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
-                                    request.prompt(), size.width(), size.height(), plan.duration(), image, from,
-                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()), lastFrame, request.operation())),
+                                    request.prompt(), size.width(), size.height(), plan.duration(), in.image(), in.video(),
+                                    plan.params(candidate), work, new JobControl(jobs, request.jobId()), in.lastFrame(), request.operation(),
+                                    in.references())),
                             plan.duration()))),
                     candidate -> plan.price(candidate, 1), config.videoAttemptTimeout(), config.videoDeadline()));
             // The first frame is taken while the file is staged: the pipeline's start waits for neither longer than both.
@@ -117,12 +113,26 @@ public class VideoGeneration {
             MadeBy made = new MadeBy(plan.model().id(), plan.modelSlug(), served.providerId(), served.provider().name(),
                     request.prompt(), null, plan.price(served, 1));
             return VideoWork.generated(request, "med_" + request.jobId().substring(4) + "x0", made, size.label(), size.width(),
-                    size.height(), outcome.result().seconds(), Tier.orFree(request.tier()).limits().retentionDays(), stats, staged);
+                    size.height(), outcome.result().seconds(), Tier.orFree(request.tier()).limits().retentionDays(), stats, staged)
+                    .withDerived(derived(request, in));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             Scratch.delete(work);
         }
+    }
+
+    /**
+     * What the video was made from, null when from none of the caller's files: the ids of them all, and a source video as the
+     * parent its Content Credentials name: resized from it by an upscale, edited from it by anything else (an extension, a
+     * variation or restyle).
+     */
+    private static VideoWork.Derived derived(GenerationRequest request, VideoInputs.Brought in) {
+        if (in.ids().isEmpty()) {
+            return null;
+        }
+        String action = in.videoKey() == null ? null : "upscale".equals(request.operation()) ? "c2pa.resized" : "c2pa.edited";
+        return new VideoWork.Derived(in.ids(), action, in.videoKey());
     }
 
     /** Waits for {@code thread} to end (the preview still, before the provider's file goes with the scratch directory). */

@@ -2,12 +2,14 @@ package io.mediagate.routing.providers.fal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.GeneratedVideo;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.ImageUtilities;
 import io.mediagate.routing.providers.JobUrls;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderHosts;
@@ -22,14 +24,17 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * fal.ai's queue ({@code adapter: fal}), images and video: submit to {@code queue.fal.run/{model}} with
  * {@code Authorization: Key}, look at the returned {@code status_url}, read the {@code response_url} once it is
  * completed (it may still hold an error), cancel at {@code cancel_url} ({@link FalWire}). Offer options named
  * {@code input.<field>} are sent as inputs as they are; every input is fitted to the endpoint's checked-in schema.
+ * Utilities ({@link #apply}): the upstream model is the endpoint of an upscaler or a background remover, answered with one
+ * {@code image}.
  */
-public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator {
+public class FalGenerator implements ImageGenerator, ImageEditor, ImageUtilities, VideoGenerator {
     private static final Auth AUTH = Auth.header("Authorization", "Key ");
     static final String BASE = "https://queue.fal.run";
     /**
@@ -54,6 +59,17 @@ public class FalGenerator implements ImageGenerator, ImageEditor, VideoGenerator
     public List<GeneratedImage> edit(ProviderSpec provider, ImageTask task, List<SourceImage> images, SourceImage mask) {
         return upstream.images(provider, hosts(provider), FalWire.imageUrls(provider,
                 run(provider, task.upstreamModel(), FalWire.edit(task, images, mask), task.control())));
+    }
+
+    @Override
+    public Set<String> operations() {
+        return ImageSources.UTILITIES;
+    }
+
+    @Override
+    public List<GeneratedImage> apply(ProviderSpec provider, String operation, ImageTask task, SourceImage source) {
+        return upstream.images(provider, hosts(provider), FalWire.imageUrls(provider,
+                run(provider, task.upstreamModel(), FalWire.utility(task, operation, source), task.control())));
     }
 
     @Override

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.routing.providers.ErrorReader;
 import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.JobUrls;
@@ -93,6 +94,30 @@ public final class FalWire {
         return InputSchemas.fitted("fal", task.upstreamModel(), task.options(), task.params(), input);
     }
 
+    /** The most an upscale offer here makes: Topaz on fal bills $0.08 up to 24 megapixels out, more above (fal's model page). */
+    static final long MAX_UPSCALED_PIXELS = 24_000_000L;
+
+    /**
+     * A utility on a picture ({@code source}, inline as a data URI under {@code image_url}): an upscale asks for the smallest
+     * whole {@code upscale_factor} that reaches the task's size (routing fits the result to it exactly) and a PNG; a background
+     * removal sends the picture alone. A target over {@link #MAX_UPSCALED_PIXELS} is this offer's fault (its price is for up to
+     * that), so routing tries another.
+     */
+    static Map<String, Object> utility(ImageTask task, String operation, SourceImage source) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("image_url", source.dataUri());
+        if (ImageSources.UPSCALE.equals(operation)) {
+            if ((long) task.width() * task.height() > MAX_UPSCALED_PIXELS) {
+                throw ProviderException.rejected("this fal offer upscales to at most 24 megapixels, not " + task.width() + "x" + task.height(),
+                        "size").offersFault();
+            }
+            int factor = (int) Math.ceil(Math.max((double) task.width() / source.width(), (double) task.height() / source.height()) - 1e-9);
+            input.put("upscale_factor", Math.max(1, Math.min(4, factor)));
+            input.put("output_format", "png");
+        }
+        return InputSchemas.fitted("fal", task.upstreamModel(), task.options(), Map.of(), input);
+    }
+
     /** The queue's answer to a submission: where to look, read the result and cancel. */
     record Queued(@JsonProperty("status_url") String statusUrl, @JsonProperty("response_url") String responseUrl,
                   @JsonProperty("cancel_url") String cancelUrl) {}
@@ -102,8 +127,8 @@ public final class FalWire {
 
     record StatusAnswer(Status status) {}
 
-    /** A completed result: images (with the safety checker's verdict on each) or a video. */
-    record Result(List<File> images, @JsonProperty("has_nsfw_concepts") List<Boolean> nsfw, File video) {}
+    /** A completed result: images (with the safety checker's verdict on each), one image (a utility's) or a video. */
+    record Result(List<File> images, @JsonProperty("has_nsfw_concepts") List<Boolean> nsfw, File video, File image) {}
 
     record File(String url) {}
 
@@ -137,6 +162,9 @@ public final class FalWire {
             throw ProviderException.moderated("the result was withheld by the provider's safety checker").charged();
         }
         List<String> urls = new ArrayList<>();
+        if (result.image() != null && result.image().url() != null) {
+            urls.add(result.image().url());
+        }
         for (File image : result.images() == null ? List.<File>of() : result.images()) {
             if (image != null && image.url() != null) {
                 urls.add(image.url());

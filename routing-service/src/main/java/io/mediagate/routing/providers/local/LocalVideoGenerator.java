@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * The offline {@code local} provider's videos, rendered with ffmpeg (see {@link MotionRenderer}): from a
- * prompt, from an image, from a first and a last frame, or as a variation of a video; with sound when the {@code audio}
+ * prompt, from an image, from a first and a last frame, from reference pictures, or as a variation of a video; with sound when the {@code audio}
  * parameter asks. ffmpeg is located on first use.
  */
 @ApplicationScoped
@@ -39,6 +39,8 @@ public class LocalVideoGenerator implements VideoGenerator {
             args = MotionRenderer.extended(task.sourceVideo(), task.width(), task.height(), task.durationSeconds(), out);
         } else if (task.sourceVideo() != null) {
             args = MotionRenderer.fromVideo(spec, task.sourceVideo(), task.width(), task.height(), task.durationSeconds(), out);
+        } else if (!task.references().isEmpty()) {
+            args = MotionRenderer.fromPictures(task.references(), task.width(), task.height(), task.durationSeconds(), out);
         } else if (task.image() != null && task.lastFrame() != null) {
             args = MotionRenderer.fromFrames(task.image(), task.lastFrame(), task.width(), task.height(), task.durationSeconds(), out);
         } else if (task.image() != null) {
@@ -71,8 +73,14 @@ public class LocalVideoGenerator implements VideoGenerator {
 
     /** A Lanczos upscale of the source; an extension holding its last frame ({@link MotionRenderer#rescaled}, {@link MotionRenderer#extended}). */
     @Override
-    public java.util.Set<String> operations() {
+    public java.util.Set<String> videoOperations() {
         return java.util.Set.of("upscale", "extend");
+    }
+
+    /** Up to four, each fading into the next ({@link MotionRenderer#fromPictures}). */
+    @Override
+    public int references() {
+        return 4;
     }
 
     /** From the first frame to the last ({@link MotionRenderer#fromFrames}). */

@@ -8,7 +8,8 @@ import java.util.Locale;
 /**
  * The ffmpeg command lines of the {@code local/motion} model, as pure functions of the request: text to
  * video (moving gradients in the prompt's colours), image to video (a slow zoom into the picture), first and
- * last frame to video (the first picture fading into the last, which holds for the final quarter), a variation (the
+ * last frame to video (the first picture fading into the last, which holds for the final quarter), reference pictures to
+ * video (each fading into the next), a variation (the
  * source re-timed to the duration with its colours turned), and sound added to any of them (a chord in the prompt's notes). Every clip is H.264 in MP4
  * at exactly the requested frame size and exactly {@code duration × 24} frames; x264 is deterministic,
  * and the muxer is told to write no variable metadata, so equal inputs give equal files.
@@ -56,13 +57,34 @@ final class MotionRenderer {
      * last over three quarters of the clip, and the last holds to the end, so the clip starts on one and ends on the other.
      */
     static List<String> fromFrames(Path first, Path last, int width, int height, double duration, Path out) {
+        return fromPictures(List.of(first, last), width, height, duration, out);
+    }
+
+    /**
+     * Through {@code pictures} in turn (a video keeping to reference pictures): each fills the frame (scaled and cropped to it),
+     * each fades into the next, the fades sharing three quarters of the clip, and the last holds to the end; one picture holds
+     * for the whole clip.
+     */
+    static List<String> fromPictures(List<Path> pictures, int width, int height, double duration, Path out) {
         String fill = String.format(Locale.ROOT,
                 "scale=%d:%d:force_original_aspect_ratio=increase,crop=%d:%d,setsar=1,fps=%d,format=yuv420p", width, height, width, height, FPS);
         String seconds = String.format(Locale.ROOT, "%.3f", duration);
-        String graph = String.format(Locale.ROOT, "[0:v]%s[a];[1:v]%s[b];[a][b]xfade=transition=fade:duration=%.3f:offset=0,format=yuv420p[v]",
-                fill, fill, duration * 0.75);
-        List<String> args = new ArrayList<>(List.of("-v", "error", "-loop", "1", "-t", seconds, "-i", first.toString(),
-                "-loop", "1", "-t", seconds, "-i", last.toString(), "-filter_complex", graph, "-map", "[v]"));
+        List<String> args = new ArrayList<>(List.of("-v", "error"));
+        StringBuilder graph = new StringBuilder();
+        for (int i = 0; i < pictures.size(); i++) {
+            args.addAll(List.of("-loop", "1", "-t", seconds, "-i", pictures.get(i).toString()));
+            graph.append(String.format(Locale.ROOT, "[%d:v]%s[p%d];", i, fill, i));
+        }
+        double fade = pictures.size() < 2 ? 0 : duration * 0.75 / (pictures.size() - 1);
+        String last = "p0";
+        for (int i = 1; i < pictures.size(); i++) {
+            String next = "x" + i;
+            graph.append(String.format(Locale.ROOT, "[%s][p%d]xfade=transition=fade:duration=%.3f:offset=%.3f[%s];", last, i, fade,
+                    fade * (i - 1), next));
+            last = next;
+        }
+        graph.append('[').append(last).append("]format=yuv420p[v]");
+        args.addAll(List.of("-filter_complex", graph.toString(), "-map", "[v]"));
         args.addAll(encode(duration, out));
         return args;
     }

@@ -33,7 +33,7 @@ import java.util.Map;
  */
 public class RecraftImageGenerator implements ImageGenerator, ImageEditor {
     /** Recraft's errors: text, or JSON with the message under {@code message}, {@code detail} or {@code error}. */
-    private static final ErrorReader ERRORS = ErrorReader.message("/message", "/detail", "/error/message", "/error");
+    static final ErrorReader ERRORS = ErrorReader.message("/message", "/detail", "/error/message", "/error");
     private static final Auth AUTH = Auth.bearer();
     static final String BASE = "https://external.api.recraft.ai/v1";
     private final Upstream upstream;

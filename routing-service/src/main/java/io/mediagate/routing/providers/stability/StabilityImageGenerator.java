@@ -3,6 +3,7 @@ package io.mediagate.routing.providers.stability;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.common.events.FailureClass;
+import io.mediagate.common.events.ImageSources;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.Auth;
 import io.mediagate.routing.providers.ErrorReader;
@@ -10,6 +11,7 @@ import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.ImageEditor;
 import io.mediagate.routing.providers.ImageGenerator;
 import io.mediagate.routing.providers.ImageTask;
+import io.mediagate.routing.providers.ImageUtilities;
 import io.mediagate.routing.providers.Multipart;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Shapes;
@@ -20,6 +22,7 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -27,9 +30,10 @@ import java.util.function.Supplier;
  * {@code /v2beta/stable-image/generate/{ultra|core|sd3}} answered as JSON ({@code image} in base64 and
  * {@code finish_reason}). The upstream model is the endpoint, or an SD3 model name ({@code sd3.5-large})
  * sent to the sd3 endpoint. Sizes become the nearest aspect ratio. One image per call. Edits: inpainting
- * with a mask, or image-to-image ({@link #edit}).
+ * with a mask, or image-to-image ({@link #edit}). Utilities ({@link #apply}): the upstream model is the path under
+ * {@code /v2beta/stable-image/} ({@code upscale/fast}, {@code edit/remove-background}).
  */
-public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
+public class StabilityImageGenerator implements ImageGenerator, ImageEditor, ImageUtilities {
     /**
      * Stability's errors: {@code {"id", "name", "errors": [...]}}; the name {@code content_moderation} is moderation,
      * a 413 a request larger than it takes.
@@ -85,14 +89,49 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor {
                 .field("model", model.startsWith("sd3.") ? model : null));
     }
 
-    /** One call per image: the form {@code fields} makes, then the offer's parameters; the JSON answer read. */
+    @Override
+    public Set<String> operations() {
+        return ImageSources.UTILITIES;
+    }
+
+    /**
+     * The picture to the upstream model's endpoint with nothing but {@code output_format=png} (Stability's utilities take no
+     * other field): {@code upscale/fast} makes it 4 times larger a side (routing fits that to the size asked), a
+     * {@code remove-background} keeps its size with the background transparent. A picture outside the endpoint's bounds is
+     * this offer's fault (routing tries another).
+     */
+    @Override
+    public List<GeneratedImage> apply(ProviderSpec provider, String operation, ImageTask task, SourceImage source) {
+        String path = task.upstreamModel();
+        boolean upscale = ImageSources.UPSCALE.equals(operation);
+        if (upscale != path.startsWith("upscale/") || (!upscale && !path.equals("edit/remove-background"))) {
+            throw ProviderException.failed(provider.id() + "'s " + path + " does no " + operation + "; the catalog pairs them wrongly");
+        }
+        String bounds = upscale ? StabilityBounds.fastUpscale(source.width(), source.height())
+                : StabilityBounds.removeBackground(source.width(), source.height());
+        if (bounds != null) {
+            throw ProviderException.rejected(provider.id() + " " + bounds, "image_url").offersFault();
+        }
+        return call(provider, task, "/v2beta/stable-image/" + path, false, () -> new Multipart()
+                .file("image", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
+                .field("output_format", "png"));
+    }
+
     private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, Supplier<Multipart> fields) {
+        return call(provider, task, path, true, fields);
+    }
+
+    /** One call per image: the form {@code fields} makes, then the offer's parameters ({@code withParams}); the JSON answer read. */
+    private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, boolean withParams, Supplier<Multipart> fields) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         List<GeneratedImage> images = new ArrayList<>();
-        for (int i = 0; i < task.n(); i++) {
+        int calls = withParams ? task.n() : 1;
+        for (int i = 0; i < calls; i++) {
             Multipart form = fields.get();
-            task.params().forEach(form::field);
+            if (withParams) {
+                task.params().forEach(form::field);
+            }
             HttpResponse<byte[]> response = upstream.send(provider, upstream.request(base + path)
                     .headers(key.header()).header("Accept", "application/json")
                     .header("Content-Type", form.contentType()).POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())).build());

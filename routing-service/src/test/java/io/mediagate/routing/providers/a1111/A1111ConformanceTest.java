@@ -7,8 +7,9 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** AUTOMATIC1111/Forge against a fake of its API: txt2img, Basic auth (--api-auth), FastAPI errors. */
+@Exercises(adapters = "a1111", value = "image")
 class A1111ConformanceTest extends AdapterConformance {
     A1111ConformanceTest() {
         super("a1111", "image", false);

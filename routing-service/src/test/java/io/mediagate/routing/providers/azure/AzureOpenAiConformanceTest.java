@@ -13,8 +13,9 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
 import io.mediagate.routing.providers.conformance.EditSamples;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FormParts;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.routing.providers.openai.OpenAiImageGenerator;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * "message": "Access denied due to invalid subscription key ..."}}}, 429 with {@code retry-after}, and moderation as
  * {@code content_policy_violation} with {@code inner_error.code: ResponsibleAIPolicyViolation}.
  */
+@Exercises(adapters = "azure-openai", value = "image")
 class AzureOpenAiConformanceTest extends AdapterConformance {
     static final String VERSION = "2025-04-01-preview";
     static final String DEPLOYMENT = "images-prod";

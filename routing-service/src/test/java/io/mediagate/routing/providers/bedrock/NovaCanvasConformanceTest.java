@@ -13,8 +13,9 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * and answers InvokeModel in Bedrock's wire: {@code images} in base64, errors named in {@code x-amzn-ErrorType}, the
  * content filters' refusal as a {@code ValidationException}.
  */
+@Exercises(adapters = "bedrock", value = "image")
 class NovaCanvasConformanceTest extends AdapterConformance {
     static final String MODEL = "amazon.nova-canvas-v1:0";
     protected final Map<String, String> settings = new HashMap<>(Map.of(BedrockSettings.SECRET, SigV4Check.SECRET_KEY,

@@ -8,6 +8,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.testing.TestImages;
 import java.awt.image.BufferedImage;
 import java.util.Base64;
@@ -15,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The whole conformance suite on Nova Canvas edits: INPAINTING with a mask (black where it changes), IMAGE_VARIATION without. */
+@Exercises(adapters = "bedrock", value = "edit")
 class NovaCanvasEditConformanceTest extends NovaCanvasConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
@@ -22,6 +24,7 @@ class NovaCanvasEditConformanceTest extends NovaCanvasConformanceTest {
                 .stream().map(i -> i.mime()).toList();
     }
 
+    @Exercises("mask")
     @Test
     void aMaskedEditInpaintsWithTheMaskBlackWhereTheImageChanges() {
         generator(upstream(false)).edit(provider(), task("a red door", 1, TaskControl.NONE), List.of(EditSamples.PNG), EditSamples.MASK);

@@ -15,6 +15,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * Nova Reel on Bedrock against a fake playing StartAsyncInvoke, GetAsyncInvoke and the S3 bucket the video is written
  * to, every call's SigV4 signature checked as AWS does (Bedrock's for the runtime, S3's for the object).
  */
+@Exercises(adapters = "bedrock", value = "video")
 class NovaReelConformanceTest extends AdapterConformance {
     static final String MODEL = "amazon.nova-reel-v1:1";
     /**

@@ -8,8 +8,9 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** BFL against a fake speaking its wire format: x-key, submit → polling_url, Pending/Ready/moderation states. */
+@Exercises(adapters = "bfl", value = "image")
 class BflConformanceTest extends AdapterConformance {
     BflConformanceTest() {
         super("bfl", "image", true);

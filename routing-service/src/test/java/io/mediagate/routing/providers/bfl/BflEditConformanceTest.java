@@ -8,6 +8,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * BFL edits against the same fake: the whole conformance suite on FLUX Kontext, then what the bodies carry
  * for Kontext (reference images) and Fill (image and black-and-white mask).
  */
+@Exercises(adapters = "bfl", value = "edit")
 class BflEditConformanceTest extends BflConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {

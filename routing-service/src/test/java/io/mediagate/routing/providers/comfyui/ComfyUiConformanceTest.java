@@ -7,8 +7,9 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FormParts;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
@@ -18,6 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** ComfyUI against a fake of its server: /prompt with the filled workflow, /history until done, /view. */
+@Exercises(adapters = "comfyui", value = "image")
 class ComfyUiConformanceTest extends AdapterConformance {
     ComfyUiConformanceTest() {
         super("comfyui", "image", true);

@@ -8,6 +8,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FormParts;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * The whole conformance suite on ComfyUI edits (the source uploaded to /upload/image, then the img2img workflow), and
  * what an inpainting edit runs: the mask uploaded as it is, read through its alpha channel.
  */
+@Exercises(adapters = "comfyui", value = "edit")
 class ComfyUiEditConformanceTest extends ComfyUiConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {

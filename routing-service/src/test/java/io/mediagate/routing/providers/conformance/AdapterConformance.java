@@ -42,6 +42,11 @@ public abstract class AdapterConformance {
     private final String media;
     private final boolean async;
     protected FakeUpstream fake;
+    /**
+     * The prompt a call that sends none plays (a utility's on a picture): its test sets it before the call, so that the fake
+     * answers that scenario as it answers a prompt.
+     */
+    protected volatile String untoldPrompt = "";
     protected final List<Integer> progress = new CopyOnWriteArrayList<>();
     @TempDir
     protected Path work;
@@ -55,6 +60,11 @@ public abstract class AdapterConformance {
         this.adapter = adapter;
         this.media = media;
         this.async = async;
+    }
+
+    /** The catalog's adapter name this suite runs against. */
+    public final String adapterName() {
+        return adapter;
     }
 
     /** Registers the provider's endpoints on the fake; they accept only {@link #secret()}. */

@@ -10,12 +10,13 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.ShippedOffers;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.routing.providers.conformance.SchemaRules;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.testing.TestImages;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** fal's queue against a fake speaking its wire format: Key auth, IN_QUEUE/IN_PROGRESS/COMPLETED, returned URLs. */
+@Exercises(adapters = "fal", value = "image")
 class FalConformanceTest extends AdapterConformance {
     FalConformanceTest() {
         super("fal", "image", true);
@@ -68,7 +70,7 @@ class FalConformanceTest extends AdapterConformance {
             if (!authorized(request)) {
                 return UNAUTHORIZED;
             }
-            Scenario scenario = Scenario.of(request.json().path("prompt").asText());
+            Scenario scenario = Scenario.of(request.json().path("prompt").asText(untoldPrompt));
             // Every endpoint's input schema, as fal validates it: one error object per broken rule.
             var broken = SchemaRules.check("fal", request.path().substring(1), request.json());
             if (!broken.isEmpty()) {
@@ -91,6 +93,8 @@ class FalConformanceTest extends AdapterConformance {
                 default -> {
                     var job = fake.newJob(scenario);
                     job.facts.put("video", request.path().contains("video"));
+                    // an upscaler or background remover answers one image, not a list
+                    job.facts.put("single", request.path().contains("/topaz/") || request.path().contains("/bria/"));
                     // As fal does: the returned URLs drop the model's sub-path (/dev).
                     String at = fake.link() + "/fal-ai/flux/requests/" + job.id;
                     Map<String, Object> body = new LinkedHashMap<>();
@@ -126,7 +130,10 @@ class FalConformanceTest extends AdapterConformance {
                         "msg", "The content could not be processed because it contained material flagged by a content checker.",
                         "type", "content_policy_violation"))));
                 case JOB_FAILED -> Reply.json(500, Map.of("detail", "Internal error while running the model"));
-                default -> (Boolean) job.facts.get("video")
+                default -> (Boolean) job.facts.get("single")
+                        ? Reply.json(200, Map.of("image", Map.of("url", fake.link() + "/files/" + job.id + ".png", "content_type", "image/png",
+                                "file_name", job.id + ".png", "file_size", 4096)))
+                        : (Boolean) job.facts.get("video")
                         ? Reply.json(200, Map.of("video", Map.of("url", fake.link() + "/files/" + job.id + ".mp4")))
                         : Reply.json(200, Map.of("images", List.of(Map.of("url", fake.link() + "/files/" + job.id + ".png",
                                 "width", 1024, "height", 1024, "content_type", "image/png")), "seed", 123,
@@ -141,6 +148,7 @@ class FalConformanceTest extends AdapterConformance {
                 ? Reply.raw(200, "video/mp4", Samples.mp4()) : Reply.raw(200, "image/jpeg", TestImages.png(8, 8)));
     }
 
+    @Exercises("video")
     @Test
     void sendsTheInputAsFalNamesItAndVideosComeFromTheVideoField() {
         textToImage(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
@@ -155,6 +163,7 @@ class FalConformanceTest extends AdapterConformance {
                 .json().path("duration").asText());
     }
 
+    @Exercises("aspect_ratio=16:9")
     @Test
     void kontextFromTextAloneGoesToItsTextToImageEndpointAsAnAspectRatio() {
         var offer = ShippedOffers.offer("fal", "fal-ai/flux-pro/kontext/text-to-image");
@@ -180,6 +189,7 @@ class FalConformanceTest extends AdapterConformance {
         }
     }
 
+    @Exercises({"duration", "aspect_ratio=16:9"})
     @Test
     void everyShippedVideoOfferIsSentWhatItsEndpointTakesInTheTypeItTakes() {
         for (String model : List.of("fal-ai/minimax/hailuo-02/standard/text-to-video", "fal-ai/kling-video/v2.5-turbo/pro/text-to-video")) {

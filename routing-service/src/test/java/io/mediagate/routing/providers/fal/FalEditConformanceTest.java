@@ -9,6 +9,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * fal edits against the same fake: the whole conformance suite on a Kontext-style model, then the inputs:
  * sources as data URIs under the offer's field names, the mask white where the image changes.
  */
+@Exercises(adapters = "fal", value = "edit")
 class FalEditConformanceTest extends FalConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
@@ -37,6 +39,7 @@ class FalEditConformanceTest extends FalConformanceTest {
         assertArrayEquals(EditSamples.PNG.bytes(), EditSamples.fromDataUri(input.path("image_url").asText()));
     }
 
+    @Exercises("mask")
     @Test
     void aFillModelGetsTheMaskAndAMultiImageModelEverySource() {
         new FalGenerator(upstream(false)).edit(provider(), new ImageTask("fal-ai/flux-pro/v1/fill", Map.of("maskField", "mask_url"), "1",

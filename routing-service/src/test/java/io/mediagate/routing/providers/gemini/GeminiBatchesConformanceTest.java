@@ -18,6 +18,7 @@ import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import java.time.Clock;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * 48 hours, without results), results in {@code metadata.output.inlinedResponses.inlinedResponses[{response | error,
  * metadata}]}, {@code GET batches} listing {@code operations}, and Google's error JSON.
  */
+@Exercises(adapters = "gemini", value = "batch")
 class GeminiBatchesConformanceTest {
     private static final String KEY_ENV = "MEDIAGATE_GEMINI_BATCH_KEY";
     private static final String SECRET = "gemini-batch-secret";

@@ -7,11 +7,13 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The whole conformance suite on Gemini image edits: the sources go inline after the prompt, in one user turn. */
+@Exercises(adapters = "gemini", value = "edit")
 class GeminiEditConformanceTest extends GeminiImageConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {

@@ -14,6 +14,7 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.Shapes;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Scenario;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * sources) as parts of one user turn, {@code responseModalities: ["IMAGE"]}, images back as {@code inlineData} parts,
  * a refused prompt as {@code promptFeedback.blockReason}, and Google's error JSON.
  */
+@Exercises(adapters = "gemini", value = "image")
 class GeminiImageConformanceTest extends GoogleImageConformance {
     static final String MODEL = "gemini-3-pro-image";
     /**

@@ -10,8 +10,9 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FormParts;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * with short-lived image URLs, an unsafe image as {@code is_image_safe: false} without a URL, a refused prompt as 422
  * {@code {"error": ...}}, a wrong key 401, too many requests 429.
  */
+@Exercises(adapters = "ideogram", value = "image")
 class IdeogramConformanceTest extends AdapterConformance {
     IdeogramConformanceTest() {
         super("ideogram", "image", false);

@@ -8,6 +8,7 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FormParts;
 import io.mediagate.testing.TestImages;
 import java.awt.image.BufferedImage;
@@ -16,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The whole conformance suite on Ideogram's edits: inpaint with a mask (black where it changes), remix without. */
+@Exercises(adapters = "ideogram", value = "edit")
 class IdeogramEditConformanceTest extends IdeogramConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {

@@ -15,6 +15,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * call, {@code {code, message, request_id, data}} envelopes with Kling's service codes, tasks through
  * submitted/processing to succeed or failed.
  */
+@Exercises(adapters = "kling", value = "video")
 class KlingConformanceTest extends AdapterConformance {
     private static final String SECRET_KEY = "kling-secret-key-1";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -173,6 +175,7 @@ class KlingConformanceTest extends AdapterConformance {
         fake.on("GET", "/cdn/", request -> Reply.raw(200, "video/mp4", Samples.mp4()));
     }
 
+    @Exercises({"aspect_ratio=9:16", "duration"})
     @Test
     void textToVideoAsksForTheNearestRatioAStringDurationAndTheOffersMode() {
         generator(upstream(false)).generate(provider(), task("waves", null, TaskControl.NONE));
@@ -190,6 +193,7 @@ class KlingConformanceTest extends AdapterConformance {
         assertTrue(fake.receivedAny("GET", "/v1/videos/text2video/job"), "polled on the task's own path");
     }
 
+    @Exercises("aspect_ratio=1:1")
     @Test
     void aSquareFrameIsKlingsSquareAndARatioKlingHasNotIsPassedOverNeverReshaped() {
         VideoTask square = new VideoTask("kling-v2-1-master", Map.of("durations", "5,10"), "2.1", "waves", 1080, 1080, 5, null, null,
@@ -202,6 +206,7 @@ class KlingConformanceTest extends AdapterConformance {
         assertTrue(generator(upstream(false)).makes("1:1") && !generator(upstream(false)).makes("4:5"));
     }
 
+    @Exercises("first-frame")
     @Test
     void aFirstFrameGoesToImageToVideoAsBareBase64() throws Exception {
         byte[] png = TestImages.png(8, 8);

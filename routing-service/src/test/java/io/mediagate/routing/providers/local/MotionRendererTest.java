@@ -3,6 +3,7 @@ package io.mediagate.routing.providers.local;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mediagate.ffmpeg.Ffmpeg;
 import io.mediagate.ffmpeg.Probe;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +54,7 @@ class MotionRendererTest {
     @Test
     void anImageIsAnimatedAndAVideoReRenderedAtTheRequestedSizeAndLength() throws Exception {
         Path image = dir.resolve("in.png");
-        ffmpeg.run(java.util.List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=400x300", "-frames:v", "1", image.toString()),
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "testsrc2=s=400x300", "-frames:v", "1", image.toString()),
                 Duration.ofSeconds(30));
         Path fromImage = dir.resolve("img.mp4");
         ffmpeg.run(MotionRenderer.fromImage(image, 256, 144, 1, fromImage), Duration.ofSeconds(60));
@@ -66,5 +68,37 @@ class MotionRendererTest {
         Probe v = ffmpeg.probe(variation, Duration.ofSeconds(30));
         assertEquals(320, v.video().orElseThrow().width());
         assertEquals(48, v.video().orElseThrow().frames(), "a short source is looped to the requested length");
+    }
+
+    /** The colour of frame {@code index} of {@code video}, averaged to one pixel: {r, g, b}. */
+    private int[] colourOf(Path video, int index) throws Exception {
+        Path pixel = dir.resolve("pixel-" + index + ".rgb");
+        ffmpeg.run(List.of("-v", "error", "-y", "-i", video.toString(), "-vf", "select=eq(n\\," + index + "),scale=1:1",
+                "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", pixel.toString()), Duration.ofSeconds(30));
+        byte[] rgb = Files.readAllBytes(pixel);
+        return new int[] {rgb[0] & 0xff, rgb[1] & 0xff, rgb[2] & 0xff};
+    }
+
+    private Path solid(String colour) throws Exception {
+        Path image = dir.resolve(colour + ".png");
+        ffmpeg.run(List.of("-v", "error", "-f", "lavfi", "-i", "color=c=" + colour + ":s=200x120", "-frames:v", "1", image.toString()),
+                Duration.ofSeconds(30));
+        return image;
+    }
+
+    @Test
+    void referencePicturesAreShownInTurnFromTheFirstToTheLast() throws Exception {
+        Path clip = dir.resolve("refs.mp4");
+        ffmpeg.run(MotionRenderer.fromPictures(List.of(solid("red"), solid("lime"), solid("blue")), 160, 160, 2, clip),
+                Duration.ofSeconds(60));
+        Probe p = ffmpeg.probe(clip, Duration.ofSeconds(30));
+        assertEquals(160, p.video().orElseThrow().width());
+        assertEquals(48, p.video().orElseThrow().frames());
+        int[] first = colourOf(clip, 0);
+        int[] middle = colourOf(clip, 18); // 0.75 s: the end of the first fade (each 0.75 s), the second picture whole
+        int[] last = colourOf(clip, 47);
+        assertTrue(first[0] > 200 && first[1] < 60 && first[2] < 60, Arrays.toString(first));
+        assertTrue(middle[1] > 200 && middle[0] < 60 && middle[2] < 60, Arrays.toString(middle));
+        assertTrue(last[2] > 200 && last[0] < 60 && last[1] < 60, Arrays.toString(last));
     }
 }

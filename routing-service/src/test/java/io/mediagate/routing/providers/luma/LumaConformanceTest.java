@@ -10,11 +10,12 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.ShippedOffers;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * {@code state} queued/dreaming/completed/failed and {@code failure_reason}, {@code {"detail"}} errors,
  * DELETE to cancel.
  */
+@Exercises(adapters = "luma", value = "video")
 class LumaConformanceTest extends AdapterConformance {
     LumaConformanceTest() {
         super("luma", "video", true);
@@ -134,6 +136,7 @@ class LumaConformanceTest extends AdapterConformance {
         fake.on("GET", "/cdn/", request -> Reply.raw(200, "video/mp4", Samples.mp4()));
     }
 
+    @Exercises({"aspect_ratio=16:9", "duration"})
     @Test
     void theRequestCarriesModelAspectResolutionAndTheNextAllowedDuration() {
         new LumaVideoGenerator(upstream(false)).generate(provider(), task("waves", null));
@@ -145,6 +148,21 @@ class LumaConformanceTest extends AdapterConformance {
         assertEquals(ShippedOffers.offer("luma", "ray-2").secondsFor(7) + "s", body.path("duration").asText(),
                 "the clip asked for is the one the request is charged for");
         assertTrue(body.path("loop").asBoolean());
+    }
+
+    /** Luma's other ratios (lumalabs/lumaai-node: 16:9, 9:16, 1:1, 4:3, 3:4, 21:9, 9:21), each from its frame; 4:5 is not one. */
+    @Exercises({"aspect_ratio=9:16", "aspect_ratio=1:1", "aspect_ratio=21:9"})
+    @Test
+    void aPortraitSquareOrWideFrameIsAskedForAsLumasRatioAtItsShortSidesResolution() {
+        var luma = new LumaVideoGenerator(upstream(false));
+        for (int[] frame : new int[][] {{720, 1280}, {720, 720}, {1680, 720}}) {
+            luma.generate(provider(), new VideoTask("ray-2", ShippedOffers.offer("luma", "ray-2").options(), "1", "waves", frame[0], frame[1], 5,
+                    null, null, Map.of(), work, TaskControl.NONE));
+        }
+        List<String> asked = fake.received().stream().filter(r -> r.method().equals("POST")).map(r -> r.json().path("aspect_ratio").asText()
+                + "@" + r.json().path("resolution").asText()).toList();
+        assertEquals(List.of("9:16@720p", "1:1@720p", "21:9@720p"), asked);
+        assertTrue(luma.makes("9:21") && !luma.makes("4:5"));
     }
 
     @Test

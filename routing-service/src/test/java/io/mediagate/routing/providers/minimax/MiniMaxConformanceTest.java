@@ -12,11 +12,12 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.ShippedOffers;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * MiniMax against a fake speaking its wire format: Bearer key, HTTP 200 with {@code base_resp} status
  * codes (1002, 1004, 1026, 1027, 2013, ...), task → query → file → download_url.
  */
+@Exercises(adapters = "minimax", value = "video")
 class MiniMaxConformanceTest extends AdapterConformance {
     MiniMaxConformanceTest() {
         super("minimax", "video", true);
@@ -123,6 +125,7 @@ class MiniMaxConformanceTest extends AdapterConformance {
         fake.on("GET", "/oss/", request -> Reply.raw(200, "video/mp4", Samples.mp4()));
     }
 
+    @Exercises({"first-frame", "duration"})
     @Test
     void theRequestCarriesTheImageTheResolutionAndTheDuration() throws Exception {
         Path image = Files.write(work.resolve("first.png"), TestImages.png(8, 8));
@@ -135,6 +138,7 @@ class MiniMaxConformanceTest extends AdapterConformance {
         assertEquals(false, body.path("prompt_optimizer").asBoolean(true));
     }
 
+    @Exercises("last-frame")
     @Test
     void aLastFrameGoesBesideTheFirstAsLastFrameImage() throws Exception {
         Path first = Files.write(work.resolve("first.png"), TestImages.png(8, 8));

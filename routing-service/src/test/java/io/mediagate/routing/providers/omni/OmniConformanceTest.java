@@ -16,8 +16,9 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.gemini.GoogleFake;
 import io.mediagate.testing.TestImages;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * {@code errors[]} or a step's status, each error class in Google's two error shapes, a model Google does not serve (404
  * {@code NOT_FOUND}), cancel, and a source video uploaded to the Files API to be edited or continued.
  */
+@Exercises(adapters = "omni", value = "video")
 class OmniConformanceTest extends AdapterConformance {
     private static final String MODEL = "gemini-omni-1.1-flash";
     /** The offer's clip lengths, as the catalog's (commented) Omni offers list them: Omni's whole seconds from 3 to 10. */
@@ -99,6 +101,7 @@ class OmniConformanceTest extends AdapterConformance {
                 .findFirst().orElseThrow().json();
     }
 
+    @Exercises("duration")
     @Test
     void theCreateBodyIsGooglesAndAsksForTheClipItIsChargedFor() throws Exception {
         GeneratedVideo video = make(task(MODEL, "waves at dusk", 1080, 4.2, null, null, TaskControl.NONE));
@@ -127,6 +130,7 @@ class OmniConformanceTest extends AdapterConformance {
         assertEquals("video/mp4", make(task("gemini-omni-1.2-flash", "waves", 720, 10, null, null, TaskControl.NONE)).mime());
     }
 
+    @Exercises("first-frame")
     @Test
     void aFirstFrameGoesInlineAsImageToVideo() throws Exception {
         Path image = Files.write(work.resolve("first.png"), TestImages.png(8, 8));
@@ -140,6 +144,7 @@ class OmniConformanceTest extends AdapterConformance {
         assertEquals("image_to_video", body.path("generation_config").path("video_config").path("task").asText());
     }
 
+    @Exercises("source-video")
     @Test
     void aSourceVideoIsUploadedToTheFilesApiAndTheInteractionNamesIt() throws Exception {
         byte[] clip = Samples.mp4();

@@ -14,6 +14,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.Poller;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.testing.FakeOpenAiImages;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * in its metadata (found again by listing), looked at until it ends, each line's answer read from the output and error
  * files by {@code custom_id} (made, failed, or refused for its content); a batch that expired without output is lost.
  */
+@Exercises(adapters = "openai", value = "batch")
 class OpenAiBatchesTest {
     private static final String KEY_ENV = "MEDIAGATE_OPENAI_BATCH_KEY";
     private static final String SECRET = "sk-batches";

@@ -12,6 +12,7 @@ import io.mediagate.routing.providers.ProviderException;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FormParts;
 import java.util.List;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * echoed quality/background/output_format, {@code {"error": {message, type, param, code}}} errors with
  * {@code moderation_blocked}, {@code insufficient_quota} and Retry-After on 429.
  */
+@Exercises(adapters = {"openai", "openai-compatible"}, value = "image")
 class OpenAiConformanceTest extends AdapterConformance {
     OpenAiConformanceTest() {
         super("openai", "image", false);

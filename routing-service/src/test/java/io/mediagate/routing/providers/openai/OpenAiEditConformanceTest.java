@@ -9,6 +9,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FormParts;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * suite on the edit capability, then what the form carries (every source as {@code image[]}, the mask, the
  * gpt-image options).
  */
+@Exercises(adapters = {"openai", "openai-compatible"}, value = "edit")
 class OpenAiEditConformanceTest extends OpenAiConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {

@@ -9,8 +9,9 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.FormParts;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * {@code data[]} answer, and Recraft's failures, whose bodies are plain text or JSON by error (a wrong token is a 401
  * {@code request unauthorized} in text). Recraft documents no moderation answer, so that scenario is not played.
  */
+@Exercises(adapters = "recraft", value = "image")
 class RecraftConformanceTest extends AdapterConformance {
     RecraftConformanceTest() {
         super("recraft", "image", false);
@@ -66,7 +68,7 @@ class RecraftConformanceTest extends AdapterConformance {
         }
         boolean json = String.valueOf(request.header("Content-Type")).startsWith("application/json");
         String prompt = json ? request.json().path("prompt").asText() : FormParts.parse(request.header("Content-Type"), request.body())
-                .text("prompt", "");
+                .text("prompt", untoldPrompt);
         int n = json ? request.json().path("n").asInt(1) : Integer.parseInt(FormParts.parse(request.header("Content-Type"), request.body())
                 .text("n", "1"));
         return switch (Scenario.of(prompt)) {
@@ -76,6 +78,12 @@ class RecraftConformanceTest extends AdapterConformance {
             case MALFORMED -> Reply.raw(200, "text/html", "<html>gateway</html>".getBytes(StandardCharsets.UTF_8));
             case NEVER_FINISHES -> FakeUpstream.hang();
             default -> {
+                if (TOOLS.stream().anyMatch(tool -> request.path().endsWith(tool))) {
+                    // a tool answers one image, not a list, and the API units it charged
+                    yield Reply.json(200, Map.of("created", 1764064800, "credits", request.path().endsWith("Upscale") ? 4 : 10,
+                            "image", Map.of("image_id", "4d1c6a8e-0b7f-4a43-9d0e-2f6f1c1d2e3f",
+                                    "b64_json", Base64.getEncoder().encodeToString(TestImages.png(512, 512)))));
+                }
                 // Models whose name ends in _vector answer SVG documents; the others raster images.
                 String model = json ? request.json().path("model").asText() : "";
                 byte[] image = model.endsWith("_vector") ? SVG.getBytes(StandardCharsets.UTF_8) : TestImages.png(8, 8);
@@ -88,9 +96,13 @@ class RecraftConformanceTest extends AdapterConformance {
         };
     }
 
+    /** Recraft's image tools, answered in their own shape. */
+    static final List<String> TOOLS = List.of("/v1/images/crispUpscale", "/v1/images/removeBackground");
+
     @Override
     protected void play(FakeUpstream fake) {
-        for (String path : List.of("/v1/images/generations", "/v1/images/inpaint", "/v1/images/imageToImage")) {
+        for (String path : java.util.stream.Stream.concat(List.of("/v1/images/generations", "/v1/images/inpaint", "/v1/images/imageToImage")
+                .stream(), TOOLS.stream()).toList()) {
             fake.on("POST", path, this::answer);
         }
     }

@@ -8,12 +8,14 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FormParts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The whole conformance suite on Recraft's edits: inpaint with a mask (white where it changes), image-to-image without. */
+@Exercises(adapters = "recraft", value = "edit")
 class RecraftEditConformanceTest extends RecraftConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {

@@ -10,12 +10,13 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.ShippedOffers;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.routing.providers.conformance.SchemaRules;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.testing.TestImages;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Replicate against a fake speaking its wire format: Prefer: wait, urls.get/cancel, problem+json errors, output shapes. */
+@Exercises(adapters = "replicate", value = "image")
 class ReplicateConformanceTest extends AdapterConformance {
     ReplicateConformanceTest() {
         super("replicate", "image", true);
@@ -175,6 +177,7 @@ class ReplicateConformanceTest extends AdapterConformance {
         assertEquals(3, create.json().path("input").path("seed").asInt());
     }
 
+    @Exercises("video")
     @Test
     void aVersionedModelGoesToPredictionsAndAVideoOutputIsASingleUrl() {
         var task = new VideoTask("minimax/video-01:6c1e41b3", Map.of(), "1", "waves", 1280, 720, 6, null, null, Map.of(),

@@ -9,6 +9,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * Replicate edits against the same fake: the whole conformance suite on FLUX Kontext, then the inputs:
  * sources as data URIs under the offer's field names, the mask white where the image changes.
  */
+@Exercises(adapters = "replicate", value = "edit")
 class ReplicateEditConformanceTest extends ReplicateConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
@@ -36,6 +38,7 @@ class ReplicateEditConformanceTest extends ReplicateConformanceTest {
         assertEquals("4:3", input().path("aspect_ratio").asText());
     }
 
+    @Exercises("mask")
     @Test
     void aFillModelGetsImageAndMaskUnderItsFieldNames() {
         new ReplicateGenerator(upstream(false)).edit(provider(), new ImageTask("black-forest-labs/flux-fill-pro",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.Poller;
+import io.mediagate.routing.providers.conformance.Exercises;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Replicate's wire read and written without a server: pinned versions, model-shaped outputs, progress from logs. */
+@Exercises(adapters = "replicate", value = "image")
 class ReplicateWireTest {
     private static final ProviderSpec REPLICATE = new ProviderSpec("replicate", "Replicate", "replicate", List.of("image"), true, null,
             null, Instant.EPOCH);
@@ -37,6 +39,7 @@ class ReplicateWireTest {
         assertEquals(50, ((Poller.Poll.Pending<List<String>>) running).percent());
     }
 
+    @Exercises("last-frame")
     @Test
     void aLastFrameGoesUnderTheOffersLastFrameFieldAndAnOfferWithoutOneIsPassedOver() {
         var offer = io.mediagate.routing.providers.conformance.ShippedOffers.offer("replicate", "minimax/hailuo-02");

@@ -16,6 +16,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * Runway against a fake speaking its wire format: Bearer key plus {@code X-Runway-Version}, a task id,
  * PENDING/THROTTLED/RUNNING (progress 0..1)/SUCCEEDED/FAILED (failureCode) states, DELETE to cancel.
  */
+@Exercises(adapters = "runway", value = "video")
 class RunwayConformanceTest extends AdapterConformance {
     RunwayConformanceTest() {
         super("runway", "video", true);
@@ -153,6 +155,7 @@ class RunwayConformanceTest extends AdapterConformance {
         fake.on("GET", "/outputs/", request -> Reply.raw(200, "video/mp4", Samples.mp4()));
     }
 
+    @Exercises({"aspect_ratio=16:9", "duration"})
     @Test
     void textGoesToTextToVideoWithTheRatioAndTheNextAllowedDuration() {
         generate(upstream(false), provider(), "a lighthouse", TaskControl.NONE);
@@ -172,11 +175,13 @@ class RunwayConformanceTest extends AdapterConformance {
         return fake.received().getFirst().json();
     }
 
+    @Exercises("aspect_ratio=9:16")
     @Test
     void aPortraitFrameIsAskedForAsRunwaysPortraitRatio() {
         assertEquals("720:1280", made(720, 1280, null).path("ratio").asText());
     }
 
+    @Exercises("aspect_ratio=1:1")
     @Test
     void aSquareFrameFromAnImageIsRunwaysSquareRatio() throws Exception {
         Path image = work.resolve("first.png");
@@ -193,6 +198,7 @@ class RunwayConformanceTest extends AdapterConformance {
         assertTrue(runway.makes("9:16") && runway.makes("1:1") && !runway.makes("4:5"));
     }
 
+    @Exercises("first-frame")
     @Test
     void anImageGoesInlineToImageToVideo() throws Exception {
         Path image = work.resolve("first.png");

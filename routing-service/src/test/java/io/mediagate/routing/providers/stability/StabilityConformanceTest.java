@@ -8,8 +8,9 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
 import java.util.Base64;
@@ -21,6 +22,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** Stability v2beta against a fake speaking its wire format: multipart in, JSON out, finish_reason, {id,name,errors}. */
+@Exercises(adapters = "stability", value = "image")
 class StabilityConformanceTest extends AdapterConformance {
     StabilityConformanceTest() {
         super("stability", "image", false);
@@ -55,7 +57,7 @@ class StabilityConformanceTest extends AdapterConformance {
                 return error(401, "unauthorized", "authorization: invalid or missing header value");
             }
             Matcher m = PROMPT.matcher(request.text());
-            Scenario scenario = Scenario.of(m.find() ? m.group(1) : "");
+            Scenario scenario = Scenario.of(m.find() ? m.group(1) : untoldPrompt);
             return switch (scenario) {
                 case RATE_LIMITED -> error(429, "rate_limit_exceeded", "You have exceeded the rate limit of 150 requests within a 10 second period");
                 case SERVER_ERROR -> error(500, "internal_error", "An unexpected server error has occurred");
@@ -63,8 +65,9 @@ class StabilityConformanceTest extends AdapterConformance {
                 case MODERATED -> error(403, "content_moderation", "Your request was flagged by our content moderation system");
                 case NEVER_FINISHES -> FakeUpstream.hang();
                 case MALFORMED -> Reply.json(200, Map.of("artifacts", List.of()));
-                default -> Reply.json(200, Map.of("image", Base64.getEncoder().encodeToString(TestImages.png(24, 16)),
-                        "finish_reason", "SUCCESS", "seed", 42));
+                // the fast upscaler answers 4 times the picture a side (the tests send 32x32)
+                default -> Reply.json(200, Map.of("image", Base64.getEncoder().encodeToString(request.path().endsWith("/upscale/fast")
+                                ? TestImages.png(128, 128) : TestImages.png(24, 16)), "finish_reason", "SUCCESS", "seed", 42));
             };
         });
     }

@@ -9,6 +9,7 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FormParts;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * Stability edits against the same fake: the whole conformance suite on inpainting
  * ({@code /v2beta/stable-image/edit/inpaint}), then what the forms carry for inpainting and image-to-image.
  */
+@Exercises(adapters = "stability", value = "edit")
 class StabilityEditConformanceTest extends StabilityConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
@@ -30,6 +32,7 @@ class StabilityEditConformanceTest extends StabilityConformanceTest {
         return FormParts.parse(request.header("Content-Type"), request.body());
     }
 
+    @Exercises("mask")
     @Test
     void inpaintingSendsTheImageAndTheMaskWhiteWhereItChanges() {
         generate(upstream(false), provider(), "a red door", TaskControl.NONE);

@@ -13,11 +13,12 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.ShippedOffers;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
 import io.mediagate.routing.providers.conformance.Scenario;
+import io.mediagate.routing.providers.conformance.ShippedOffers;
 import io.mediagate.routing.providers.gemini.GoogleFake;
 import io.mediagate.testing.TestImages;
 import java.nio.file.Files;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * there with its 404 {@code NOT_FOUND}, and a shipped offer naming one fails here; the adapter's wire is kept tested on a
  * stand-in id that is no model of Google's.
  */
+@Exercises(adapters = "veo", value = "video")
 class VeoConformanceTest extends AdapterConformance {
     /** Not a Google model: the one id the fake still serves, so that the adapter's wire stays tested. */
     private static final String MODEL = "veo-wire-stand-in";
@@ -164,6 +166,7 @@ class VeoConformanceTest extends AdapterConformance {
         });
     }
 
+    @Exercises({"first-frame", "duration"})
     @Test
     void theRequestCarriesTheImageInlineTheResolutionAndTheNextAllowedDuration() throws Exception {
         Path image = Files.write(work.resolve("first.png"), TestImages.png(8, 8));

@@ -14,6 +14,7 @@ import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.VideoTask;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
 import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Samples;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * {@code {code, reason, message, metadata}}, tasks through created/queueing/processing to success or failed with
  * an {@code err_code}, and the cancel call.
  */
+@Exercises(adapters = "vidu", value = "video")
 class ViduConformanceTest extends AdapterConformance {
     ViduConformanceTest() {
         super("vidu", "video", true);
@@ -157,6 +159,7 @@ class ViduConformanceTest extends AdapterConformance {
         fake.on("GET", "/cdn/", request -> Reply.raw(200, "video/mp4", Samples.mp4()));
     }
 
+    @Exercises({"aspect_ratio=16:9", "duration"})
     @Test
     void textToVideoAsksForTheOffersLengthTheResolutionAndTheNearestRatio() {
         new ViduVideoGenerator(upstream(false)).generate(provider(), task("waves", null, TaskControl.NONE));
@@ -170,6 +173,7 @@ class ViduConformanceTest extends AdapterConformance {
         assertEquals("small", body.path("movement_amplitude").asText());
     }
 
+    @Exercises("aspect_ratio=9:16")
     @Test
     void aPortraitFrameIsAskedForAs916AtTheResolutionOfItsShortSide() {
         VideoTask portrait = new VideoTask("viduq1", Map.of("durations", "5"), "q1", "waves", 1080, 1920, 5, null, null, Map.of(), work,
@@ -183,6 +187,7 @@ class ViduConformanceTest extends AdapterConformance {
                 "21:9 is not Vidu's: the next offer is tried");
     }
 
+    @Exercises("last-frame")
     @Test
     void aFirstAndALastFrameGoToStartEndToVideoInThatOrder() throws Exception {
         Path first = Files.write(work.resolve("first.png"), TestImages.png(8, 8));
@@ -199,6 +204,7 @@ class ViduConformanceTest extends AdapterConformance {
         assertTrue(vidu.takesLastFrame());
     }
 
+    @Exercises("first-frame")
     @Test
     void aFirstFrameGoesToImageToVideoAsADataUri() throws Exception {
         Path image = Files.write(work.resolve("first.png"), TestImages.png(8, 8));

@@ -8,8 +8,9 @@ import io.mediagate.routing.providers.ImageTask;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.AdapterConformance;
-import io.mediagate.routing.providers.conformance.FakeUpstream;
+import io.mediagate.routing.providers.conformance.Exercises;
 import io.mediagate.routing.providers.conformance.FakeUpstream.Reply;
+import io.mediagate.routing.providers.conformance.FakeUpstream;
 import io.mediagate.routing.providers.conformance.Scenario;
 import io.mediagate.testing.TestImages;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * words>", "error": "<sentence>"}}: a wrong key is a 400 "Incorrect API key provided", a refused prompt a 400 about
  * content moderation, a rate limit a 429.
  */
+@Exercises(adapters = "xai", value = "image")
 class XaiConformanceTest extends AdapterConformance {
     XaiConformanceTest() {
         super("xai", "image", false);

@@ -7,10 +7,12 @@ import io.mediagate.common.catalog.ProviderSpec;
 import io.mediagate.routing.providers.TaskControl;
 import io.mediagate.routing.providers.Upstream;
 import io.mediagate.routing.providers.conformance.EditSamples;
+import io.mediagate.routing.providers.conformance.Exercises;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The whole conformance suite on xAI's edits ({@code POST /v1/images/edits}, sources inline as data URIs). */
+@Exercises(adapters = "xai", value = "edit")
 class XaiEditConformanceTest extends XaiConformanceTest {
     @Override
     protected List<String> generate(Upstream upstream, ProviderSpec provider, String prompt, TaskControl control) {
