@@ -208,7 +208,10 @@ export async function render(main) {
         picture('First frame', 'image_url', 'Optional: the picture the video starts on.'),
         takes('last_frame') ? picture('Last frame', 'last_frame_url', 'Optional, with a first frame: the picture it ends on.') : null) : null,
       m.media === 'image' && !m.operation && takes('image')
-        ? picture('Reference pictures', 'reference_image_urls', 'Optional: up to 16, separated by spaces, made from by the model.') : null,
+        ? picture('Reference pictures', 'reference_image_urls', 'Optional: up to 16, separated by spaces, made from by the model.')
+        : m.media === 'video' && takes('reference')
+          ? picture('Reference pictures', 'reference_image_urls', 'Optional, instead of a first frame: up to 8, separated by spaces, kept to by the video.')
+          : null,
       m.parameters && m.parameters.length
         ? h('fieldset', {}, h('legend', {}, 'Model parameters'), h('div', { class: 'row' }, m.parameters.map(parameterControl)))
         : null);

@@ -240,6 +240,7 @@ class ConsoleIT {
         label("Aspect ratio").selectOption("9:16");
         label("Duration (seconds)").fill("1");
         assertThat(label("Last frame")).isVisible();
+        assertThat(label("Reference pictures")).isVisible(); // local/motion keeps to reference pictures too
         button("Generate").click();
         Locator video = page.locator(".result video");
         video.waitFor(new Locator.WaitForOptions().setTimeout(120_000));

@@ -181,6 +181,26 @@ class MediaApiContractIT {
         }
     }
 
+    /**
+     * A source video a request named by URL is kept from the staging bucket as its owner's private item (routing's
+     * {@code SourceItems}), made by nobody, readable by its owner only; kept again under the same id, it stays one item.
+     */
+    @Test
+    void aRequestsSourceVideoIsKeptAsItsOwnersPrivateItem() {
+        String id = newId();
+        VideoWork.StagedFile source = staged(id, "source.mp4", "original", "mp4", "video/mp4");
+        RegisterMedia command = RegisterMedia.sourceVideo(new RegisterMedia.Keeping(id, "usr_ada", false, 7),
+                new Shape("854x480", 1.0, 854, 480), Arc.container().instance(ObjectStore.class).get().bucket(), source);
+        MediaItem kept = InternalHttp.await(media().register(command));
+        assertEquals(id, kept.id());
+        assertEquals("video/mp4", kept.mime());
+        assertEquals(Boolean.FALSE, kept.isPublic());
+        assertEquals(kept.id(), InternalHttp.await(media().register(command)).id(), "kept again (a redelivered job): one item");
+        assertArrayEquals(("source.mp4 of " + id).getBytes(StandardCharsets.UTF_8),
+                InternalHttp.await(media().content(id, CallAs.user("usr_ada", Tier.FREE))));
+        assertEquals(ErrorCode.NOT_FOUND, refusal(() -> InternalHttp.await(media().content(id, CallAs.user("usr_bob", Tier.FREE)))).code());
+    }
+
     /** A video whose job failed after its first part is dropped with its files. */
     @Test
     void anUnfinishedVideoIsDiscarded() {
