@@ -39,7 +39,7 @@ class ReplicateWireTest {
         assertEquals(50, ((Poller.Poll.Pending<List<String>>) running).percent());
     }
 
-    @Exercises("last-frame")
+    @Exercises({"first-frame", "last-frame"})
     @Test
     void aLastFrameGoesUnderTheOffersLastFrameFieldAndAnOfferWithoutOneIsPassedOver() {
         var offer = io.mediagate.routing.providers.conformance.ShippedOffers.offer("replicate", "minimax/hailuo-02");
