@@ -11,6 +11,7 @@ import io.mediagate.provenance.cose.SigningKey;
 import io.mediagate.provenance.formats.Mp4;
 import io.mediagate.provenance.jumbf.Box;
 import io.mediagate.provenance.jumbf.Found;
+import io.mediagate.provenance.manifest.Ingredient;
 import io.mediagate.provenance.manifest.Manifest;
 import io.mediagate.provenance.manifest.Store;
 import io.mediagate.provenance.reading.Report;
@@ -228,7 +229,14 @@ class HostileCredentialsTest {
         byte[] video = Files.readAllBytes(signed);
         List<Case> cases = new ArrayList<>();
         cases.add(new Case("as signed", video, "video/mp4", null));
-        cases.add(new Case("media data changed, an unlisted BMFF hash leaving out mdat", mdatExcluded(video), "video/mp4", "Trusted"));
+        byte[] forgedParent = mdatExcluded(video);
+        cases.add(new Case("media data changed, an unlisted BMFF hash leaving out mdat", forgedParent, "video/mp4", "Trusted"));
+        // a caller's source video carrying forged credentials, and the video made from it (an upscale names it as its parent)
+        Path parent = Files.write(dir.resolve("forged-parent.mp4"), forgedParent);
+        Path made = dir.resolve("made-from-forged.mp4");
+        assertTrue(credentials.derived(clip, made, Derivation.resized(credentials.ingredient(parent, "video/mp4", "med_forged",
+                Ingredient.PARENT_OF)), MADE));
+        cases.add(new Case("made from a source video whose credentials are forged", Files.readAllBytes(made), "video/mp4", null));
         long[] c2pa = topBox(video, "uuid");
         for (int size = 24; size <= 44; size++) { // the header and extended type, and less than its version, purpose and offset
             ByteArrayOutputStream shortBox = new ByteArrayOutputStream();

@@ -16,6 +16,18 @@ public final class TestImages {
         return encode(width, height, "png");
     }
 
+    /**
+     * A hostile PNG: its signature and header alone, 33 bytes declaring a {@code width x height} frame, which a decoder that
+     * trusts the header would allocate.
+     */
+    public static byte[] pngHeaderOnly(int width, int height) {
+        java.nio.ByteBuffer png = java.nio.ByteBuffer.allocate(33);
+        png.put(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A});
+        png.putInt(13).put(new byte[] {'I', 'H', 'D', 'R'}).putInt(width).putInt(height);
+        png.put(new byte[] {8, 6, 0, 0, 0}).putInt(0);
+        return png.array();
+    }
+
     public static byte[] jpeg(int width, int height) {
         return encode(width, height, "jpeg");
     }

@@ -45,15 +45,20 @@ public record VideoWork(
 
     /**
      * What a video was made from, when it was made from the caller's files: their media ids ({@code sources}: first frame, last
-     * frame, references, source video; named in the item's {@code sources}) and, for one made from a source video, that
-     * video's copy in the staging bucket ({@code parentKey}) and what was done to it ({@code action}: {@code c2pa.resized}
-     * for an upscale, {@code c2pa.edited} for an extension or a restyle), which its Content Credentials name.
+     * frame, references, source video; named in the item's {@code sources}) and, for one made from a source video, that video
+     * ({@code parent}, null otherwise), which its Content Credentials name.
      */
-    public record Derived(List<String> sources, String action, String parentKey) {
+    public record Derived(List<String> sources, Parent parent) {
         public Derived {
             sources = sources == null ? List.of() : List.copyOf(sources);
         }
     }
+
+    /**
+     * The source video a video was made from: its media id, its copy in the staging bucket ({@code key}) and what was done to it
+     * ({@code action}: {@code c2pa.resized} for an upscale, {@code c2pa.edited} for an extension, a variation or a restyle).
+     */
+    public record Parent(String id, String key, String action) {}
 
     /** Whether anyone may see the item, and for how many days it is kept. */
     public record Keep(boolean isPublic, int retentionDays) {}

@@ -56,10 +56,22 @@ public class PictureScaler {
         }
     }
 
-    /** Each of {@code images} that is not {@code width x height} made so (a PNG); those that are, as they came. */
+    /** The widest or tallest provider picture fitted: one declaring more (a few bytes may) is never decoded. */
+    static final int MAX_SIDE = 16_384;
+
+    /**
+     * Each of {@code images} (a provider's) that is not {@code width x height} made so (a PNG); those that are, as they came. A
+     * picture whose frame cannot be read, or that declares more than {@link #MAX_SIDE} a side, is the provider's failure.
+     */
     public List<GeneratedImage> fitted(List<GeneratedImage> images, int width, int height) {
-        return images.stream().map(image -> ContentSniffer.dimensions(image.bytes())
-                .filter(d -> d.width() == width && d.height() == height).isPresent() ? image
-                : image.as(scaled(image.bytes(), width, height), "image/png")).toList();
+        return images.stream().map(image -> {
+            ContentSniffer.Dimensions frame = ContentSniffer.dimensions(image.bytes())
+                    .orElseThrow(() -> ProviderException.failed("the provider's picture has no readable frame"));
+            if (frame.width() > MAX_SIDE || frame.height() > MAX_SIDE) {
+                throw ProviderException.failed("the provider's picture declares " + frame.width() + "x" + frame.height()
+                        + ", over " + MAX_SIDE + " a side");
+            }
+            return frame.width() == width && frame.height() == height ? image : image.as(scaled(image.bytes(), width, height), "image/png");
+        }).toList();
     }
 }

@@ -50,10 +50,10 @@ public class RenditionSigning {
     public void generated(Path mp4, Path source, Path parent, VideoWork work) {
         signer.ifPresent(s -> inPlace(mp4, work, signed -> {
             if (parent != null) {
-                String key = work.derived().parentKey();
-                Ingredient from = s.ingredient(parent, key.endsWith(".webm") ? "video/webm" : "video/mp4", work.sourceIds().getLast(),
+                VideoWork.Parent made = work.derived().parent();
+                Ingredient from = s.ingredient(parent, made.key().endsWith(".webm") ? "video/webm" : "video/mp4", made.id(),
                         Ingredient.PARENT_OF);
-                return s.derived(mp4, signed, "c2pa.resized".equals(work.derived().action()) ? Derivation.resized(from)
+                return s.derived(mp4, signed, "c2pa.resized".equals(made.action()) ? Derivation.resized(from)
                         : Derivation.edited(from, List.of()), generation(work));
             }
             Ingredient providers = s.ingredient(source, "video/mp4", Ingredient.PARENT_OF);

@@ -80,11 +80,11 @@ public class PlayableFirst {
 
     /** The caller's source video of {@code work} brought into {@code out} from the staging bucket, or null when it had none. */
     private Path parent(VideoWork work, Path out) {
-        if (work.derived() == null || work.derived().parentKey() == null) {
+        if (work.derived() == null || work.derived().parent() == null) {
             return null;
         }
         Path parent = out.resolve("parent-video");
-        copies.fetch(staging.get(), work.derived().parentKey(), parent);
+        copies.fetch(staging.get(), work.derived().parent().key(), parent);
         return parent;
     }
 

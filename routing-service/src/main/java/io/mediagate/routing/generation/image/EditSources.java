@@ -74,19 +74,19 @@ class EditSources {
     private SourceImage load(GenerationRequest request, String ref, String suffix, String param, List<String> ids) {
         if (isId(ref)) { // a kept upload's, or an item a batch line names
             ids.add(ref);
-            return image(media.read(ref, request.userId(), request.tier()), param.equals("mask") ? "mask" : "image");
+            return SourceItems.picture(media.read(ref, request.userId(), request.tier()), param.equals("mask") ? "mask" : "image");
         }
         String urlParam = param.startsWith("images[") || param.equals("mask") ? param + ".image_url" : param; // a reference is a bare URL
         String own = files.ownId(ref);
         if (own != null) {
             ids.add(own);
-            return image(media.read(own, request.userId(), request.tier()), urlParam);
+            return SourceItems.picture(media.read(own, request.userId(), request.tier()), urlParam);
         }
         Path scratch = null;
         try {
             scratch = Files.createTempFile("edit-source", null);
             byte[] bytes = Files.readAllBytes(files.bring(request, ref, null, urlParam, "image", MAX_IMAGE, scratch));
-            SourceImage image = image(bytes, urlParam);
+            SourceImage image = SourceItems.picture(bytes, urlParam);
             String id = SourceItems.id(request.jobId(), suffix);
             items.keepPicture(request, id, image, suffix.equals("m") ? "mask" : "source");
             ids.add(id);
@@ -98,9 +98,5 @@ class EditSources {
                 scratch.toFile().delete();
             }
         }
-    }
-
-    static SourceImage image(byte[] bytes, String param) {
-        return SourceItems.picture(bytes, param);
     }
 }

@@ -1,6 +1,5 @@
 package io.mediagate.routing.generation.video;
 
-import io.mediagate.common.api.ApiException;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.MadeBy;
 import io.mediagate.common.events.Stats;
@@ -87,7 +86,7 @@ public class VideoGeneration {
             Files.createDirectories(work);
             // a utility's source comes first: its shape, and an upscale's length, are the source's
             VideoInputs.Source source = asked.operation() == null ? null : inputs.video(asked, work);
-            GenerationRequest request = source == null ? asked : ofSource(asked, source.file());
+            GenerationRequest request = source == null ? asked : ofSource(asked, source);
             Plan plan = planner.plan(request);
             Size size = plan.size();
             VideoInputs.Brought in = inputs.bring(request, work, source);
@@ -95,7 +94,7 @@ public class VideoGeneration {
             AttemptRunner.Outcome<Measured> outcome = planner.attempted(plan, () -> watched.run(plan.ranked(), request.acceptedAt(), request.provider() != null,
                     retired.watching(plan.model().id(), plan.judging(candidate -> checked(adapters.videos(candidate.provider().adapter()).orElseThrow().generate(candidate.provider(),
                             new VideoTask(candidate.offer().upstreamModel(), candidate.offer().options(), plan.version().version(),
-                                    request.prompt(), size.width(), size.height(), plan.duration(), in.image(), in.video(),
+                                    request.prompt(), size.width(), size.height(), plan.duration(), in.image(), in.videoFile(),
                                     plan.params(candidate), work, new JobControl(jobs, request.jobId()), in.lastFrame(), request.operation(),
                                     in.references())),
                             plan.duration()))),
@@ -131,8 +130,9 @@ public class VideoGeneration {
         if (in.ids().isEmpty()) {
             return null;
         }
-        String action = in.videoKey() == null ? null : "upscale".equals(request.operation()) ? "c2pa.resized" : "c2pa.edited";
-        return new VideoWork.Derived(in.ids(), action, in.videoKey());
+        VideoInputs.Source video = in.video();
+        return new VideoWork.Derived(in.ids(), video == null ? null
+                : new VideoWork.Parent(video.id(), video.key(), "upscale".equals(request.operation()) ? "c2pa.resized" : "c2pa.edited"));
     }
 
     /** Waits for {@code thread} to end (the preview still, before the provider's file goes with the scratch directory). */
@@ -161,22 +161,15 @@ public class VideoGeneration {
      * A utility's request fitted to its source video: in the source's shape (its ratio by common name) unless it asked for one,
      * an extension at the source's resolution unless it asked for one, and an upscale as long as the source.
      */
-    private GenerationRequest ofSource(GenerationRequest request, Path source) {
-        Probe probe;
-        try {
-            probe = ffmpeg.get().probe(source, Duration.ofSeconds(60));
-        } catch (FfmpegException e) {
-            throw ApiException.invalid(request.videoId() != null ? "video_id" : "video_url", "the source is not a readable video");
-        }
-        Probe.Stream video = probe.video().orElseThrow(() -> ApiException.invalid(request.videoId() != null ? "video_id" : "video_url",
-                "the source holds no video"));
+    private static GenerationRequest ofSource(GenerationRequest request, VideoInputs.Source source) {
+        Probe.Stream video = source.stream();
         boolean sized = video.width() > 0 && video.height() > 0;
         // an extension keeps its source's resolution unless one is asked
         Size resolution = "extend".equals(request.operation()) && request.size() == null && request.resolution() == null && sized
                 ? Size.of(VideoSize.byShortSide(video.width(), video.height())) : null;
         String ratio = request.aspectRatio() == null && sized ? Framing.nameOf(Size.frame(video.width(), video.height())) : null;
         GenerationRequest fitted = resolution == null && ratio == null ? request : request.withShape(resolution, ratio);
-        double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : video.durationSeconds();
+        double seconds = source.seconds();
         return "upscale".equals(request.operation()) && seconds > 0 ? fitted.withDuration(Math.round(seconds * 1000) / 1000.0) : fitted;
     }
 

@@ -48,9 +48,14 @@ public class VideoInputs {
 
     /**
      * A request's sources, each a local copy or null (none: empty): the first frame, the last, the reference pictures, the
-     * source video and its staging key; {@code ids}, the media ids of them all in that order.
+     * source video; {@code ids}, the media ids of them all in that order.
      */
-    public record Brought(Path image, Path lastFrame, List<Path> references, Path video, String videoKey, List<String> ids) {}
+    public record Brought(Path image, Path lastFrame, List<Path> references, Source video, List<String> ids) {
+        /** The source video's local copy, or null. */
+        public Path videoFile() {
+            return video == null ? null : video.file();
+        }
+    }
 
     /** Every source of {@code request} into {@code workDir}; {@code video}: its source video when already brought ({@link #video}). */
     public Brought bring(GenerationRequest request, Path workDir, Source video) {
@@ -67,16 +72,20 @@ public class VideoInputs {
         if (source != null) {
             ids.add(source.id());
         }
-        return new Brought(image, lastFrame, List.copyOf(references), source == null ? null : source.file(),
-                source == null ? null : source.key(), List.copyOf(ids));
+        return new Brought(image, lastFrame, List.copyOf(references), source, List.copyOf(ids));
     }
 
-    /** A source video brought in: its local copy, its media id and its staged copy's key. */
-    public record Source(Path file, String id, String key) {}
+    /** A source video brought in: its local copy, what ffprobe read of it, its media id and its staged copy's key. */
+    public record Source(Path file, Probe probe, Probe.Stream stream, String id, String key) {
+        /** Its length in seconds as measured, 0 when unreadable. */
+        public double seconds() {
+            return probe.durationSeconds() > 0 ? probe.durationSeconds() : stream.durationSeconds();
+        }
+    }
 
     /**
-     * The source video of a variation, a restyle or a utility, or null: brought in, staged ({@link #PARENT}) and, when fetched by
-     * URL, kept as the caller's item.
+     * The source video of a variation, a restyle or a utility, or null: brought in, read (one that is not a readable video is
+     * 400 naming its field), staged ({@link #PARENT}) and, when fetched by URL, kept as the caller's item.
      */
     public Source video(GenerationRequest request, Path workDir) {
         if (request.videoId() == null && request.videoUrl() == null) {
@@ -84,19 +93,17 @@ public class VideoInputs {
         }
         String param = request.videoId() != null ? "video_id" : "video_url";
         Path file = files.bring(request, request.videoUrl(), request.videoId(), param, "video", MAX_VIDEO, workDir.resolve("input-video"));
+        Probe probe = probe(file, param);
+        Probe.Stream stream = probe.video().orElseThrow(() -> ApiException.invalid(param, "the source holds no video"));
         String mime = sniff(file);
         String key = StagingBucket.key(request.jobId(), PARENT + "." + ContentSniffer.extension(mime));
         long bytes = staging.upload(key, file, mime);
         String own = request.videoId() != null ? request.videoId() : files.ownId(request.videoUrl());
-        if (own != null) {
-            return new Source(file, own, key);
+        Source source = new Source(file, probe, stream, own != null ? own : SourceItems.id(request.jobId(), "v"), key);
+        if (own == null) {
+            items.keepVideo(request, source.id(), key, mime, bytes, stream.width(), stream.height(), source.seconds());
         }
-        String id = SourceItems.id(request.jobId(), "v");
-        Probe probe = probe(file, param);
-        Probe.Stream stream = probe.video().orElseThrow(() -> ApiException.invalid(param, "the source holds no video"));
-        double seconds = probe.durationSeconds() > 0 ? probe.durationSeconds() : stream.durationSeconds();
-        items.keepVideo(request, id, key, mime, bytes, stream.width(), stream.height(), seconds);
-        return new Source(file, id, key);
+        return source;
     }
 
     /**

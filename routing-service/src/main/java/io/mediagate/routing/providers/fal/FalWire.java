@@ -94,22 +94,20 @@ public final class FalWire {
         return InputSchemas.fitted("fal", task.upstreamModel(), task.options(), task.params(), input);
     }
 
-    /** The most an upscale offer here makes: Topaz on fal bills $0.08 up to 24 megapixels out, more above (fal's model page). */
-    static final long MAX_UPSCALED_PIXELS = 24_000_000L;
-
     /**
      * A utility on a picture ({@code source}, inline as a data URI under {@code image_url}): an upscale asks for the smallest
      * whole {@code upscale_factor} that reaches the task's size (routing fits the result to it exactly) and a PNG; a background
-     * removal sends the picture alone. A target over {@link #MAX_UPSCALED_PIXELS} is this offer's fault (its price is for up to
-     * that), so routing tries another.
+     * removal sends the picture alone. A target over the offer's {@code maxPixels} option (the most its price is for, as Topaz's
+     * tiers on fal) is this offer's fault, so routing tries another.
      */
     static Map<String, Object> utility(ImageTask task, String operation, SourceImage source) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("image_url", source.dataUri());
         if (ImageSources.UPSCALE.equals(operation)) {
-            if ((long) task.width() * task.height() > MAX_UPSCALED_PIXELS) {
-                throw ProviderException.rejected("this fal offer upscales to at most 24 megapixels, not " + task.width() + "x" + task.height(),
-                        "size").offersFault();
+            long most = Long.parseLong(task.option("maxPixels", String.valueOf(Long.MAX_VALUE)));
+            if ((long) task.width() * task.height() > most) {
+                throw ProviderException.rejected("this fal offer upscales to at most " + most + " pixels, not " + task.width() + "x"
+                        + task.height(), "size").offersFault();
             }
             int factor = (int) Math.ceil(Math.max((double) task.width() / source.width(), (double) task.height() / source.height()) - 1e-9);
             input.put("upscale_factor", Math.max(1, Math.min(4, factor)));

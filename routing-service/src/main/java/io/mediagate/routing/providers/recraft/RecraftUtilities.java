@@ -17,14 +17,16 @@ import io.mediagate.routing.providers.Upstream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Recraft's image tools ({@code adapter: recraft}): a multipart form to {@code /images/<upstream model>}
- * ({@code crispUpscale} or {@code creativeUpscale} for an upscale, {@code removeBackground}), the picture as {@code file},
+ * ({@code crispUpscale} or {@code creativeUpscale} for an upscale, {@code removeBackground}), the picture as {@code image},
  * asked for {@code response_format=b64_json} and {@code image_format=png}; answered with one image, not a list:
- * {@code {"created", "credits", "image": {"image_id", "b64_json" | "url"}}} (recraft.ai/docs/api-reference/tools, read
- * 2026-11-29). An upscale is Recraft's own factor (routing fits it to the size asked); a background removal keeps the size.
+ * {@code {"created", "credits", "image": {"image_id", "b64_json" | "url"}}}. As Recraft's own client sends it
+ * (recraft-ai/mcp-recraft-server, {@code ImageApi}, generated from Recraft's OpenAPI document, 2025-08-06; its API
+ * reference's examples name the part {@code file}, 2026-11-29). An upscale is Recraft's own factor (routing fits it to the size asked); a background removal keeps the size.
  * Pictures Recraft does not take (over 4096 a side or 16 megapixels; under 32 a side for an upscale, 256 for a background
  * removal) are this offer's fault, so routing tries another.
  */
@@ -36,26 +38,27 @@ public class RecraftUtilities implements ImageUtilities {
         this.upstream = upstream;
     }
 
+    /** The tools of each utility, under {@code /images/}. */
+    static final Map<String, Set<String>> TOOLS = Map.of(ImageSources.UPSCALE, Set.of("crispUpscale", "creativeUpscale"),
+            ImageSources.REMOVE_BACKGROUND, Set.of("removeBackground"));
+
     @Override
     public Set<String> operations() {
-        return ImageSources.UTILITIES;
+        return TOOLS.keySet();
     }
 
     @Override
     public List<GeneratedImage> apply(ProviderSpec provider, String operation, ImageTask task, SourceImage source) {
         String tool = task.upstreamModel();
-        boolean upscale = ImageSources.UPSCALE.equals(operation);
-        if (upscale ? !tool.endsWith("Upscale") : !tool.equals("removeBackground")) {
-            throw ProviderException.failed(provider.id() + "'s " + tool + " does no " + operation + "; the catalog pairs them wrongly");
-        }
-        int least = upscale ? 32 : 256;
+        ImageUtilities.requireTool(provider, operation, tool, TOOLS);
+        int least = ImageSources.UPSCALE.equals(operation) ? 32 : 256;
         if (source.width() < least || source.height() < least || source.width() > 4096 || source.height() > 4096
                 || (long) source.width() * source.height() > 16_777_216L) {
             throw ProviderException.rejected(provider.id() + " takes pictures of " + least + " to 4096 pixels a side and at most 16 megapixels, not "
                     + source.width() + "x" + source.height(), "image_url").offersFault();
         }
         Multipart form = new Multipart()
-                .file("file", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
+                .file("image", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
                 .field("response_format", "b64_json")
                 .field("image_format", "png");
         String base = Upstream.base(provider, RecraftImageGenerator.BASE);

@@ -89,9 +89,13 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor, Ima
                 .field("model", model.startsWith("sd3.") ? model : null));
     }
 
+    /** The endpoints of each utility, under {@code /v2beta/stable-image/}. */
+    static final Map<String, Set<String>> TOOLS = Map.of(ImageSources.UPSCALE, Set.of("upscale/fast"),
+            ImageSources.REMOVE_BACKGROUND, Set.of("edit/remove-background"));
+
     @Override
     public Set<String> operations() {
-        return ImageSources.UTILITIES;
+        return TOOLS.keySet();
     }
 
     /**
@@ -103,35 +107,29 @@ public class StabilityImageGenerator implements ImageGenerator, ImageEditor, Ima
     @Override
     public List<GeneratedImage> apply(ProviderSpec provider, String operation, ImageTask task, SourceImage source) {
         String path = task.upstreamModel();
-        boolean upscale = ImageSources.UPSCALE.equals(operation);
-        if (upscale != path.startsWith("upscale/") || (!upscale && !path.equals("edit/remove-background"))) {
-            throw ProviderException.failed(provider.id() + "'s " + path + " does no " + operation + "; the catalog pairs them wrongly");
-        }
-        String bounds = upscale ? StabilityBounds.fastUpscale(source.width(), source.height())
+        ImageUtilities.requireTool(provider, operation, path, TOOLS);
+        String bounds = ImageSources.UPSCALE.equals(operation) ? StabilityBounds.fastUpscale(source.width(), source.height())
                 : StabilityBounds.removeBackground(source.width(), source.height());
         if (bounds != null) {
             throw ProviderException.rejected(provider.id() + " " + bounds, "image_url").offersFault();
         }
-        return call(provider, task, "/v2beta/stable-image/" + path, false, () -> new Multipart()
+        return call(provider, "/v2beta/stable-image/" + path, 1, Map.of(), () -> new Multipart()
                 .file("image", "image." + ContentSniffer.extension(source.mime()), source.mime(), source.bytes())
                 .field("output_format", "png"));
     }
 
     private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, Supplier<Multipart> fields) {
-        return call(provider, task, path, true, fields);
+        return call(provider, path, task.n(), task.params(), fields);
     }
 
-    /** One call per image: the form {@code fields} makes, then the offer's parameters ({@code withParams}); the JSON answer read. */
-    private List<GeneratedImage> call(ProviderSpec provider, ImageTask task, String path, boolean withParams, Supplier<Multipart> fields) {
+    /** {@code calls} calls, one an image: the form {@code fields} makes, then {@code params}; the JSON answer read. */
+    private List<GeneratedImage> call(ProviderSpec provider, String path, int calls, Map<String, Object> params, Supplier<Multipart> fields) {
         Auth.Credential key = AUTH.of(provider);
         String base = Upstream.base(provider, BASE);
         List<GeneratedImage> images = new ArrayList<>();
-        int calls = withParams ? task.n() : 1;
         for (int i = 0; i < calls; i++) {
             Multipart form = fields.get();
-            if (withParams) {
-                task.params().forEach(form::field);
-            }
+            params.forEach(form::field);
             HttpResponse<byte[]> response = upstream.send(provider, upstream.request(base + path)
                     .headers(key.header()).header("Accept", "application/json")
                     .header("Content-Type", form.contentType()).POST(HttpRequest.BodyPublishers.ofByteArray(form.bytes())).build());

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Recraft's image tools against the same fake: the whole conformance suite on the crisp upscaler
- * ({@code /v1/images/crispUpscale}), then the form (the picture as {@code file}, base64 asked, PNG asked) and the answer
+ * ({@code /v1/images/crispUpscale}), then the form (the picture as {@code image}, base64 asked, PNG asked) and the answer
  * (one {@code image}, not a {@code data} list).
  */
 @Exercises(adapters = "recraft", value = "upscale")
@@ -41,13 +41,13 @@ class RecraftUtilityConformanceTest extends RecraftConformanceTest {
     }
 
     @Test
-    void theCrispUpscaleSendsThePictureAsFileAndReadsTheOneImage() {
+    void theCrispUpscaleSendsThePictureAsImageAndReadsTheOneImage() {
         var made = new RecraftUtilities(upstream(false)).apply(provider(), ImageSources.UPSCALE, task("crispUpscale", TaskControl.NONE), PICTURE);
         var request = fake.received().getLast();
         assertEquals("/v1/images/crispUpscale", request.path());
         assertEquals("Bearer " + secret(), request.header("Authorization"));
         FormParts form = FormParts.parse(request.header("Content-Type"), request.body());
-        assertArrayEquals(PICTURE.bytes(), form.all("file").getFirst().bytes());
+        assertArrayEquals(PICTURE.bytes(), form.all("image").getFirst().bytes());
         assertEquals("b64_json", form.text("response_format", null));
         assertEquals("png", form.text("image_format", null));
         assertEquals(new ContentSniffer.Dimensions(512, 512), ContentSniffer.dimensions(made.getFirst().bytes()).orElseThrow());
