@@ -1,7 +1,9 @@
 // Playground: pick a model, write a prompt, set size, shape, duration, routing, the pictures it starts from and the
 // model's own parameters (rendered from its parameter schema), generate, and see the result with its price, timings and
 // the routing decision. A utility model (an upscale, a cut-out) takes a picture instead of a prompt. Videos run as jobs, followed through their event stream: a progress bar from the job's stage and
-// progress, its events as they happen (provider calls, retries, stages), and Cancel.
+// progress, its events as they happen (provider calls, retries, stages), and Cancel. The form is quoted live as it changes
+// (POST /v1/quotes): the price, where it would go and how long that provider takes lately; Generate sends the request with
+// that quote, so it is charged at most the price shown.
 import { api, follow, imageUrl } from 'console/api';
 import { h, field, notice, price, select, show, table } from 'console/ui';
 import { allModels } from 'console/models';
@@ -77,6 +79,21 @@ export function statsView(answer) {
     h('span', {}, `${a.provider}: ${a.outcome}${a.code ? ` (${a.code}${a.failure ? `, ${a.failure}` : ''})` : ''}`),
     h('span', { class: 'muted' }, `${a.ms} ms`))));
   return h('div', {}, facts, h('h2', {}, 'Routing'), candidates, h('h3', {}, 'Attempts'), attempts);
+}
+
+/** Milliseconds as a person reads them. */
+function duration(ms) {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10000 ? 1 : 0)} s`;
+}
+
+/** A quote in one line: its price (from its low where it is a range), the provider it would go to, what it would make, how long. */
+function quoteLine(q) {
+  const c = q.candidates[0];
+  const made = [c.applied && c.applied.size, c.applied && c.applied.duration != null ? `${c.applied.duration} s` : null].filter(Boolean);
+  const eta = c.eta && c.eta.p50 != null ? `about ${duration(c.eta.p50)} (95% within ${duration(c.eta.p95)})` : null;
+  return [h('strong', {}, `Quote: ${price(q.price)}`), c.range ? ` (from ${price(c.range.low)})` : '', ` at ${c.provider}`,
+    made.length ? ` · ${made.join(', ')}` : '', eta ? ` · ${eta}` : '',
+    q.admitted ? '' : h('span', { class: 'error-text' }, ` · would be refused: ${q.refusal.message}`)];
 }
 
 /** The result with its stats; a job's event log, when it was followed, after them. */
@@ -165,8 +182,13 @@ export async function render(main) {
   const result = h('section', { class: 'panel', 'aria-live': 'polite', 'aria-label': 'Result' },
     h('p', { class: 'muted' }, 'Your result appears here.'));
   const generate = h('button', { type: 'submit' }, 'Generate');
+  const quoteBox = h('p', { class: 'quote muted', role: 'status', 'aria-label': 'Quote' });
   const form = h('form', { class: 'panel', onsubmit: submit },
-    field('Model', picker), h('div', { id: 'prompt-field' }), dynamic, generate);
+    field('Model', picker), h('div', { id: 'prompt-field' }), dynamic, quoteBox, generate);
+  // the latest quote of the form as it stood ({key: its request, id}), and the number of the quote asked last
+  let quoted = null;
+  let asking = 0;
+  let timer = null;
 
   function model() {
     return models.find((m) => m.id === picker.value);
@@ -217,8 +239,8 @@ export async function render(main) {
         : null);
   }
 
-  async function submit(e) {
-    e.preventDefault();
+  /** The request the form makes now: its endpoint and JSON body. */
+  function request() {
     const m = model();
     const value = (name) => form.querySelector(`[name="${name}"]`)?.value;
     const body = { model: m.id, routing: value('routing'), ...parameterValues(form) };
@@ -229,15 +251,54 @@ export async function render(main) {
     if (value('provider')) body.provider = value('provider');
     for (const name of ['image_url', 'last_frame_url']) if (value(name)) body[name] = value(name).trim();
     if (value('reference_image_urls')) body.reference_image_urls = value('reference_image_urls').trim().split(/\s+/);
+    if (m.media === 'video' && value('duration')) body.duration = Number(value('duration'));
+    const endpoint = m.media === 'video' ? '/v1/videos/generations' : m.operation ? `/v1/images/${m.operation}` : '/v1/images/generations';
+    return { endpoint, body };
+  }
+
+  /** Quotes the form a moment after it last changed; a quote overtaken by a later one is dropped. */
+  function requote() {
+    clearTimeout(timer);
+    timer = setTimeout(quote, 400);
+  }
+
+  async function quote() {
+    const m = model();
+    const asked = request();
+    const mine = ++asking;
+    quoted = null;
+    if (!m.operation && !prompt.value.trim()) {
+      show(quoteBox, 'Write a prompt to see its price.');
+      return;
+    }
+    if (m.operation && !asked.body.image_url) {
+      show(quoteBox, 'Give the picture to see its price.');
+      return;
+    }
+    try {
+      const q = (await api('POST', '/v1/quotes', asked)).result.quote;
+      if (mine !== asking) return;
+      quoted = { key: JSON.stringify(asked), id: q.id };
+      show(quoteBox, quoteLine(q));
+    } catch (err) {
+      if (mine === asking) show(quoteBox, `No quote: ${err.message}`);
+    }
+  }
+
+  async function submit(e) {
+    e.preventDefault();
+    const m = model();
+    const { endpoint, body } = request();
+    // sent with the quote shown, when it is of this very request: charged at most its price
+    if (quoted && quoted.key === JSON.stringify({ endpoint, body })) body.quote_id = quoted.id;
     generate.disabled = true;
     show(result, h('p', { role: 'status' }, m.media === 'video' ? 'Submitting the video job…' : 'Generating…'));
     try {
       if (m.media === 'video') {
-        if (value('duration')) body.duration = Number(value('duration'));
-        const answer = await api('POST', '/v1/videos/generations', body, { headers: { Prefer: 'respond-async' } });
+        const answer = await api('POST', endpoint, body, { headers: { Prefer: 'respond-async' } });
         await followJob(result, answer.result.job);
       } else {
-        showResult(result, await api('POST', m.operation ? `/v1/images/${m.operation}` : '/v1/images/generations', body));
+        showResult(result, await api('POST', endpoint, body));
       }
     } catch (err) {
       show(result, notice(err.message, 'error'));
@@ -247,6 +308,9 @@ export async function render(main) {
   }
 
   picker.addEventListener('change', refresh);
+  form.addEventListener('input', requote);
+  form.addEventListener('change', requote);
   refresh();
+  requote();
   show(main, h('h1', {}, 'Playground'), h('div', { class: 'cols' }, form, result));
 }

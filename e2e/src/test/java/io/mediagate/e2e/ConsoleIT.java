@@ -265,6 +265,25 @@ class ConsoleIT {
         shot("playground-upscale");
     }
 
+    /**
+     * The playground quotes the form as it changes: the price, the provider and what it would make (a video's billed seconds),
+     * following each change; without a prompt it asks for one rather than quoting.
+     */
+    @Test
+    void thePlaygroundQuotesTheFormAsItChanges() {
+        signIn(user);
+        label("Model").selectOption("local/motion");
+        label("Prompt").fill("a lantern drifting on a river");
+        label("Duration (seconds)").fill("3");
+        Locator quote = page.getByRole(AriaRole.STATUS, new Page.GetByRoleOptions().setName("Quote"));
+        assertThat(quote).containsText(Pattern.compile("Quote: \\$0 at local · .*\\b3 s"));
+        label("Duration (seconds)").fill("2");
+        assertThat(quote).containsText(Pattern.compile("\\b2 s"));
+        shot("playground-quote");
+        label("Prompt").fill("");
+        assertThat(quote).hasText("Write a prompt to see its price.");
+    }
+
     /** Signs in, asks the Playground for a local video and waits for its job's progress bar. */
     private void startVideo(String prompt, String size, int seconds) {
         signIn(user);

@@ -43,16 +43,26 @@ final class HealthWindow {
         Instant since = clock.instant().minus(SPAN);
         outcomes.removeIf(o -> o.at().isBefore(since));
         if (outcomes.isEmpty()) {
-            return new HealthSnapshot("operational", null, null, "15m", lastErrorAt, lastClass(), Map.of());
+            return new HealthSnapshot("operational", null, null, null, "15m", lastErrorAt, lastClass(), Map.of());
         }
         long successes = outcomes.stream().filter(Outcome::success).count();
         double rate = successes / (double) outcomes.size();
         long[] latencies = outcomes.stream().filter(Outcome::success).mapToLong(Outcome::latencyMs).sorted().toArray();
-        Long p50 = latencies.length == 0 ? null : latencies[(latencies.length - 1) / 2];
+        Long p50 = percentile(latencies, 50);
+        Long p95 = percentile(latencies, 95);
         Map<String, Long> failures = new TreeMap<>();
         outcomes.stream().filter(o -> !o.success() && o.failure() != null)
                 .forEach(o -> failures.merge(o.failure().wire(), 1L, Long::sum));
-        return new HealthSnapshot(status(rate), Math.round(rate * 1000) / 1000.0, p50, "15m", lastErrorAt, lastClass(), failures);
+        return new HealthSnapshot(status(rate), Math.round(rate * 1000) / 1000.0, p50, p95, "15m", lastErrorAt, lastClass(), failures);
+    }
+
+    /** The nearest-rank {@code p}th percentile of {@code sorted} (ascending), null when empty. */
+    static Long percentile(long[] sorted, int p) {
+        if (sorted.length == 0) {
+            return null;
+        }
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.max(0, rank - 1)];
     }
 
     private String lastClass() {

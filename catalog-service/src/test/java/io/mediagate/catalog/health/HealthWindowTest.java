@@ -38,6 +38,19 @@ class HealthWindowTest {
     }
 
     @Test
+    void theSlowTailIsTheNinetyFifthPercentileOfSuccessfulCalls() {
+        HealthWindow w = new HealthWindow();
+        for (int i = 1; i <= 40; i++) {
+            w.record(now.minusSeconds(60 - i), true, i * 100L, null);
+        }
+        w.record(now.minusSeconds(5), false, 90_000, FailureClass.TIMEOUT);
+        HealthSnapshot s = w.snapshot(clock);
+        assertEquals(2000, s.latencyP50Ms());
+        // 38th of 40 by nearest rank; the failed call's 90 s is no time to a result
+        assertEquals(3800, s.latencyP95Ms());
+    }
+
+    @Test
     void failuresAreCountedByClassAndTheLastOneNamed() {
         HealthWindow w = new HealthWindow();
         w.record(now.minusSeconds(40), false, 10, FailureClass.RATE_LIMITED);

@@ -29,6 +29,11 @@ public enum ErrorCode {
     BUDGET_EXCEEDED(402),
     /** (+) An {@code Idempotency-Key} reused with a different request. */
     IDEMPOTENCY_CONFLICT(409),
+    /**
+     * (+) A request sent with a {@code quote_id} that would now cost more than it was quoted at (a price rose, or the offers
+     * quoted are gone). Extra: {@code quoted}, the price quoted, and {@code price}, what it would cost now.
+     */
+    PRICE_CHANGED(409),
     PROVIDER_ERROR(502),
     PROVIDER_UNAVAILABLE(503),
     SERVICE_UNAVAILABLE(503),

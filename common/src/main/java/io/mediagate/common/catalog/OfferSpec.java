@@ -112,6 +112,15 @@ public record OfferSpec(
         return dearest;
     }
 
+    /** The cheapest price per unit at {@code size}, whatever the quality: the least a request leaving the quality to the provider may cost. */
+    public BigDecimal cheapestAt(String size) {
+        BigDecimal cheapest = priceAt(size);
+        for (String quality : QUALITIES) {
+            cheapest = cheapest.min(priceAt(size, quality));
+        }
+        return cheapest;
+    }
+
     /** The clip lengths in seconds the provider makes, ascending ({@code options.durations}); empty: any whole number. */
     public List<Integer> lengths() {
         return lengths(options == null ? null : options.get("durations"));

@@ -9,6 +9,7 @@ import io.mediagate.common.tier.Tier;
 import io.mediagate.common.values.Framing;
 import io.mediagate.common.values.MediaKind;
 import io.mediagate.common.values.Size;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,8 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "kind", "model", "provider", "routing", "prompt", "size", "n", "duration",
         "imageUrl", "videoUrl", "videoId", "webhookUrl", "isPublic", "responseFormat", "extras", "acceptedAt", "sources", "keyId",
-        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution", "lastFrameUrl", "operation", "referenceImageUrls"})
+        "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution", "lastFrameUrl", "operation", "referenceImageUrls",
+        "quoteId", "priceCap"})
 public record GenerationRequest(
         @JsonIgnore Origin origin,
         MediaKind kind,
@@ -45,11 +47,22 @@ public record GenerationRequest(
      * What every job has: its ids, whose it is (account, tier, key: null for the administrator key), when it was accepted,
      * and for a batch's line the batch ({@code batchId}, null for every other job).
      */
-    public record Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt, String batchId) {
+    public record Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt, String batchId,
+                         Quoted quoted) {
         public Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt) {
             this(jobId, requestId, userId, tier, keyId, acceptedAt, null);
         }
+
+        public Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt, String batchId) {
+            this(jobId, requestId, userId, tier, keyId, acceptedAt, batchId, null);
+        }
     }
+
+    /**
+     * The quote a request was sent with ({@code quote_id}): its {@code id}, and {@code cap}, the price quoted for it, the most
+     * it is charged (null until the gateway has read the quote: routing never sees a request without its cap).
+     */
+    public record Quoted(String id, BigDecimal cap) {}
 
     /**
      * What every request asks, image or video: the model, where to route it, the prompt, the size, visibility, the model's
@@ -145,8 +158,10 @@ public record GenerationRequest(
                                   @JsonProperty("modelUpgrades") String modelUpgrades, @JsonProperty("batchId") String batchId,
                                   @JsonProperty("aspectRatio") String aspectRatio, @JsonProperty("resolution") String resolution,
                                   @JsonProperty("lastFrameUrl") String lastFrameUrl, @JsonProperty("operation") String operation,
-                                  @JsonProperty("referenceImageUrls") List<String> referenceImageUrls) {
-        return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId), kind,
+                                  @JsonProperty("referenceImageUrls") List<String> referenceImageUrls,
+                                  @JsonProperty("quoteId") String quoteId, @JsonProperty("priceCap") BigDecimal priceCap) {
+        return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId,
+                quoteId == null ? null : new Quoted(quoteId, priceCap)), kind,
                 new Ask(model, provider, routing, prompt, size, isPublic, extras,
                         aspectRatio == null && resolution == null ? null : new Framing(aspectRatio, resolution)), n, responseFormat, imageOptions, duration,
                 new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl, operation, referenceImageUrls), new Webhook(webhookUrl, webhookEvents),
@@ -196,8 +211,24 @@ public record GenerationRequest(
     /** This request as line of batch {@code batchId}. */
     public GenerationRequest inBatch(String batchId) {
         Origin o = origin;
-        return new GenerationRequest(new Origin(o.jobId(), o.requestId(), o.userId(), o.tier(), o.keyId(), o.acceptedAt(), batchId), kind, ask,
-                n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
+        return new GenerationRequest(new Origin(o.jobId(), o.requestId(), o.userId(), o.tier(), o.keyId(), o.acceptedAt(), batchId, o.quoted()),
+                kind, ask, n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
+    }
+
+    /** This request sent with quote {@code id} ({@code quote_id}), its cap not yet read (null id: as it is). */
+    public GenerationRequest quoted(String id) {
+        return id == null ? this : withQuote(new Quoted(id, null));
+    }
+
+    /** This request with its quote read: charged at most {@code cap}. */
+    public GenerationRequest cappedAt(BigDecimal cap) {
+        return withQuote(new Quoted(origin.quoted().id(), cap));
+    }
+
+    private GenerationRequest withQuote(Quoted quoted) {
+        Origin o = origin;
+        return new GenerationRequest(new Origin(o.jobId(), o.requestId(), o.userId(), o.tier(), o.keyId(), o.acceptedAt(), o.batchId(), quoted),
+                kind, ask, n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
     }
 
     /** Whether a retired model named here is to be served by its replacement. */
@@ -248,6 +279,20 @@ public record GenerationRequest(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public String batchId() {
         return origin.batchId();
+    }
+
+    /** The quote this request was sent with ({@code quote_id}); left out of the message for every other job. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String quoteId() {
+        return origin.quoted() == null ? null : origin.quoted().id();
+    }
+
+    /** The most this request is charged: its quote's price; left out of the message for a request sent without a quote. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public BigDecimal priceCap() {
+        return origin.quoted() == null ? null : origin.quoted().cap();
     }
 
     @JsonProperty

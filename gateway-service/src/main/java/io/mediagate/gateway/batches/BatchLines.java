@@ -13,6 +13,7 @@ import io.mediagate.common.media.FilesApi;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyHashing;
 import io.mediagate.gateway.batchfiles.JsonLines;
+import io.mediagate.gateway.generation.RequestFields;
 import io.mediagate.gateway.images.ImageRequests;
 import io.mediagate.gateway.support.JsonBody;
 import io.mediagate.gateway.videos.VideoCreation;
@@ -52,7 +53,8 @@ final class BatchLines {
             "stream", "a batch line is not streamed; its answer is in the output file",
             "partial_images", "a batch line is not streamed; its answer is in the output file",
             "webhook_url", "a batch line takes no webhook; follow the batch, or each line's job",
-            "webhook_events", "a batch line takes no webhook; follow the batch, or each line's job");
+            "webhook_events", "a batch line takes no webhook; follow the batch, or each line's job",
+            RequestFields.QUOTE_ID, "a quote prices one request sent alone; a batch's lines are priced as they run (its budget caps them)");
 
     private final ObjectMapper json;
     private final JsonLines lines;

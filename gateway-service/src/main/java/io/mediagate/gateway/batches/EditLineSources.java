@@ -17,9 +17,9 @@ import java.util.regex.Pattern;
  * {@code {"file_id": "med_…"}} (one of this suite's media items: an upload or a result). Files cannot travel in a JSONL
  * line, so a line names its images and routing brings them when the line runs: a URL through its SSRF-checked fetch, a
  * media id under the caller's visibility rules. Both are taken out of the body, which is then checked as the synchronous
- * edit's fields are.
+ * edit's fields are. A quote of an edit or a variation names its images the same way.
  */
-final class EditLineSources {
+public final class EditLineSources {
     static final int MAX_IMAGES = 16;
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
 
@@ -27,10 +27,19 @@ final class EditLineSources {
     }
 
     /** The line's sources, removed from {@code fields}; a missing or malformed reference is a 400 naming it. */
-    static ImageSources take(ObjectNode fields) {
+    public static ImageSources take(ObjectNode fields) {
+        return take(fields, ImageSources.EDIT);
+    }
+
+    /** As {@link #take(ObjectNode)}, for {@code operation}: an edit, or a variation (one image, no mask). */
+    public static ImageSources take(ObjectNode fields, String operation) {
         if (fields.has("image")) {
-            throw ApiException.invalid("image", "a batch edit line names its images as images: [{\"image_url\": \"https://…\"} or "
+            throw ApiException.invalid("image", "an edit in JSON names its images as images: [{\"image_url\": \"https://…\"} or "
                     + "{\"file_id\": \"med_…\"}]");
+        }
+        boolean variation = ImageSources.VARIATION.equals(operation);
+        if (variation && (fields.has("mask") || fields.path("images").size() > 1)) {
+            throw ApiException.invalid(fields.has("mask") ? "mask" : "images", "a variation is made of one image and takes no mask");
         }
         JsonNode images = fields.remove("images");
         if (!(images instanceof ArrayNode list) || list.isEmpty()) {
@@ -44,7 +53,7 @@ final class EditLineSources {
             refs.add(reference(list.get(i), "images[" + i + "]"));
         }
         JsonNode mask = fields.remove("mask");
-        return new ImageSources(ImageSources.EDIT, refs, mask == null || mask.isNull() ? null : reference(mask, "mask"));
+        return new ImageSources(operation, refs, mask == null || mask.isNull() ? null : reference(mask, "mask"));
     }
 
     /** An https (or http) URL, or a media id. */

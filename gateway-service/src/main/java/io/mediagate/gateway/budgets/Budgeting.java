@@ -31,6 +31,8 @@ public class Budgeting {
             return Uni.createFrom().voidItem();
         }
         return worstCase.of(request)
+                // a request sent with a quote is charged at most its price
+                .map(worst -> request.priceCap() == null ? worst : worst.min(request.priceCap()))
                 .flatMap(amount -> ledger.reserve(caller, request.jobId(), amount))
                 .map(outcome -> switch (outcome) {
                     case BudgetLedger.Reserved r -> null;

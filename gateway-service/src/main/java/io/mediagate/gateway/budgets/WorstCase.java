@@ -8,18 +8,20 @@ import io.mediagate.common.catalog.CatalogApi;
 import io.mediagate.common.catalog.HealthSnapshot;
 import io.mediagate.common.catalog.Lifecycle;
 import io.mediagate.common.catalog.ModelSpec;
+import io.mediagate.common.catalog.OfferCharges;
 import io.mediagate.common.catalog.OfferSpec;
-import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.Planning;
 import io.mediagate.common.catalog.ResolvedModel;
 import io.mediagate.common.catalog.RetiredModel;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.events.ImageOptions;
 import io.mediagate.common.model.ModelId;
+import io.mediagate.common.values.MediaKind;
 import io.mediagate.common.values.Size;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,9 +32,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The most a request can cost: the highest price among the model's offers that could serve it (every offer whose
  * provider is not disabled, or only the explicit provider's), at the requested size (the model's default when none
- * is named), times its units (images: {@code n}; seconds: the requested or the model's default duration, rounded up
- * to the offer's clip lengths as its provider bills it, {@link OfferSpec#secondsFor}), plus what the provider bills per
- * input image; a metered offer (tokens, megapixels) also what it may charge beyond its table ({@link #metered}). Models
+ * is named), each the most that offer may charge ({@link OfferCharges#range}, as routing quotes it: its units, images
+ * {@code n} or seconds rounded up to its clip lengths, what it bills per input image, and for a metered offer what it may
+ * charge beyond its table). Models
  * are read from the catalog ({@link CatalogApi}, as routing reads them) and kept for
  * {@code mediagate.budgets.model-ttl}. A model or version the catalog does not know costs nothing here: routing
  * answers 404 for it. A request taking upgrades of a model with no offer left is priced at the replacement that serves it.
@@ -88,12 +90,19 @@ public class WorstCase {
         return RetiredModel.whollyRetired(model.model(), RetiredModel.retiredAt(model, now), now);
     }
 
-    /** Pure: the worst case of {@code request} among {@code resolved}'s offers. */
+    /**
+     * Pure: the worst case of {@code request} among {@code resolved}'s offers, each the high of what it may charge
+     * ({@link OfferCharges#range}: routing's quote of the same offer), a video at its requested or default duration.
+     */
     static BigDecimal price(ResolvedModel resolved, GenerationRequest request) {
         ModelSpec model = resolved.model();
         Size at = Planning.size(model, request.size(), request.framing()).orElse(null);
-        String size = at == null ? null : at.label();
         int inputs = request.sources() == null || request.sources().images() == null ? 0 : request.sources().images().size();
+        ImageOptions.Quality quality = request.options().quality();
+        String asked = quality == null || quality == ImageOptions.Quality.AUTO ? null : quality.wire();
+        Double seconds = request.kind() == MediaKind.VIDEO ? Planning.seconds(model, request.duration()) : null;
+        long promptBytes = request.prompt() == null ? 0 : request.prompt().getBytes(StandardCharsets.UTF_8).length;
+        OfferCharges.Ask ask = new OfferCharges.Ask(at, asked, seconds, Math.max(1, request.n()), inputs, promptBytes);
         BigDecimal worst = BigDecimal.ZERO;
         for (OfferSpec offer : model.offers()) {
             HealthSnapshot health = resolved.health().get(offer.provider());
@@ -101,41 +110,9 @@ public class WorstCase {
                     || request.provider() != null && !offer.provider().equalsIgnoreCase(request.provider())) {
                 continue;
             }
-            BigDecimal units = BigDecimal.valueOf(offer.unit() == OfferUnit.SECOND ? offer.secondsFor(Planning.seconds(model, request.duration()))
-                    : Math.max(1, request.n()));
-            BigDecimal each = unitPrice(offer, size, request.options());
-            worst = worst.max(each.multiply(units).add(offer.inputImagePrice().multiply(BigDecimal.valueOf(inputs)))
-                    .add(metered(offer, at, request, each, inputs)));
+            worst = worst.max(OfferCharges.range(offer, ask).high());
         }
         return worst;
-    }
-
-    /**
-     * What a metered offer may charge beyond its table price for the images made: a token-billed offer the prompt's text
-     * (at most one token per byte) and each input image as an image made at the dearest quality (OpenAI counts an input
-     * image's tokens from its size, much as a made one's); a megapixel-billed offer each image's megapixels at its rates,
-     * each input image counted as one of the requested size, where that is dearer than its table.
-     */
-    private static BigDecimal metered(OfferSpec offer, Size size, GenerationRequest request, BigDecimal each, int inputs) {
-        if (offer.tokens() != null) {
-            long promptBytes = request.prompt() == null ? 0 : request.prompt().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-            BigDecimal text = offer.tokens().cost(new io.mediagate.common.catalog.TokenUsage(promptBytes, 0, 0, 0));
-            return text.add(offer.dearestAt(size == null ? null : size.label()).multiply(BigDecimal.valueOf(inputs)));
-        }
-        if (offer.megapixels() != null && size != null && size.video().isEmpty()) {
-            BigDecimal perImage = offer.megapixels().cost(size.width(), size.height(), inputs * size.pixels());
-            return perImage.subtract(each).max(BigDecimal.ZERO).multiply(BigDecimal.valueOf(Math.max(1, request.n())));
-        }
-        return BigDecimal.ZERO;
-    }
-
-    /**
-     * An offer's price per unit for the request: at the quality asked, or, where the quality is left to the provider, the
-     * dearest it may choose (it is charged at the one it reports making).
-     */
-    private static BigDecimal unitPrice(OfferSpec offer, String size, ImageOptions options) {
-        ImageOptions.Quality quality = options.quality();
-        return quality == null || quality == ImageOptions.Quality.AUTO ? offer.dearestAt(size) : offer.priceAt(size, quality.wire());
     }
 
     /**

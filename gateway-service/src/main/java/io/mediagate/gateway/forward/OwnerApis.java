@@ -9,6 +9,8 @@ import io.mediagate.common.jobs.JobsApi;
 import io.mediagate.common.jobs.JobsApiClient;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
+import io.mediagate.common.quotes.QuotesApi;
+import io.mediagate.common.quotes.QuotesApiClient;
 import io.mediagate.common.usage.UsageApi;
 import io.mediagate.common.usage.UsageApiClient;
 import jakarta.enterprise.inject.Produces;
@@ -39,6 +41,12 @@ class OwnerApis {
     @Singleton
     JobsApi jobs(InternalClients clients, Owners owners) {
         return new JobsApiClient(clients, owners.routing());
+    }
+
+    @Produces
+    @Singleton
+    QuotesApi quotes(InternalClients clients, Owners owners) {
+        return new QuotesApiClient(clients, owners.routing());
     }
 
     @Produces

@@ -68,6 +68,23 @@ public final class RequestFields {
         }).orElse(caller.modelUpgrades());
     }
 
+    /** The field naming the quote a request is sent with. */
+    public static final String QUOTE_ID = "quote_id";
+    private static final Pattern QUOTE = Pattern.compile("qt_[A-Za-z0-9]{8,60}");
+
+    /**
+     * {@code quote_id}: the quote ({@code POST /v1/quotes}) a request is sent with, charged at most its price; null when none.
+     * Whether it is the caller's, live and of this request is read when the request is submitted.
+     */
+    public static String quoteId(JsonBody in) {
+        return in.string(QUOTE_ID).map(id -> {
+            if (!QUOTE.matcher(id).matches()) {
+                throw ApiException.invalid(QUOTE_ID, QUOTE_ID + " must be the id of a quote (qt_…) from POST /v1/quotes");
+            }
+            return id;
+        }).orElse(null);
+    }
+
     /** An absolute http(s) URL of at most 2048 characters, or empty (where it is fetched from is checked later). */
     public static java.util.Optional<String> url(JsonBody in, String field) {
         return in.string(field).map(u -> url(u, field));

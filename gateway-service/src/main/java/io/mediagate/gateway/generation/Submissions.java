@@ -37,7 +37,8 @@ import org.jboss.logging.Logger;
  * job readable until routing has it). A lease is released by the
  * answer, or else by the job's completion event whichever replica reads it; the reservation by the completion event
  * (or, should the job never be seen to end, by its expiry). Its answers say when the model named is going or gone
- * ({@link LifecycleHeaders}).
+ * ({@link LifecycleHeaders}). A request sent with a {@code quote_id} is held to its quote first ({@link QuoteBook}): refused when
+ * the quote is not its own, live and of this request, else carried to routing with the quote's price as its cap.
  */
 @ApplicationScoped
 public class Submissions {
@@ -53,12 +54,14 @@ public class Submissions {
     private final Budgeting budgeting;
     private final GenerationReplays replays;
     private final LifecycleHeaders lifecycleHeaders;
+    private final QuoteBook quotes;
 
     Submissions(@Channel("generation-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 KafkaRequestReply<GenerationRequest, GenerationReply> routing,
                 @Channel("generation-submissions") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER)
                 MutinyEmitter<GenerationRequest> submissions, ConcurrencyLeases leases, SubmittedJobs submitted,
-                LimitRefusals refusals, Budgeting budgeting, GenerationReplays replays, LifecycleHeaders lifecycleHeaders) {
+                LimitRefusals refusals, Budgeting budgeting, GenerationReplays replays, LifecycleHeaders lifecycleHeaders, QuoteBook quotes) {
+        this.quotes = quotes;
         this.replays = replays;
         this.lifecycleHeaders = lifecycleHeaders;
         this.routing = routing;
@@ -72,11 +75,11 @@ public class Submissions {
     public record JobAccepted(String id, MediaKind kind, String status, Instant createdAt) {}
 
     /** Submits {@code request}; {@code answer} renders routing's successful reply. */
-    public Uni<Response> submit(Caller caller, GenerationRequest request, boolean async, Function<GenerationReply, Uni<Response>> answer) {
+    public Uni<Response> submit(Caller caller, GenerationRequest asked, boolean async, Function<GenerationReply, Uni<Response>> answer) {
         // The job continues the request's trace: its context is taken here, on the request's own thread.
         TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
-        Uni<Map<String, String>> lifecycle = lifecycleHeaders.of(request);
-        return admit(caller, request).flatMap(admitted -> handOver(caller, request, async, answer, trace))
+        Uni<Map<String, String>> lifecycle = lifecycleHeaders.of(asked);
+        return quotes.capped(caller, asked).flatMap(request -> admit(caller, request).flatMap(admitted -> handOver(caller, request, async, answer, trace)))
                 .flatMap(response -> lifecycle.map(headers -> LifecycleHeaders.onto(response, headers)));
     }
 
@@ -86,12 +89,12 @@ public class Submissions {
      * job does however long it takes (past the wait limit it is followed at routing). The job runs to its end whatever
      * becomes of the stream: a client that goes away still gets its result stored, and charged once.
      */
-    public Uni<Response> stream(Caller caller, GenerationRequest request, Function<Uni<GenerationReply>, Uni<Response>> open) {
+    public Uni<Response> stream(Caller caller, GenerationRequest asked, Function<Uni<GenerationReply>, Uni<Response>> open) {
         TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
-        String kind = request.kind().wire();
-        String jobId = request.jobId();
-        Uni<Map<String, String>> lifecycle = lifecycleHeaders.of(request);
-        return admit(caller, request).flatMap(admitted -> {
+        String kind = asked.kind().wire();
+        String jobId = asked.jobId();
+        Uni<Map<String, String>> lifecycle = lifecycleHeaders.of(asked);
+        return quotes.capped(caller, asked).flatMap(request -> admit(caller, request)).flatMap(request -> {
             Uni<GenerationReply> outcome = routing.request(message(request, trace))
                     .call(reply -> leases.release(caller.accountId(), kind, jobId))
                     .map(Message::getPayload)
@@ -110,8 +113,8 @@ public class Submissions {
         });
     }
 
-    /** Takes a concurrency lease for the request's kind, then reserves its worst-case price (402 past a cap). */
-    private Uni<Void> admit(Caller caller, GenerationRequest request) {
+    /** Takes a concurrency lease for the request's kind, then reserves its worst-case price (402 past a cap): the request admitted. */
+    private Uni<GenerationRequest> admit(Caller caller, GenerationRequest request) {
         String kind = request.kind().wire();
         String jobId = request.jobId();
         int limit = request.kind() == MediaKind.VIDEO ? caller.limits().concurrentVideos() : caller.limits().concurrentImages();
@@ -125,7 +128,7 @@ public class Submissions {
             // The budget step comes last: a job refused for concurrency reserves nothing.
             return budgeting.reserve(caller, request)
                     .onFailure().call(f -> leases.release(caller.accountId(), kind, jobId))
-                    .replaceWithVoid();
+                    .replaceWith(request);
         });
     }
 

@@ -21,14 +21,14 @@ import java.util.Set;
  * model), {@code provider}, {@code routing}, {@code public}, {@code response_format}, and for an upscale {@code scale} (2 or 4)
  * or a target {@code size}. A request of the picture's one source, made by the model's operation.
  */
-final class UtilityRequests {
+public final class UtilityRequests {
     private static final Set<String> KNOWN = Set.of("model", "image_url", "provider", "routing", "public", "response_format", "scale",
-            "size", RetiredModel.UPGRADES);
+            "size", RetiredModel.UPGRADES, RequestFields.QUOTE_ID);
 
     private UtilityRequests() {
     }
 
-    static GenerationRequest parse(ObjectMapper json, JsonBody in, String operation, String defaultModel, Caller caller, String jobId,
+    public static GenerationRequest parse(ObjectMapper json, JsonBody in, String operation, String defaultModel, Caller caller, String jobId,
                                    String requestId, Instant acceptedAt) {
         String model = in.string("model").map(m -> RequestFields.model(in)).orElse(defaultModel);
         String image = RequestFields.urlOrMedia(in, "image_url")
@@ -57,6 +57,7 @@ final class UtilityRequests {
         var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), null, size,
                 in.bool("public").orElse(true), extras);
         return GenerationRequest.image(origin, ask, 1, ImageRequests.responseFormat(in.string("response_format").orElse(null)),
-                new ImageSources(operation, List.of(image), null), null).withModelUpgrades(RequestFields.modelUpgrades(in, caller));
+                new ImageSources(operation, List.of(image), null), null).withModelUpgrades(RequestFields.modelUpgrades(in, caller))
+                .quoted(RequestFields.quoteId(in));
     }
 }

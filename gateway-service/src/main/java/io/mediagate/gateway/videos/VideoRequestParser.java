@@ -34,7 +34,7 @@ public final class VideoRequestParser {
     private static final Pattern MEDIA_ID = Pattern.compile("med_[A-Za-z0-9]{8,60}");
     private static final Set<String> KNOWN = Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "duration", "image_url", "last_frame_url",
             "reference_image_urls", "video_url",
-            "video_id", "webhook_url", "webhook_events", "provider", "routing", "public", RetiredModel.UPGRADES);
+            "video_id", "webhook_url", "webhook_events", "provider", "routing", "public", RetiredModel.UPGRADES, RequestFields.QUOTE_ID);
 
     private VideoRequestParser() {
     }
@@ -91,7 +91,8 @@ public final class VideoRequestParser {
         var ask = new GenerationRequest.Ask(model, RequestFields.provider(in), RequestFields.routing(in), prompt, size,
                 in.bool("public").orElse(true), extras, framing);
         return GenerationRequest.video(origin, ask, duration, imageUrl, videoUrl, videoId, webhook, reference)
-                .withLastFrame(lastFrame).withReferences(references).withModelUpgrades(RequestFields.modelUpgrades(in, caller));
+                .withLastFrame(lastFrame).withReferences(references).withModelUpgrades(RequestFields.modelUpgrades(in, caller))
+                .quoted(RequestFields.quoteId(in));
     }
 
     /**

@@ -27,7 +27,7 @@ class WorstCaseTest {
         ModelSpec model = new ModelSpec("a/b", "B", durations == null ? "image" : "video", null, List.of(), List.of(), defaultSize,
                 durations, List.of(), List.of(), offers, Instant.EPOCH);
         Map<String, HealthSnapshot> health = new HashMap<>();
-        statuses.forEach((provider, status) -> health.put(provider, new HealthSnapshot(status, null, null, "1h", null, null, Map.of())));
+        statuses.forEach((provider, status) -> health.put(provider, new HealthSnapshot(status, null, null, null, "1h", null, null, Map.of())));
         return new ResolvedModel(model, List.of(), List.copyOf(statuses.keySet()), health);
     }
 
@@ -102,8 +102,8 @@ class WorstCaseTest {
         Map<String, BigDecimal> table = new HashMap<>(Map.of("high", new BigDecimal("0.1248"), "low", new BigDecimal("0.00816")));
         OfferSpec tokens = new OfferSpec("openai", new BigDecimal("0.03168"), OfferUnit.IMAGE, List.of(), List.of(), List.of(), List.of(), "gpt", Map.of(),
                 table, new io.mediagate.common.catalog.TokenRates(new BigDecimal("5"), new BigDecimal("8"), null, new BigDecimal("30")), null, null, null);
-        GenerationRequest two = request(MediaKind.IMAGE, null, 2, null); // prompt "p": one byte, at most one token
-        assertPrice("0.249605", WorstCase.price(model(List.of(tokens), null), two), "2 images at the dearest quality and the prompt's text");
+        GenerationRequest two = request(MediaKind.IMAGE, null, 2, null); // prompt "p": one byte, at most one token and 100 of framing
+        assertPrice("0.250105", WorstCase.price(model(List.of(tokens), null), two), "2 images at the dearest quality and the prompt's text");
         OfferSpec megapixels = new OfferSpec("bfl", new BigDecimal("0.03"), OfferUnit.IMAGE, List.of(), List.of(), List.of(), List.of(), "flux", Map.of(),
                 Map.of(), null, new io.mediagate.common.catalog.MegapixelRates(new BigDecimal("0.03"), new BigDecimal("0.015"),
                 new BigDecimal("0.015"), "up"), null, null);

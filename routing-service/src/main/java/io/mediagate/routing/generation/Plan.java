@@ -1,8 +1,9 @@
 package io.mediagate.routing.generation;
 
+import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.catalog.ModelSpec;
-import io.mediagate.common.catalog.OfferUnit;
+import io.mediagate.common.catalog.OfferCharges;
 import io.mediagate.common.catalog.VersionSpec;
 import io.mediagate.common.events.FailureClass;
 import io.mediagate.common.events.GenerationRequest;
@@ -17,6 +18,7 @@ import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.ranking.Parameters;
 import io.mediagate.routing.ranking.RoutingMode;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,10 +72,39 @@ public record Plan(ModelSpec model, VersionSpec version, RoutingMode mode, Param
 
     /** As {@link #price(Candidate, int)} for an edit or variation of {@code inputImages} sources, which some providers bill too. */
     public BigDecimal price(Candidate served, int items, int inputImages) {
-        BigDecimal price = served.offer().unit() == OfferUnit.SECOND && duration != null
-                ? served.cost() : served.price().multiply(BigDecimal.valueOf(items));
-        price = price.add(served.offer().inputImagePrice().multiply(BigDecimal.valueOf(inputImages)));
-        return price.signum() == 0 ? price : price.stripTrailingZeros();
+        return OfferCharges.table(served.offer(), ask(served, items, inputImages, null));
+    }
+
+    /**
+     * The least and most {@code candidate} may charge for {@code items} results from {@code inputImages} sources and
+     * {@code prompt} ({@link OfferCharges#range}): exact for a table price, a span for a metered offer or a quality left to the
+     * provider.
+     */
+    public OfferCharges.Range range(Candidate candidate, int items, int inputImages, String prompt) {
+        return OfferCharges.range(candidate.offer(), ask(candidate, items, inputImages, prompt));
+    }
+
+    /**
+     * This plan's candidates that charge at most {@code cap} ({@link #range}'s high), for a request sent with a quote; none left is
+     * 409 {@code price_changed}: its price rose since it was quoted.
+     */
+    public Plan within(BigDecimal cap, int items, int inputImages, String prompt) {
+        if (cap == null) {
+            return this;
+        }
+        List<Candidate> kept = ranked.stream().filter(c -> range(c, items, inputImages, prompt).high().compareTo(cap) <= 0).toList();
+        if (kept.isEmpty()) {
+            BigDecimal now = range(ranked.getFirst(), items, inputImages, prompt).high();
+            throw new ApiException(ErrorCode.PRICE_CHANGED, "this request was quoted at " + cap.toPlainString() + " USD and would now cost up to "
+                    + now.toPlainString() + " USD; ask for a new quote (POST /v1/quotes)", "quote_id",
+                    Map.of("quoted", cap, "price", now));
+        }
+        return new Plan(model, version, mode, checked, size, duration, kept, options, upgradedFrom);
+    }
+
+    private OfferCharges.Ask ask(Candidate candidate, int items, int inputImages, String prompt) {
+        return new OfferCharges.Ask(candidate.size() == null ? null : size, candidate.quality(), candidate.seconds(), items, inputImages,
+                prompt == null ? 0 : prompt.getBytes(StandardCharsets.UTF_8).length);
     }
 
     /** What {@code candidate} is asked to make for {@code request}: its model, options, prompt, size, count and parameters. */

@@ -96,11 +96,19 @@ public class Planner {
         checkInputs(model, image, video, mask, lastFrame);
         checkReferences(resolved, references);
         String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
-        return new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
+        int inputImages = sources == null ? 0 : sources.images().size();
+        Plan plan = new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
                 new Eligibility.Need(version.version(), utility && kind == MediaKind.IMAGE ? null : size.label(), duration, image, video, mask,
-                        sources == null ? 0 : sources.images().size(), quality, lastFrame, references), checked,
+                        inputImages, quality, lastFrame, references), checked,
                 operation(request, kind, sources, size, lastFrame, references),
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
+        // sent with a quote: only the offers that charge at most its price
+        return plan.within(request.priceCap(), items(request), inputImages, request.prompt());
+    }
+
+    /** The results a request's price counts: an image request's {@code n}, one video. */
+    public static int items(GenerationRequest request) {
+        return request.kind() == MediaKind.IMAGE ? request.n() : 1;
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.mediagate.routing.ranking;
 
+import io.mediagate.common.catalog.OfferCharges;
 import io.mediagate.common.catalog.OfferSpec;
-import io.mediagate.common.catalog.OfferUnit;
 import io.mediagate.common.catalog.ProviderSpec;
 import java.math.BigDecimal;
 import java.util.List;
@@ -51,8 +51,7 @@ public record Candidate(OfferSpec offer, ProviderSpec provider, ProviderHealth h
 
     /** What one result costs here: the price per image, or per second times the billed seconds. */
     public BigDecimal cost() {
-        BigDecimal unitPrice = price();
-        return offer.unit() == OfferUnit.SECOND && seconds != null ? unitPrice.multiply(BigDecimal.valueOf(billedSeconds())) : unitPrice;
+        return OfferCharges.perResult(offer, size, quality, seconds);
     }
 
     /**

@@ -50,7 +50,7 @@ public final class RoutingDecisionBench {
             List<String> features = featureNames.stream().filter(f -> random.nextBoolean()).toList();
             offerSpecs.add(new OfferSpec(id, BigDecimal.valueOf(10 + random.nextInt(90), 3), io.mediagate.common.catalog.OfferUnit.IMAGE, features, null, null, null, "m", null, null));
             providers.add(new ProviderSpec(id, id, "fake", List.of("image"), true, null, null, Instant.EPOCH));
-            health.put(id, new HealthSnapshot("operational", 0.9 + random.nextDouble() / 10, (long) random.nextInt(2000), "15m", null, null, null));
+            health.put(id, new HealthSnapshot("operational", 0.9 + random.nextDouble() / 10, (long) random.nextInt(2000), 3000L, "15m", null, null, null));
         }
         ModelSpec model = new ModelSpec("bench/model", "Bench", "image", "", List.of(new VersionSpec("1", Instant.EPOCH)),
                 List.of("512x512", "1024x1024"), "1024x1024", null, List.of(Input.TEXT), params, offerSpecs, Instant.EPOCH);

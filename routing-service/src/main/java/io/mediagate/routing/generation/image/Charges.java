@@ -4,8 +4,8 @@ import io.mediagate.common.catalog.MegapixelRates;
 import io.mediagate.common.catalog.OfferSpec;
 import io.mediagate.common.catalog.TokenRates;
 import io.mediagate.common.catalog.TokenUsage;
-import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.events.Stats;
+import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.routing.providers.GeneratedImage;
 import io.mediagate.routing.providers.SourceImage;
 import java.math.BigDecimal;
@@ -27,7 +27,20 @@ public final class Charges {
     }
 
     /** A charge and what it was made of. */
-    public record Charge(BigDecimal price, Stats.Usage usage) {}
+    public record Charge(BigDecimal price, Stats.Usage usage) {
+        /**
+         * This charge for a request sent with a quote: at most {@code cap}, the price quoted (null: none); a provider that metered
+         * more than the quote allowed for is charged at the quote, the usage saying so.
+         */
+        public Charge atMost(BigDecimal cap) {
+            if (cap == null || price.compareTo(cap) <= 0) {
+                return this;
+            }
+            Stats.Usage capped = usage == null ? null : new Stats.Usage(usage.basis(), usage.tokens(), usage.rates(), usage.megapixels(), cap,
+                    "metered at " + price.toPlainString() + ": charged the price quoted");
+            return new Charge(cap, capped);
+        }
+    }
 
     /**
      * The charge for {@code made} (the images as delivered) by {@code offer}, whose per-image table gives {@code table} for

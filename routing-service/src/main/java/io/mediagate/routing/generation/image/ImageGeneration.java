@@ -115,8 +115,9 @@ public class ImageGeneration {
         // billed at the quality the provider reports making (OpenAI's answer to "auto"), else as asked; from what the
         // provider metered where its offer says it bills so (tokens, megapixels)
         Candidate billed = outcome.served().madeAt(made.getFirst().made() == null ? null : made.getFirst().made().quality());
+        // sent with a quote: at most its price
         Charges.Charge charge = Charges.of(billed.offer(), made, sources == null ? List.of() : sources.images(),
-                plan.price(billed, made.size(), sources == null ? 0 : sources.images().size()));
+                plan.price(billed, made.size(), sources == null ? 0 : sources.images().size())).atMost(request.priceCap());
         List<MediaItem> items = results.keep(request, sources == null ? null : sources.ids(), plan, billed, made, charge.price().divide(BigDecimal.valueOf(made.size()), MathContext.DECIMAL64));
         Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart)
                 .withImage(ImageDelivery.delivered(plan.options(), made, items.getFirst().size()));

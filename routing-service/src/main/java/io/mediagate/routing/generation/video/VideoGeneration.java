@@ -37,6 +37,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -114,6 +115,26 @@ public class VideoGeneration {
             return VideoWork.generated(request, "med_" + request.jobId().substring(4) + "x0", made, size.label(), size.width(),
                     size.height(), outcome.result().seconds(), Tier.orFree(request.tier()).limits().retentionDays(), stats, staged)
                     .withDerived(derived(request, in));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            Scratch.delete(work);
+        }
+    }
+
+    /**
+     * {@code asked} as its job would be planned: a utility fitted to its source video (brought in and read as the job reads it,
+     * neither staged nor kept), anything else as asked. What a quote plans.
+     */
+    public GenerationRequest planned(GenerationRequest asked) {
+        if (asked.operation() == null) {
+            return asked;
+        }
+        Path work = workRoot.resolve("quote-" + UUID.randomUUID());
+        try {
+            Files.createDirectories(work);
+            VideoInputs.Source source = inputs.measured(asked, work);
+            return source == null ? asked : ofSource(asked, source);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

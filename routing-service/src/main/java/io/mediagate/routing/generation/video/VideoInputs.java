@@ -88,13 +88,13 @@ public class VideoInputs {
      * 400 naming its field), staged ({@link #PARENT}) and, when fetched by URL, kept as the caller's item.
      */
     public Source video(GenerationRequest request, Path workDir) {
-        if (request.videoId() == null && request.videoUrl() == null) {
+        Source read = measured(request, workDir);
+        if (read == null) {
             return null;
         }
-        String param = request.videoId() != null ? "video_id" : "video_url";
-        Path file = files.bring(request, request.videoUrl(), request.videoId(), param, "video", MAX_VIDEO, workDir.resolve("input-video"));
-        Probe probe = probe(file, param);
-        Probe.Stream stream = probe.video().orElseThrow(() -> ApiException.invalid(param, "the source holds no video"));
+        Path file = read.file();
+        Probe probe = read.probe();
+        Probe.Stream stream = read.stream();
         String mime = sniff(file);
         String key = StagingBucket.key(request.jobId(), PARENT + "." + ContentSniffer.extension(mime));
         long bytes = staging.upload(key, file, mime);
@@ -104,6 +104,21 @@ public class VideoInputs {
             items.keepVideo(request, source.id(), key, mime, bytes, stream.width(), stream.height(), source.seconds());
         }
         return source;
+    }
+
+    /**
+     * The source video of a variation, a restyle or a utility brought in and read only (what a quote needs of it: its shape and
+     * length), neither staged nor kept; null when the request has none. Its {@code id} and {@code key} are null.
+     */
+    public Source measured(GenerationRequest request, Path workDir) {
+        if (request.videoId() == null && request.videoUrl() == null) {
+            return null;
+        }
+        String param = request.videoId() != null ? "video_id" : "video_url";
+        Path file = files.bring(request, request.videoUrl(), request.videoId(), param, "video", MAX_VIDEO, workDir.resolve("input-video"));
+        Probe probe = probe(file, param);
+        Probe.Stream stream = probe.video().orElseThrow(() -> ApiException.invalid(param, "the source holds no video"));
+        return new Source(file, probe, stream, null, null);
     }
 
     /**
