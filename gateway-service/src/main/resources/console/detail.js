@@ -56,6 +56,7 @@ export async function render(main, [id]) {
           h('dt', {}, 'Size'), h('dd', {}, item.size || (item.width ? `${item.width}x${item.height}` : '—')),
           item.duration ? [h('dt', {}, 'Duration'), h('dd', {}, `${item.duration} s`)] : null,
           item.price != null ? [h('dt', {}, 'Price'), h('dd', {}, price(item.price))] : null,
+          item.reusedFrom ? [h('dt', {}, 'Reused from'), h('dd', {}, h('a', { href: `#/media/${item.reusedFrom}` }, item.reusedFrom))] : null,
           h('dt', {}, 'Bytes'), h('dd', {}, bytes(item.bytes)),
           h('dt', {}, 'Visibility'), h('dd', {}, item.public ? 'public' : 'private'),
           h('dt', {}, 'Created'), h('dd', {}, when(item.createdAt)),

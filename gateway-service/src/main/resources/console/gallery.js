@@ -15,6 +15,7 @@ function card(item) {
       picture ? h('img', { src: picture, alt: '', loading: 'lazy' }) : h('div', { class: 'ph' }),
       h('div', { class: 'meta' },
         h('p', {}, h('span', { class: 'badge' }, item.media), item.public ? null : h('span', { class: 'badge private' }, 'private'),
+          item.reusedFrom ? h('span', { class: 'badge reused', title: `Reused from ${item.reusedFrom}: the same stored file, at no charge` }, 'reused') : null,
           item.size || ''),
         h('p', { title: label }, label),
         h('p', { class: 'muted' }, item.providerName || item.provider || ''))));

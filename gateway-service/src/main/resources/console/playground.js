@@ -63,6 +63,7 @@ export function statsView(answer) {
   const item = (answer.data || [])[0] || {};
   const facts = h('dl', { class: 'facts' },
     h('dt', {}, 'Price'), h('dd', {}, price(answer.price)),
+    s.reused ? [h('dt', {}, 'Reused from'), h('dd', {}, h('a', { href: `#/media/${s.reused.from}` }, s.reused.from))] : null,
     h('dt', {}, 'Model'), h('dd', {}, item.model || '—'),
     h('dt', {}, 'Provider'), h('dd', {}, item.providerName || item.provider || s.providerId || '—'),
     h('dt', {}, 'Set-up'), h('dd', {}, `${s.setupTime ?? '—'} ms`),

@@ -284,6 +284,32 @@ class ConsoleIT {
         assertThat(quote).hasText("Write a prompt to see its price.");
     }
 
+    /** A result reused rather than made is marked in the gallery and names its original in its detail view. */
+    @Test
+    void aReusedItemIsMarkedInTheGalleryAndNamesItsOriginal() throws Exception {
+        String body = "{\"model\":\"local/pattern\",\"prompt\":\"a lighthouse drawn once\",\"size\":\"256x256\",\"seed\":9,\"reuse\":true}";
+        Api.Reply first = api.post("/v1/images/generations", user, body);
+        Api.Reply second = api.post("/v1/images/generations", user, body);
+        assertEquals(200, second.status(), second.body().toString());
+        String original = first.body().path("data").get(0).path("id").asText();
+        String reused = second.body().path("data").get(0).path("id").asText();
+        assertEquals(original, second.body().path("stats").path("reused").path("from").asText(), second.body().toString());
+        signIn(user);
+        navLink("Gallery").click();
+        label("Search").fill("lighthouse drawn once");
+        button("Apply").click();
+        Locator card = page.getByRole(AriaRole.LISTITEM).filter(new Locator.FilterOptions().setHas(page.locator("a[href='#/media/" + reused + "']")));
+        assertThat(card.locator(".badge.reused")).hasText("reused");
+        Locator made = page.getByRole(AriaRole.LISTITEM).filter(new Locator.FilterOptions().setHas(page.locator("a[href='#/media/" + original + "']")));
+        assertThat(made.locator(".badge.reused")).hasCount(0);
+        // the reused item's file is served at its own address, from the stored bytes it shares
+        page.waitForCondition(() -> loaded(card.locator("img")) && loaded(made.locator("img")));
+        shot("gallery-reused");
+        page.navigate(suite.baseUrl() + "/console/#/media/" + reused);
+        assertThat(page.locator("dl.facts")).containsText("Reused from");
+        assertThat(page.locator("dl.facts")).containsText(original);
+    }
+
     /** Signs in, asks the Playground for a local video and waits for its job's progress bar. */
     private void startVideo(String prompt, String size, int seconds) {
         signIn(user);

@@ -19,9 +19,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Quotes through the whole suite: a mixed trace of requests is quoted, then sent, and every charge must be what the quote said of
+ * Quotes and reuse through the whole suite: a mixed trace of requests is quoted, then sent, and every charge must be what the quote said of
  * the offer that served it (exactly, or within its range for a metered offer); a request sent with its quote is held to it; and a
- * quote says whether the caller would be admitted, with the code the request itself then gets.
+ * quote says whether the caller would be admitted, with the code the request itself then gets. A seeded request asking to reuse
+ * gets its account's stored result of the same terms from a deterministic offer: a new item on the same bytes, at no charge.
  */
 class QuotesIT {
     private static FakeOpenAiImages openAi;
@@ -67,11 +68,12 @@ class QuotesIT {
         return "  - id: " + id + "\n    displayName: " + id + "\n    media: image\n    description: test\n"
                 + "    versions: [{ version: \"1\", createdAt: 2026-01-01T00:00:00Z }]\n"
                 + "    sizes: [" + sizes + "]\n    defaultSize: 64x64\n    inputs: [" + inputs + "]\n"
+                + "    parameters: [{ name: seed, type: integer }]\n"
                 + "    offers:\n" + offers + "    createdAt: 2026-01-01T00:00:00Z\n";
     }
 
     private static String catalogYaml() {
-        return "providers:\n" + fake("sized", "image") + fake("broken", "image") + fake("pricey", "image") + fake("editor", "image")
+        return "providers:\n" + fake("seeded", "image") + fake("dice", "image") + fake("sized", "image") + fake("broken", "image") + fake("pricey", "image") + fake("editor", "image")
                 + fake("metered", "image") + fake("clips", "video")
                 + "  - { id: tokens, name: tokens, adapter: openai-compatible, media: [image], enabled: true, baseUrl: \"" + openAi.baseUrl()
                 + "\", createdAt: 2026-01-01T00:00:00Z }\n"
@@ -79,6 +81,10 @@ class QuotesIT {
                 // per size and per quality
                 + image("acme/sized", "64x64, 128x64", "text", "      - { provider: sized, price: 0.01, unit: image, features: [quality], upstreamModel: ok,"
                         + " sizePrices: { \"128x64\": 0.015, low: 0.005, \"high 64x64\": 0.04, \"high 128x64\": 0.06 } }\n")
+                // a provider that draws the same picture again for the same seed, and one that does not promise to
+                + image("acme/seeded", "64x64", "text, image", "      - { provider: seeded, price: 0.02, unit: image, features: [seed], upstreamModel: ok,"
+                        + " options: { deterministic: \"true\" } }\n")
+                + image("acme/dice", "64x64", "text", "      - { provider: dice, price: 0.02, unit: image, features: [seed], upstreamModel: ok }\n")
                 // the cheaper offer always fails: the request falls back to the dearer one
                 + image("acme/fallback", "64x64", "text", "      - { provider: broken, price: 0.01, unit: image, upstreamModel: \"500\" }\n"
                         + "      - { provider: pricey, price: 0.03, unit: image, upstreamModel: ok }\n")
@@ -272,5 +278,115 @@ class QuotesIT {
         assertFalse(scoped.path("admitted").asBoolean());
         assertEquals("permission_denied", scoped.path("refusal").path("code").asText(), scoped.toString());
         assertEquals(403, api.post("/v1/images/generations", videosOnly, "{\"model\":\"acme/sized\",\"prompt\":\"p\"}").status());
+    }
+
+    private static JsonNode made(String caller, String body) throws Exception {
+        Api.Reply r = api.post("/v1/images/generations", caller, body);
+        assertEquals(200, r.status(), body + " -> " + r.body());
+        return r.body();
+    }
+
+    @Test
+    void aSeededRequestAskingToReuseGetsItsAccountsStoredResultAsANewItemOnTheSameBytesAtNoCharge() throws Exception {
+        String owner = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        String body = "{\"model\":\"acme/seeded\",\"prompt\":\"a red kite\",\"seed\":7,\"reuse\":true";
+        JsonNode first = made(owner, body + "}");
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(first.path("price"))), "nothing stored yet: made and charged");
+        assertTrue(first.path("stats").path("reused").isMissingNode());
+        JsonNode again = made(owner, body + ",\"public\":false}");
+        assertEquals(0, BigDecimal.ZERO.compareTo(money(again.path("price"))), again.toString());
+        String original = first.path("data").path(0).path("id").asText();
+        JsonNode item = again.path("data").path(0);
+        assertEquals(original, again.path("stats").path("reused").path("from").asText(), again.toString());
+        assertEquals(original, item.path("reusedFrom").asText());
+        assertFalse(item.path("id").asText().equals(original), "an item of its own");
+        assertTrue(again.path("stats").path("attempts").isEmpty(), "no provider called: " + again.path("stats"));
+        byte[] bytes = api.download(first.path("data").path(0).path("url").asText());
+        assertTrue(java.util.Arrays.equals(bytes, api.download(item.path("url").asText())), "the same stored bytes");
+        // its own visibility: private, while the original is public
+        assertFalse(item.path("public").asBoolean(true), item.toString());
+        assertEquals(200, api.get("/v1/media/" + original, api.newUserKey(Suite.ADMIN_KEY, "pro")).status());
+        assertEquals(403, api.get("/v1/media/" + item.path("id").asText(), api.newUserKey(Suite.ADMIN_KEY, "pro")).status());
+        // another seed, or no reuse asked, is made anew
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(made(owner, body.replace("\"seed\":7", "\"seed\":8") + "}").path("price"))));
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(made(owner, body.replace(",\"reuse\":true", "") + "}").path("price"))));
+        // never across accounts
+        JsonNode stranger = made(api.newUserKey(Suite.ADMIN_KEY, "pro"), body + "}");
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(stranger.path("price"))), "another account's result is never reused");
+        // deleting the original leaves the reused item whole; once both are gone the next request is made anew
+        assertEquals(200, api.send("DELETE", "/v1/media/" + original, owner).status());
+        assertTrue(java.util.Arrays.equals(bytes, api.download(api.get("/v1/media/" + item.path("id").asText(), owner).body()
+                .path("result").path("media").path("url").asText())), "the bytes stay while an item points at them");
+        JsonNode third = made(owner, body + "}");
+        assertEquals(0, BigDecimal.ZERO.compareTo(money(third.path("price"))), "the newest result of the terms is reused: " + third);
+        assertEquals(200, api.send("DELETE", "/v1/media/" + item.path("id").asText(), owner).status());
+        assertEquals(200, api.send("DELETE", "/v1/media/" + third.path("data").path(0).path("id").asText(), owner).status());
+    }
+
+    @Test
+    void anAccountMayReuseByDefaultAndARequestMayStillAskForANewOne() throws Exception {
+        Api.Reply account = api.post("/v1/admin/accounts", Suite.ADMIN_KEY, "{\"name\":\"reuser\",\"tier\":\"pro\",\"reuse\":true}");
+        assertTrue(account.body().path("result").path("account").path("reuse").asBoolean(), account.body().toString());
+        String id = account.body().path("result").path("account").path("id").asText();
+        String owner = api.post("/v1/admin/accounts/" + id + "/keys", Suite.ADMIN_KEY, "").body().path("result").path("key").path("key").asText();
+        String seeded = "{\"model\":\"acme/seeded\",\"prompt\":\"by default\",\"seed\":21";
+        made(owner, seeded + "}");
+        assertEquals(0, BigDecimal.ZERO.compareTo(money(made(owner, seeded + "}").path("price"))), "the account's default");
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(made(owner, seeded + ",\"reuse\":false}").path("price"))), "the request's own choice");
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(made(owner, "{\"model\":\"acme/seeded\",\"prompt\":\"by default\"}").path("price"))),
+                "an unseeded request is made, not refused, under the account's default");
+        assertEquals(200, api.send("PATCH", "/v1/admin/accounts/" + id, Suite.ADMIN_KEY, "{\"reuse\":false}").status());
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(made(owner, seeded + "}").path("price"))), "default turned off");
+    }
+
+    @Test
+    void reuseNeedsASeedADeterministicOfferAndTheSameInputBytes() throws Exception {
+        String owner = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        Api.Reply unseeded = api.post("/v1/images/generations", owner, "{\"model\":\"acme/seeded\",\"prompt\":\"p\",\"reuse\":true}");
+        assertEquals(400, unseeded.status());
+        assertEquals("reuse", unseeded.body().path("param").asText());
+        Api.Reply video = api.post("/v1/videos/generations", owner, "{\"model\":\"acme/clip\",\"prompt\":\"p\",\"reuse\":true}");
+        assertEquals(400, video.status(), "refused where it is not offered, never dropped: " + video.body());
+        assertEquals("reuse", video.body().path("param").asText());
+        String dice = "{\"model\":\"acme/dice\",\"prompt\":\"p\",\"seed\":3,\"reuse\":true}";
+        made(owner, dice);
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(made(owner, dice).path("price"))), "a provider not deterministic for a seed is never reused");
+        List<String> edit = List.of("model", "acme/seeded", "prompt", "make it blue", "seed", "5", "reuse", "true");
+        Api.Reply red = api.postForm("/v1/images/edits", owner, edit, new Api.FormFile("image", "a.png", TestImages.pngOf(64, 64, 0xFFFF0000)));
+        assertEquals(200, red.status(), red.body().toString());
+        Api.Reply redAgain = api.postForm("/v1/images/edits", owner, edit, new Api.FormFile("image", "b.png", TestImages.pngOf(64, 64, 0xFFFF0000)));
+        assertEquals(0, BigDecimal.ZERO.compareTo(money(redAgain.body().path("price"))), "the same picture by its bytes, whatever its name: " + redAgain.body());
+        Api.Reply green = api.postForm("/v1/images/edits", owner, edit, new Api.FormFile("image", "a.png", TestImages.pngOf(64, 64, 0xFF00FF00)));
+        assertEquals(0, new BigDecimal("0.02").compareTo(money(green.body().path("price"))), "other input bytes: made anew");
+    }
+
+    @Test
+    void sharedBytesAreCountedOnceInTheAccountsStorage() throws Exception {
+        String owner = api.newUserKey(Suite.ADMIN_KEY, "pro");
+        String body = "{\"model\":\"acme/seeded\",\"prompt\":\"counted once\",\"seed\":11,\"reuse\":true}";
+        JsonNode first = made(owner, body);
+        long bytes = first.path("data").path(0).path("bytes").asLong();
+        JsonNode second = made(owner, body);
+        assertEquals(0, BigDecimal.ZERO.compareTo(money(second.path("price"))));
+        JsonNode storage = null;
+        for (long deadline = System.currentTimeMillis() + 20_000; System.currentTimeMillis() < deadline; Thread.sleep(300)) {
+            storage = api.get("/v1/usage", owner).body().path("result").path("storage");
+            if (storage.path("usedBytes").asLong() == bytes) {
+                break;
+            }
+        }
+        assertEquals(bytes, storage.path("usedBytes").asLong(), "two items, one file: " + storage);
+        // the original goes: the bytes are still stored, counted against the item left
+        assertEquals(200, api.send("DELETE", "/v1/media/" + first.path("data").path(0).path("id").asText(), owner).status());
+        Thread.sleep(2000);
+        assertEquals(bytes, api.get("/v1/usage", owner).body().path("result").path("storage").path("usedBytes").asLong());
+        assertEquals(200, api.send("DELETE", "/v1/media/" + second.path("data").path(0).path("id").asText(), owner).status());
+        for (long deadline = System.currentTimeMillis() + 20_000; System.currentTimeMillis() < deadline; Thread.sleep(300)) {
+            storage = api.get("/v1/usage", owner).body().path("result").path("storage");
+            if (storage.path("usedBytes").asLong() == 0) {
+                break;
+            }
+        }
+        assertEquals(0, storage.path("usedBytes").asLong(), storage.toString());
     }
 }

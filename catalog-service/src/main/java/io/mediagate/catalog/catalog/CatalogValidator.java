@@ -175,6 +175,14 @@ final class CatalogValidator {
                 inputPrice = false;
             }
             require(inputPrice, source, oat + ".options.inputImagePrice", "must be a non-negative number of US dollars per input image");
+            boolean deterministic;
+            try {
+                o.deterministic();
+                deterministic = true;
+            } catch (IllegalArgumentException e) {
+                deterministic = false;
+            }
+            require(deterministic, source, oat + ".options.deterministic", "must be true or false");
             if (o.versions() != null) {
                 o.versions().forEach(v -> require(versions.contains(v), source, oat + ".versions", "unknown version " + v));
             }

@@ -102,7 +102,7 @@ public record ModelView(
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Offer(String provider, String providerName, Price price, List<String> features, String status, Retired retired,
-                        LifecycleView lifecycle, Source source, BatchTier batch) {}
+                        LifecycleView lifecycle, Source source, BatchTier batch, Boolean deterministic) {}
 
     /** Why an offer is retired and since when. */
     public record Retired(String reason, Instant at) {
@@ -126,7 +126,8 @@ public record ModelView(
             Retired gone = retired.apply(m.id(), o.provider()).map(Retired::of).orElseGet(() -> RetiredModel.shut(m, o, now).map(Retired::of).orElse(null));
             return new Offer(o.provider(), p.name(), new Price(o.price(), o.unit(), "USD", bySize, clips,
                     o.inputImagePrice().signum() == 0 ? null : o.inputImagePrice(), o.tokens(), o.megapixels()), o.features(),
-                    gone == null ? status.apply(p) : "retired", gone, LifecycleView.of(o.lifecycle(), now), o.source(), o.batch());
+                    gone == null ? status.apply(p) : "retired", gone, LifecycleView.of(o.lifecycle(), now), o.source(), o.batch(),
+                    o.deterministic() ? Boolean.TRUE : null);
         }).toList();
         return new ModelView(m.id(), m.base(), m.name(), m.displayName(), m.media(), m.operation(), m.description(),
                 latest.version(), versions, m.sizes(), ShapeView.of(m), m.kind() == MediaKind.VIDEO ? m.videoRatios() : null, m.defaultSize(), m.durations(), m.inputs(),

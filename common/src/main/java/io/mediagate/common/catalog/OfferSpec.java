@@ -174,6 +174,22 @@ public record OfferSpec(
         return value == null || value.isBlank() ? BigDecimal.ZERO : new BigDecimal(value.trim());
     }
 
+    /**
+     * Whether the offer's provider makes the same result again for the same seed and terms (option {@code deterministic}:
+     * {@code true}): only such an offer's results are reused. Throws {@link IllegalArgumentException} for anything but
+     * {@code true} or {@code false} (the catalog refuses such an offer at load).
+     */
+    public boolean deterministic() {
+        String value = options == null ? null : options.get("deterministic");
+        if (value == null || value.isBlank() || value.equals("false")) {
+            return false;
+        }
+        if (value.equals("true")) {
+            return true;
+        }
+        throw new IllegalArgumentException("deterministic must be true or false");
+    }
+
     /** This offer as it stands for an operation that does not take {@code withheld} (its features less those). */
     public OfferSpec without(Set<String> withheld) {
         if (withheld.isEmpty() || features().stream().noneMatch(withheld::contains)) {

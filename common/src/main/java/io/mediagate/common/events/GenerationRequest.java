@@ -30,7 +30,7 @@ import java.util.Map;
 @JsonPropertyOrder({"jobId", "requestId", "userId", "tier", "kind", "model", "provider", "routing", "prompt", "size", "n", "duration",
         "imageUrl", "videoUrl", "videoId", "webhookUrl", "isPublic", "responseFormat", "extras", "acceptedAt", "sources", "keyId",
         "imageOptions", "webhookEvents", "modelUpgrades", "batchId", "aspectRatio", "resolution", "lastFrameUrl", "operation", "referenceImageUrls",
-        "quoteId", "priceCap"})
+        "quoteId", "priceCap", "reuse"})
 public record GenerationRequest(
         @JsonIgnore Origin origin,
         MediaKind kind,
@@ -66,12 +66,19 @@ public record GenerationRequest(
 
     /**
      * What every request asks, image or video: the model, where to route it, the prompt, the size, visibility, the model's
-     * extras, and its {@code framing}: its shape in words ({@code aspect_ratio}, {@code resolution}; null when it names neither).
+     * extras, and its {@code framing}: its shape in words ({@code aspect_ratio}, {@code resolution}; null when it names neither);
+     * {@code reuse}: a seeded image request that takes, instead of a new one, a stored result of the same account made from the same
+     * model version, parameters, seed and input files (its own or its account's choice).
      */
     public record Ask(String model, String provider, String routing, String prompt, Size size, boolean isPublic,
-                      Map<String, Object> extras, Framing framing) {
+                      Map<String, Object> extras, Framing framing, boolean reuse) {
         public Ask(String model, String provider, String routing, String prompt, Size size, boolean isPublic, Map<String, Object> extras) {
             this(model, provider, routing, prompt, size, isPublic, extras, null);
+        }
+
+        public Ask(String model, String provider, String routing, String prompt, Size size, boolean isPublic, Map<String, Object> extras,
+                   Framing framing) {
+            this(model, provider, routing, prompt, size, isPublic, extras, framing, false);
         }
     }
 
@@ -159,11 +166,12 @@ public record GenerationRequest(
                                   @JsonProperty("aspectRatio") String aspectRatio, @JsonProperty("resolution") String resolution,
                                   @JsonProperty("lastFrameUrl") String lastFrameUrl, @JsonProperty("operation") String operation,
                                   @JsonProperty("referenceImageUrls") List<String> referenceImageUrls,
-                                  @JsonProperty("quoteId") String quoteId, @JsonProperty("priceCap") BigDecimal priceCap) {
+                                  @JsonProperty("quoteId") String quoteId, @JsonProperty("priceCap") BigDecimal priceCap,
+                                  @JsonProperty("reuse") boolean reuse) {
         return new GenerationRequest(new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId,
                 quoteId == null ? null : new Quoted(quoteId, priceCap)), kind,
                 new Ask(model, provider, routing, prompt, size, isPublic, extras,
-                        aspectRatio == null && resolution == null ? null : new Framing(aspectRatio, resolution)), n, responseFormat, imageOptions, duration,
+                        aspectRatio == null && resolution == null ? null : new Framing(aspectRatio, resolution), reuse), n, responseFormat, imageOptions, duration,
                 new Inputs(imageUrl, videoUrl, videoId, sources, lastFrameUrl, operation, referenceImageUrls), new Webhook(webhookUrl, webhookEvents),
                 modelUpgrades);
     }
@@ -199,8 +207,22 @@ public record GenerationRequest(
         String ratio = aspectRatio != null ? aspectRatio : ask.framing() == null ? null : ask.framing().aspectRatio();
         String resolution = ask.framing() == null ? null : ask.framing().resolution();
         Ask framed = new Ask(ask.model(), ask.provider(), ask.routing(), ask.prompt(), size != null ? size : ask.size(), ask.isPublic(),
-                ask.extras(), ratio == null && resolution == null ? null : new Framing(ratio, resolution));
+                ask.extras(), ratio == null && resolution == null ? null : new Framing(ratio, resolution), ask.reuse());
         return new GenerationRequest(origin, kind, framed, n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
+    }
+
+    /** This image request asking to reuse a stored result of the same terms ({@code reuse}), or not. */
+    public GenerationRequest withReuse(boolean reuse) {
+        Ask a = ask;
+        return new GenerationRequest(origin, kind, new Ask(a.model(), a.provider(), a.routing(), a.prompt(), a.size(), a.isPublic(), a.extras(),
+                a.framing(), reuse), n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
+    }
+
+    /** Whether a stored result of the same terms is to be reused; left out of the message when not. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+    public boolean reuse() {
+        return ask.reuse();
     }
 
     /** This request with {@code modelUpgrades} ({@code replacement}, {@code none} or null). */

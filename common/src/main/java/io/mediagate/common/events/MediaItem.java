@@ -16,7 +16,8 @@ import java.util.List;
  * {@code thumbnail} (poster image), {@code preview} (a strip of frames) and {@code variants}. The result
  * of an image edit or variation names the items it was made from in {@code sources}. {@code price} is what
  * making this one item cost in USD (absent for uploads). {@code provenance}: the Content Credentials its main file carries
- * (absent for items kept before they were read).
+ * (absent for items kept before they were read). {@code reusedFrom}: for a result reused rather than made ({@code reuse}), the item
+ * whose stored bytes it shares (absent otherwise).
  *
  * <p>Made of its parts (its file, what made it, its shape, its life, a video's renditions); on the wire one flat object, byte for
  * byte the item it always was ({@code GoldenMessagesTest}): each field is read off its part by the accessor of its old
@@ -25,7 +26,7 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"id", "url", "mime", "user", "media", "model", "provider", "prompt", "size", "duration", "createdAt", "modelSlug",
         "providerName", "public", "bytes", "width", "height", "expiresAt", "status", "revised_prompt", "thumbnail", "preview", "variants",
-        "sources", "price", "provenance"})
+        "sources", "price", "provenance", "reusedFrom"})
 public record MediaItem(
         String id,
         String user,
@@ -36,7 +37,13 @@ public record MediaItem(
         @JsonIgnore Life life,
         @JsonIgnore Renditions renditions,
         List<String> sources,
-        Provenance provenance) {
+        Provenance provenance,
+        String reusedFrom) {
+
+    public MediaItem(String id, String user, String media, File file, MadeBy made, Shape shape, Life life, Renditions renditions,
+                     List<String> sources, Provenance provenance) {
+        this(id, user, media, file, made, shape, life, renditions, sources, provenance, null);
+    }
 
     /** One rendition of a video: MP4/H.264 at a size, WebM/VP9, or an HLS playlist. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -75,16 +82,16 @@ public record MediaItem(
                           @JsonProperty("revised_prompt") String revisedPrompt, @JsonProperty("thumbnail") String thumbnail,
                           @JsonProperty("preview") String preview, @JsonProperty("variants") List<Variant> variants,
                           @JsonProperty("sources") List<String> sources, @JsonProperty("price") BigDecimal price,
-                          @JsonProperty("provenance") Provenance provenance) {
+                          @JsonProperty("provenance") Provenance provenance, @JsonProperty("reusedFrom") String reusedFrom) {
         return new MediaItem(id, user, media, new File(url, mime, bytes),
                 new MadeBy(model, modelSlug, provider, providerName, prompt, revisedPrompt, price), new Shape(size, duration, width, height), new Life(createdAt, expiresAt, isPublic, status),
-                new Renditions(thumbnail, preview, variants), sources, provenance);
+                new Renditions(thumbnail, preview, variants), sources, provenance, reusedFrom);
     }
 
     /** The generation-response form: listing-only fields ({@code modelSlug}, {@code providerName}) left out. */
     public MediaItem forGeneration() {
         return new MediaItem(id, user, media, file, new MadeBy(made.model(), null, made.provider(), null, made.prompt(),
-                made.revisedPrompt(), made.price()), shape, life, renditions, sources, provenance);
+                made.revisedPrompt(), made.price()), shape, life, renditions, sources, provenance, reusedFrom);
     }
 
     // The fields of the parts, by the names they have on the wire.

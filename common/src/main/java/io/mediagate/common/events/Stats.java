@@ -28,7 +28,8 @@ public record Stats(
         Map<String, Object> applied,
         ImageOutput image,
         Usage usage,
-        String batch) {
+        String batch,
+        Reused reused) {
 
     /** How a batch's line was made: through the provider's own batch API, at its batch price. */
     public static final String BATCH_PROVIDER = "provider";
@@ -36,8 +37,22 @@ public record Stats(
     public static final String BATCH_JOB = "job";
 
     public Stats(long setupTime, long processingTime, long generationTime, int retries, String providerId, List<Attempt> attempts,
+                 Routing routing, List<String> ignoredParams, Map<String, Object> applied, ImageOutput image, Usage usage, String batch) {
+        this(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, batch, null);
+    }
+
+    public Stats(long setupTime, long processingTime, long generationTime, int retries, String providerId, List<Attempt> attempts,
                  Routing routing, List<String> ignoredParams, Map<String, Object> applied, ImageOutput image, Usage usage) {
         this(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, null);
+    }
+
+    /** A result reused rather than made ({@code reuse}): {@code from}, the item whose stored bytes it shares. */
+    public record Reused(String from) {}
+
+    /** These stats saying the result was reused from item {@code from}, made by no provider call. */
+    public Stats withReused(String from) {
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage,
+                batch, new Reused(from));
     }
 
     public Stats(long setupTime, long processingTime, long generationTime, int retries, String providerId, List<Attempt> attempts,
@@ -63,12 +78,12 @@ public record Stats(
 
     /** These stats with what the serving provider metered. */
     public Stats withUsage(Usage metered) {
-        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, metered, batch);
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, metered, batch, reused);
     }
 
     /** These stats with {@code processingTime} replaced (a video's is known only once the pipeline is done). */
     public Stats withProcessingTime(long ms) {
-        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, batch);
+        return new Stats(setupTime, ms, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, batch, reused);
     }
 
     /** These stats with {@code applied} also saying that {@code field} was {@code value} (what was delivered, where it differs). */
@@ -76,17 +91,17 @@ public record Stats(
         Map<String, Object> merged = new java.util.LinkedHashMap<>(applied == null ? Map.of() : applied);
         merged.put(field, value);
         return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, Map.copyOf(merged),
-                image, usage, batch);
+                image, usage, batch, reused);
     }
 
     /** These stats saying how a batch's line was made ({@link #BATCH_PROVIDER}, {@link #BATCH_JOB}). */
     public Stats withBatch(String how) {
-        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, how);
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, image, usage, how, reused);
     }
 
     /** These stats with what the image generation delivered. */
     public Stats withImage(ImageOutput delivered) {
-        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, delivered, usage, batch);
+        return new Stats(setupTime, processingTime, generationTime, retries, providerId, attempts, routing, ignoredParams, applied, delivered, usage, batch, reused);
     }
 
     /**

@@ -18,6 +18,11 @@ public interface MediaApi {
     String CONTENT = "{id}/content";
     /** Under {@link #ROOT}: {@code DELETE}, an item kept in parts that never became ready (its job failed or was cancelled). */
     String UNFINISHED = "{id}/unfinished";
+    /**
+     * Under {@link #ROOT}: {@code POST}, a {@link ReuseMedia}: a new item of the item's owner sharing its stored files (404
+     * {@code not_found} when the item is gone, not ready, or another owner's).
+     */
+    String REUSE = "{id}/reuse";
     /** The users' items, as the public API shows them. */
     String ITEMS = "/v1/media";
     /** Under {@link #ITEMS}: a user's item; {@code DELETE} deletes it and its files (403 for another's public item). */
@@ -40,6 +45,9 @@ public interface MediaApi {
 
     /** Whether item {@code id} is there for {@code user} (not deleted, not expired, theirs or public). */
     CompletableFuture<Boolean> exists(String id, CallAs user);
+
+    /** A new item ({@code command}) sharing the stored files of item {@code id}, as a service ({@link #REUSE}). Idempotent on the new id. */
+    CompletableFuture<MediaItem> reuse(String id, ReuseMedia command);
 
     /** Deletes item {@code id} with the files kept so far if it is still {@code processing}; nothing otherwise. */
     CompletableFuture<Void> discard(String id);

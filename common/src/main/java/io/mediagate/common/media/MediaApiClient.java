@@ -100,6 +100,11 @@ public final class MediaApiClient implements MediaApi {
     }
 
     @Override
+    public CompletableFuture<MediaItem> reuse(String id, ReuseMedia command) {
+        return clients.call(self, RECORD, bearer -> rest.reuse(bearer, id, command));
+    }
+
+    @Override
     public CompletableFuture<Void> discard(String id) {
         return clients.call(self, FILES, bearer -> rest.discard(bearer, id)).thenApply(answer -> null);
     }

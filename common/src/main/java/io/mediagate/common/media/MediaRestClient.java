@@ -38,6 +38,12 @@ public interface MediaRestClient {
     @Produces(MediaType.WILDCARD)
     Uni<byte[]> item(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id);
 
+    @POST
+    @Path(MediaApi.ROOT + "/" + MediaApi.REUSE)
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    Uni<MediaItem> reuse(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, ReuseMedia command);
+
     @DELETE
     @Path(MediaApi.ROOT + "/" + MediaApi.UNFINISHED)
     @Produces(MediaType.WILDCARD)

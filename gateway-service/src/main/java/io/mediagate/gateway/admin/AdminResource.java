@@ -21,7 +21,6 @@ import io.quarkus.panache.common.Sort;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -62,10 +61,11 @@ public class AdminResource {
 
     /**
      * An account; {@code modelUpgrades}: {@code replacement} or {@code none} (what its requests naming a retired model get);
-     * {@code suspended}: whether an administrator suspended it (its keys refused, its event streams ended, until reinstated).
+     * {@code suspended}: whether an administrator suspended it (its keys refused, its event streams ended, until reinstated);
+     * {@code reuse}: whether its seeded image requests reuse a stored result of the same terms unless they say otherwise.
      */
     public record AccountView(String id, String name, String tier, AccountLimits limits, Budget budget, String modelUpgrades,
-                              boolean suspended, Instant createdAt) {}
+                              boolean suspended, boolean reuse, Instant createdAt) {}
 
     /** {@code GET /v1/admin/accounts}: every account, newest first, a page at a time. */
     @Operation(summary = "List accounts")
@@ -98,6 +98,7 @@ public class AdminResource {
         account.tier = tier.wire();
         account.budget = budget(in);
         account.modelUpgrades = modelUpgrades(in);
+        account.reuseResults = in.bool("reuse").orElse(false);
         account.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
         account.persist();
         return Envelope.of(Map.of("account", view(account)));
@@ -107,7 +108,7 @@ public class AdminResource {
      * Tier, limits, spend cap, model upgrades and suspension apply from the next request on every replica: the account's
      * epoch moves around the change (a suspended account's keys are refused from then on, and its open event streams end).
      */
-    @Operation(summary = "Change an account's tier, limits, spend cap, model upgrades or suspension")
+    @Operation(summary = "Change an account's tier, limits, spend cap, model upgrades, reuse or suspension")
     @PATCH
     @Path("accounts/{id}")
     @Consumes(MediaType.WILDCARD)
@@ -122,6 +123,7 @@ public class AdminResource {
         boolean newUpgrades = in.node().has(MODEL_UPGRADES);
         String upgrades = newUpgrades ? modelUpgrades(in) : null;
         Optional<Boolean> suspended = in.bool("suspended");
+        Optional<Boolean> reuse = in.bool("reuse");
         QuarkusTransaction.requiringNew().run(() -> account(accountId));
         return epochs.around(accountId, () -> QuarkusTransaction.requiringNew().call(() -> {
             Account account = account(accountId);
@@ -135,6 +137,7 @@ public class AdminResource {
             if (newUpgrades) {
                 account.modelUpgrades = upgrades;
             }
+            reuse.ifPresent(r -> account.reuseResults = r);
             suspended.ifPresent(s -> account.suspendedAt = !s ? null
                     : account.suspendedAt != null ? account.suspendedAt : Instant.now(clock).truncatedTo(ChronoUnit.MILLIS));
             return Envelope.of(Map.of("account", view(account)));
@@ -185,7 +188,7 @@ public class AdminResource {
         try {
             return new AccountView(a.id, a.name, a.tier, a.limits == null ? null : json.readValue(a.limits, AccountLimits.class),
                     Budget.fromColumn(json, a.budget, a.id), a.modelUpgrades == null ? RetiredModel.NONE : a.modelUpgrades,
-                    a.suspendedAt != null, a.createdAt);
+                    a.suspendedAt != null, a.reuseResults, a.createdAt);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -22,6 +22,9 @@ public class Account extends PanacheEntityBase {
     /** {@code replacement}: requests naming a retired model are served by its replacement; null or {@code none}: refused. */
     @Column(name = "model_upgrades")
     public String modelUpgrades;
+    /** Whether its seeded image requests reuse a stored result of the same terms unless they say otherwise. */
+    @Column(name = "reuse_results")
+    public boolean reuseResults;
     @Column(name = "created_at")
     public Instant createdAt;
     /** When an administrator suspended it (its keys refused until reinstated); null while it is in good standing. */

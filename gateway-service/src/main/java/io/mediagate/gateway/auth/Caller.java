@@ -14,10 +14,11 @@ import java.util.Set;
 /**
  * The authenticated caller: account id, tier, effective limits, whether it is the administrator, and what the
  * key it came with grants: its id, its scopes (null: every scope) and the spend caps of its account and key; and what
- * its account's requests naming a retired model get ({@code modelUpgrades}: {@code replacement}, or null/{@code none}).
+ * its account's requests naming a retired model get ({@code modelUpgrades}: {@code replacement}, or null/{@code none}), and
+ * whether its seeded image requests reuse a stored result of the same terms unless they say otherwise ({@code reuse}).
  */
 public record Caller(String accountId, Tier tier, Tier.Limits limits, boolean admin, String keyId, Set<Scope> scopes,
-                     Budgets budgets, String modelUpgrades) {
+                     Budgets budgets, String modelUpgrades, boolean reuse) {
     /** Where the admission filter leaves a request's admitted caller for {@link ApiKeyAuthMechanism}. */
     public static final String CONTEXT_KEY = "mediagate.caller";
     public static final String ADMIN_ACCOUNT = "usr_admin";
@@ -26,6 +27,12 @@ public record Caller(String accountId, Tier tier, Tier.Limits limits, boolean ad
     public Caller {
         scopes = scopes == null ? null : Collections.unmodifiableSet(scopes.isEmpty() ? EnumSet.noneOf(Scope.class) : EnumSet.copyOf(scopes));
         budgets = budgets == null ? Budgets.NONE : budgets;
+    }
+
+    /** A caller whose account does not reuse results by default. */
+    public Caller(String accountId, Tier tier, Tier.Limits limits, boolean admin, String keyId, Set<Scope> scopes, Budgets budgets,
+                  String modelUpgrades) {
+        this(accountId, tier, limits, admin, keyId, scopes, budgets, modelUpgrades, false);
     }
 
     /** A caller whose account takes no upgrades. */

@@ -132,6 +132,6 @@ public class KeyCache {
         }
         return new Caller(row.accountId(), tier, limits, false, row.keyId(), Scope.fromColumn(row.scopes()),
                 new Budgets(Budget.fromColumn(json, row.accountBudget(), row.accountId()), Budget.fromColumn(json, row.keyBudget(), row.keyId())),
-                row.modelUpgrades());
+                row.modelUpgrades(), row.reuse());
     }
 }

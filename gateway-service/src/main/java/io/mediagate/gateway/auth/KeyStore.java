@@ -14,7 +14,7 @@ import java.util.Optional;
 @ApplicationScoped
 class KeyStore {
     private static final String QUERY = "select k.account_id, k.revoked_at, a.tier, a.limits, k.id, k.scopes, k.expires_at, "
-            + "k.budget, a.budget, a.model_upgrades, a.suspended_at from api_keys k join accounts a on a.id = k.account_id "
+            + "k.budget, a.budget, a.model_upgrades, a.suspended_at, a.reuse_results from api_keys k join accounts a on a.id = k.account_id "
             + "where k.key_hash = ?";
     private final AgroalDataSource db;
 
@@ -25,10 +25,10 @@ class KeyStore {
     /**
      * A stored key: its account, whether it was revoked, the account's tier and limit overrides (JSON), and the
      * key's id, scopes (space-separated, null: every scope), expiry and spend caps of key and account (JSON), and the
-     * account's {@code modelUpgrades}, and whether the account is suspended.
+     * account's {@code modelUpgrades}, whether the account is suspended, and whether it reuses results by default.
      */
     record Row(String accountId, boolean revoked, String tier, String limits, String keyId, String scopes, Instant expiresAt,
-               String keyBudget, String accountBudget, String modelUpgrades, boolean suspended) {
+               String keyBudget, String accountBudget, String modelUpgrades, boolean suspended, boolean reuse) {
     }
 
     Optional<Row> find(String hash) {
@@ -38,7 +38,7 @@ class KeyStore {
                 return r.next()
                         ? Optional.of(new Row(r.getString(1), r.getTimestamp(2) != null, r.getString(3), r.getString(4),
                                 r.getString(5), r.getString(6), instant(r.getTimestamp(7)), r.getString(8), r.getString(9),
-                                r.getString(10), r.getTimestamp(11) != null))
+                                r.getString(10), r.getTimestamp(11) != null, r.getBoolean(12)))
                         : Optional.empty();
             }
         } catch (SQLException e) {

@@ -8,6 +8,8 @@ import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.JsonBody;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -83,6 +85,30 @@ public final class RequestFields {
             }
             return id;
         }).orElse(null);
+    }
+
+    /** The field asking for a stored result of the same request and seed instead of a new one. */
+    public static final String REUSE = "reuse";
+
+    /**
+     * {@code reuse} ({@code true}: take the account's stored result of the same model version, parameters, seed and input files
+     * where there is one, at no charge); it needs an explicit {@code seed} among the model's parameters ({@code extras}). Without
+     * the field, the caller's account's choice, for a request with a seed.
+     */
+    public static boolean reuse(JsonBody in, Map<String, Object> extras, Caller caller) {
+        boolean seeded = extras.get("seed") != null;
+        Optional<Boolean> asked = in.bool(REUSE);
+        if (asked.orElse(false) && !seeded) {
+            throw ApiException.invalid(REUSE, "reuse takes a stored result of the same request and seed: give seed with it");
+        }
+        return asked.orElse(caller.reuse() && seeded);
+    }
+
+    /** Refuses {@code reuse} where it is not offered (videos, utilities): a caller's field is never dropped unsaid. */
+    public static void noReuse(JsonBody in, String what) {
+        if (in.node().has(REUSE)) {
+            throw ApiException.invalid(REUSE, "reuse is offered for image generations, edits and variations, not for " + what);
+        }
     }
 
     /** An absolute http(s) URL of at most 2048 characters, or empty (where it is fetched from is checked later). */

@@ -36,7 +36,7 @@ public final class ImageRequests {
 
     private static Set<String> known() {
         Set<String> known = new HashSet<>(Set.of("model", "prompt", "size", "aspect_ratio", "resolution", "n", "provider", "routing",
-                "public", "response_format", "stream", "partial_images", "reference_image_urls", RetiredModel.UPGRADES, RequestFields.QUOTE_ID));
+                "public", "response_format", "stream", "partial_images", "reference_image_urls", RetiredModel.UPGRADES, RequestFields.QUOTE_ID, RequestFields.REUSE));
         known.addAll(ImageOptions.NAMES);
         return Set.copyOf(known);
     }
@@ -69,10 +69,11 @@ public final class ImageRequests {
         ImageOptions read = ImageOptionFields.read(in, sources != null && !sources.variation());
         ImageOptions options = partialImages >= 0 ? read.withPartialImages(partialImages) : read;
         Map<String, Object> extras = in.rest(json, KNOWN);
+        boolean reuse = RequestFields.reuse(in, extras, caller);
         var origin = new GenerationRequest.Origin(jobId, requestId, caller.accountId(), caller.tier(), caller.keyId(), acceptedAt);
         return GenerationRequest.image(origin, new GenerationRequest.Ask(model, provider, routing, prompt, size, isPublic, extras, framing), n, format,
                 sources, options.empty() ? null : options).withModelUpgrades(RequestFields.modelUpgrades(in, caller))
-                .quoted(RequestFields.quoteId(in));
+                .quoted(RequestFields.quoteId(in)).withReuse(reuse);
     }
 
     /** At most this many reference pictures, as an edit's images. */

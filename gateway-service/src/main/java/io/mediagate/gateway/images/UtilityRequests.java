@@ -30,6 +30,7 @@ public final class UtilityRequests {
 
     public static GenerationRequest parse(ObjectMapper json, JsonBody in, String operation, String defaultModel, Caller caller, String jobId,
                                    String requestId, Instant acceptedAt) {
+        RequestFields.noReuse(in, "utilities");
         String model = in.string("model").map(m -> RequestFields.model(in)).orElse(defaultModel);
         String image = RequestFields.urlOrMedia(in, "image_url")
                 .orElseThrow(() -> ApiException.invalid("image_url", "image_url is required: an https URL or one of your media ids (med_…)"));

@@ -47,6 +47,7 @@ public final class VideoRequestParser {
     /** The request from fields already gathered; {@code reference} names a reference image sent as a file, or is null. */
     public static GenerationRequest parse(ObjectMapper json, JsonBody in, Caller caller, String jobId, String requestId,
                                           Instant acceptedAt, ImageSources reference) {
+        RequestFields.noReuse(in, "videos");
         String model = RequestFields.model(in);
         String prompt = RequestFields.prompt(in, MAX_PROMPT);
         Size size = in.string("size").map(s -> VideoSize.parse(s).map(Size::of).orElseThrow(() ->

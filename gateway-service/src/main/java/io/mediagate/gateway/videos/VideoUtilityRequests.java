@@ -28,6 +28,7 @@ public final class VideoUtilityRequests {
 
     public static GenerationRequest parse(ObjectMapper json, JsonBody in, String operation, String defaultModel, Caller caller, String jobId,
                                           String requestId, Instant acceptedAt) {
+        RequestFields.noReuse(in, "video utilities");
         String model = in.string("model").map(m -> RequestFields.model(in)).orElse(defaultModel);
         String source = RequestFields.urlOrMedia(in, "video_url")
                 .orElseThrow(() -> ApiException.invalid("video_url", "video_url is required: an https URL or one of your media ids (med_…)"));

@@ -5,6 +5,7 @@ import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.media.records.MediaFile;
 import io.mediagate.media.records.MediaRecord;
+import io.mediagate.media.records.MediaUrls;
 import io.mediagate.media.records.UrlSigning;
 import io.mediagate.media.storage.ObjectStore;
 import jakarta.ws.rs.GET;
@@ -143,7 +144,8 @@ public class FileResource {
     private Served main(String name, Signature signature) {
         int dot = name.lastIndexOf('.');
         MediaRecord record = servable(dot > 0 ? name.substring(0, dot) : name, signature);
-        if (!record.objectKey.endsWith("/" + name)) {
+        // a reused result's file is stored under the item it was reused from: its address is its own
+        if (!record.objectKey.endsWith("/" + name) && !(record.reusedFrom != null && name.equals(MediaUrls.fileName(record.id, record.mime)))) {
             throw new ApiException(ErrorCode.NOT_FOUND, "no such file");
         }
         return new Served(record.objectKey, record.mime, record.etag, record.bytes, cacheControl(record, signature),

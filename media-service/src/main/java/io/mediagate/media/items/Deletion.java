@@ -7,7 +7,6 @@ import io.mediagate.media.records.UploadKeys;
 import io.mediagate.media.storage.ObjectStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.util.ArrayList;
 import java.util.List;
 import org.jboss.logging.Logger;
@@ -46,14 +45,22 @@ public class Deletion {
 
     /**
      * Removes item {@code id} if its status is {@code status}: its records (and, when the ledger knew of it, its storage
-     * event: {@code told}) in one transaction, then its objects. Returns whether it was removed.
+     * event: {@code told}) in one transaction, then its objects. Returns whether it was removed. Items sharing their files (a
+     * reused result) are locked together, oldest first; the files go with the last of them. The ledger counts shared files
+     * against the oldest item: when that one goes and others stay, the next oldest is told to hold them.
      */
     private boolean removed(String id, String status, boolean told) {
         List<String> keys = QuarkusTransaction.requiringNew().call(() -> {
-            MediaRecord record = MediaRecord.findById(id, LockModeType.PESSIMISTIC_WRITE);
+            MediaRecord seen = MediaRecord.findById(id);
+            if (seen == null || !status.equals(seen.status)) {
+                return null;
+            }
+            List<MediaRecord> group = MediaRecord.sharing(seen.objectKey);
+            MediaRecord record = group.stream().filter(r -> r.id.equals(id)).findFirst().orElse(null);
             if (record == null || !status.equals(record.status)) {
                 return null;
             }
+            List<MediaRecord> others = group.stream().filter(r -> r != record).toList();
             List<String> objects = new ArrayList<>(List.of(record.objectKey));
             long bytes = record.bytes;
             for (MediaFile file : MediaFile.of(id)) {
@@ -63,11 +70,18 @@ public class Deletion {
                 }
                 file.delete();
             }
+            boolean held = group.getFirst() == record;
             if (told) {
-                events.deleted(record, bytes);
+                events.deleted(record, held ? bytes : 0);
             }
             record.delete();
-            return objects;
+            if (others.isEmpty()) {
+                return objects;
+            }
+            if (held && told) {
+                events.stored(others.getFirst(), bytes); // the files stay, held by the next oldest
+            }
+            return List.<String>of();
         });
         if (keys == null) {
             return false;

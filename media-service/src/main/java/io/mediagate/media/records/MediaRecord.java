@@ -9,6 +9,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -55,6 +56,9 @@ public class MediaRecord extends PanacheEntityBase {
     public String sources;
     /** What making the item cost in USD; null for uploads. */
     public BigDecimal price;
+    /** For a result reused rather than made: the item whose stored files this one shares (same {@code objectKey}). */
+    @Column(name = "reused_from")
+    public String reusedFrom;
     @Column(name = "is_public")
     public boolean isPublic;
     public String status;
@@ -72,9 +76,16 @@ public class MediaRecord extends PanacheEntityBase {
      * completing it checks the quota again with the real size.
      */
     public static long usedBytes(String owner, Instant pendingSince) {
-        return getEntityManager().createQuery("select coalesce(sum(coalesce(m.totalBytes, m.bytes)), 0) from MediaRecord m"
-                        + " where m.ownerId = :o and (m.status <> 'pending' or m.createdAt > :since)", Long.class)
-                .setParameter("o", owner).setParameter("since", pendingSince).getSingleResult();
+        // items sharing their files (a reused result) count them once
+        Object used = getEntityManager().createNativeQuery("select coalesce(sum(b), 0) from (select max(coalesce(total_bytes, bytes)) as b"
+                        + " from media where owner_id = ?1 and (status <> 'pending' or created_at > ?2) group by object_key) shared")
+                .setParameter(1, owner).setParameter(2, pendingSince).getSingleResult();
+        return ((Number) used).longValue();
+    }
+
+    /** The items whose files are stored under {@code objectKey}, oldest first, locked for a change of them. */
+    public static List<MediaRecord> sharing(String objectKey) {
+        return MediaRecord.<MediaRecord>find("objectKey = ?1 order by createdAt, id", objectKey).withLock(LockModeType.PESSIMISTIC_WRITE).list();
     }
 
     /**
@@ -86,6 +97,7 @@ public class MediaRecord extends PanacheEntityBase {
                 new MadeBy(model, modelSlug, provider, providerName, prompt, revisedPrompt,
                         price == null || price.signum() == 0 ? price : price.stripTrailingZeros()),
                 new Shape(sizeLabel, durationSeconds, width, height), new MediaItem.Life(createdAt, expiresAt, isPublic, status),
-                new MediaItem.Renditions(thumbnail, preview, variants), sources == null ? null : List.of(sources.split(",")), provenance);
+                new MediaItem.Renditions(thumbnail, preview, variants), sources == null ? null : List.of(sources.split(",")), provenance,
+                reusedFrom);
     }
 }

@@ -8,10 +8,12 @@ import io.mediagate.media.records.MediaUrls;
 import io.mediagate.media.records.PromptWords;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,6 +38,64 @@ public class MediaKeeper {
     @Transactional(Transactional.TxType.MANDATORY)
     public MediaItem keep(MediaRecord record, boolean isPublic, int retentionDays, long storedBytes, List<MediaFile> files) {
         return keep(record, isPublic, retentionDays, storedBytes, files, false);
+    }
+
+    /**
+     * A new ready item {@code id} of {@code source}'s owner made of {@code source}'s stored files (a reused result): everything
+     * {@code source} says of how it was made, its own visibility and retention, price 0. The ledger is told it stores nothing:
+     * the files are counted against the item that stored them.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public MediaItem keepShared(MediaRecord source, String id, boolean isPublic, int retentionDays) {
+        MediaRecord record = new MediaRecord();
+        record.id = id;
+        record.ownerId = source.ownerId;
+        record.kind = source.kind;
+        record.mime = source.mime;
+        record.model = source.model;
+        record.modelSlug = source.modelSlug;
+        record.provider = source.provider;
+        record.providerName = source.providerName;
+        record.prompt = source.prompt;
+        record.revisedPrompt = source.revisedPrompt;
+        record.sizeLabel = source.sizeLabel;
+        record.durationSeconds = source.durationSeconds;
+        record.width = source.width;
+        record.height = source.height;
+        record.bytes = source.bytes;
+        record.objectKey = source.objectKey;
+        record.etag = source.etag;
+        record.sources = source.sources;
+        record.provenance = source.provenance;
+        record.price = BigDecimal.ZERO;
+        record.reusedFrom = source.id;
+        List<MediaFile> files = new ArrayList<>();
+        for (MediaFile file : MediaFile.of(source.id)) {
+            MediaFile copy = new MediaFile();
+            copy.mediaId = id;
+            copy.name = file.name;
+            copy.role = file.role;
+            copy.format = file.format;
+            copy.codec = file.codec;
+            copy.sizeLabel = file.sizeLabel;
+            copy.width = file.width;
+            copy.height = file.height;
+            copy.mime = file.mime;
+            copy.bytes = file.bytes;
+            copy.objectKey = file.objectKey;
+            copy.etag = file.etag;
+            copy.persist();
+            files.add(copy);
+        }
+        record.promptWords = PromptWords.stored(record.prompt);
+        record.totalBytes = source.totalBytes;
+        record.isPublic = isPublic;
+        record.status = "ready";
+        record.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
+        record.expiresAt = retentionDays > 0 ? record.createdAt.plus(Duration.ofDays(retentionDays)) : null;
+        record.persist();
+        events.stored(record, 0);
+        return urls.item(record, files);
     }
 
     /** As {@link #keep(MediaRecord, boolean, int, long, List)}; {@code partial}: the item stays {@code processing}. */

@@ -2,12 +2,14 @@ package io.mediagate.media.store;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.internal.InternalToken;
 import io.mediagate.common.media.ContentSniffer;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.media.ReuseMedia;
 import io.mediagate.common.values.MediaKind;
 import io.mediagate.media.items.Deletion;
 import io.mediagate.media.provenance.Provenances;
@@ -27,6 +29,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -54,8 +57,11 @@ public class StoreResource {
     private final ObjectMapper json;
     private final Deletion deletion;
     private final Provenances provenances;
+    private final Clock clock;
 
-    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper, ObjectMapper json, Deletion deletion, Provenances provenances) {
+    StoreResource(ObjectStore store, MediaUrls urls, MediaKeeper keeper, ObjectMapper json, Deletion deletion, Provenances provenances,
+                  Clock clock) {
+        this.clock = clock;
         this.store = store;
         this.urls = urls;
         this.keeper = keeper;
@@ -136,6 +142,37 @@ public class StoreResource {
             }
         }
         return e.getCause() != e && duplicateKey(e.getCause());
+    }
+
+    /**
+     * {@code POST /internal/v1/media/{id}/reuse}: a new item of the same owner sharing item {@code id}'s stored files (a result
+     * reused rather than made again): its own id, visibility and retention, price 0, {@code reusedFrom} naming {@code id}. 404
+     * when {@code id} is gone, expired, not ready or another owner's. Idempotent on the new id.
+     */
+    @POST
+    @Path(MediaApi.REUSE)
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public MediaItem reuse(@PathParam("id") String id, ReuseMedia command) {
+        if (command == null || command.ownerId() == null) {
+            throw ApiException.invalid(null, "a reuse names the new item and its owner");
+        }
+        existing(id);
+        return settled(() -> {
+            MediaRecord made = existing(command.id());
+            if (made != null) {
+                if (!id.equals(made.reusedFrom) || !made.ownerId.equals(command.ownerId())) {
+                    throw new ApiException(ErrorCode.IDEMPOTENCY_CONFLICT, "item " + command.id() + " is another item", "id");
+                }
+                return urls.item(made);
+            }
+            MediaRecord source = MediaRecord.findById(id, LockModeType.PESSIMISTIC_WRITE);
+            if (source == null || !"ready".equals(source.status) || !source.ownerId.equals(command.ownerId())
+                    || source.expiresAt != null && !source.expiresAt.isAfter(clock.instant())) {
+                throw new ApiException(ErrorCode.NOT_FOUND, "no item " + id + " to reuse");
+            }
+            return keeper.keepShared(source, command.id(), command.isPublic(), command.retentionDays());
+        });
     }
 
     /**

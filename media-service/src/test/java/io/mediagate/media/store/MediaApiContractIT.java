@@ -18,6 +18,7 @@ import io.mediagate.common.events.VideoWork;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.media.ReuseMedia;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.common.values.Shape;
 import io.mediagate.media.records.MediaFile;
@@ -110,6 +111,29 @@ class MediaApiContractIT {
         InternalHttp.await(media().delete(id, ada));
         assertEquals(ErrorCode.NOT_FOUND, refusal(() -> InternalHttp.await(media().content(id, ada))).code());
         assertEquals(false, InternalHttp.await(media().exists(id, ada)), "a deleted item is not there");
+    }
+
+    @Test
+    void aReusedItemSharesTheStoredBytesWhichStayUntilTheLastItemOnThemGoes() {
+        byte[] png = TestImages.png(20, 10);
+        String original = newId();
+        InternalHttp.await(media().register(image(original, "usr_ada", png), file(png)));
+        String reused = newId();
+        MediaItem item = InternalHttp.await(media().reuse(original, new ReuseMedia(reused, "usr_ada", false, 7)));
+        assertEquals(reused, item.id());
+        assertEquals(original, item.reusedFrom());
+        assertEquals(0, BigDecimal.ZERO.compareTo(item.price()), "a reused result costs nothing");
+        assertEquals(false, item.isPublic(), "its own visibility");
+        assertEquals(reused, InternalHttp.await(media().reuse(original, new ReuseMedia(reused, "usr_ada", false, 7))).id(), "idempotent on the new id");
+        assertEquals(ErrorCode.NOT_FOUND, refusal(() -> InternalHttp.await(media().reuse(original, new ReuseMedia(newId(), "usr_bob", true, 7)))).code(),
+                "never another owner's");
+        CallAs ada = CallAs.user("usr_ada", Tier.FREE);
+        InternalHttp.await(media().delete(original, ada));
+        assertArrayEquals(png, InternalHttp.await(media().content(reused, ada)), "the bytes stay while an item points at them");
+        assertEquals(ErrorCode.NOT_FOUND, refusal(() -> InternalHttp.await(media().reuse(original, new ReuseMedia(newId(), "usr_ada", true, 7)))).code(),
+                "a deleted item is not there to reuse");
+        InternalHttp.await(media().delete(reused, ada));
+        assertEquals(ErrorCode.NOT_FOUND, refusal(() -> InternalHttp.await(media().content(reused, ada))).code());
     }
 
     @Test

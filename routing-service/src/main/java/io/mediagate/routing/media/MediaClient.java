@@ -8,6 +8,7 @@ import io.mediagate.common.events.MediaItem;
 import io.mediagate.common.media.MediaApi;
 import io.mediagate.common.media.MediaApiClient;
 import io.mediagate.common.media.RegisterMedia;
+import io.mediagate.common.media.ReuseMedia;
 import io.mediagate.common.tier.Tier;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.file.Path;
@@ -53,6 +54,14 @@ public class MediaClient {
     public MediaItem register(RegisterMedia command) {
         return WhileUnavailable.retry("storing " + command.id(), () -> InternalHttp.await(media.register(command)),
                 patience, WhileUnavailable.Pause.REAL);
+    }
+
+    /**
+     * A new item ({@code command}) sharing the stored files of the same owner's item {@code id}; 404 {@code not_found} (thrown) when
+     * that item is gone. Idempotent on the new id.
+     */
+    public MediaItem reuse(String id, ReuseMedia command) {
+        return WhileUnavailable.retry("reusing " + id, () -> InternalHttp.await(media.reuse(id, command)), patience, WhileUnavailable.Pause.REAL);
     }
 
     /** Keeps a batch's output or error file for its owner; idempotent on {@code id}. */

@@ -13,7 +13,9 @@ import org.jboss.logging.Logger;
 /**
  * Keeps the stored bytes per account from {@code storage.events}. Each media id is stored once and
  * deleted once: redelivered events change nothing, and a deletion that overtakes its store (they share
- * a key, so only across a re-partitioning) still leaves the item counted as gone. Applied a batch per
+ * a key, so only across a re-partitioning) still leaves the item counted as gone. Items sharing their files (a reused
+ * result) are counted once: media-service stores the files' bytes against the oldest of them and the others at 0, and
+ * when that one goes while others stay, stores them again against the next (a later {@code stored} restating its bytes). Applied a batch per
  * transaction; a database outage is waited out, as for the generation ledger.
  */
 @ApplicationScoped
@@ -46,6 +48,9 @@ public class StorageConsumer {
             media.bytes = Math.max(0, event.bytes());
             media.storedAt = event.occurredAt();
             media.persist();
+        } else if (StorageEvent.STORED.equals(event.change()) && media.deletedAt == null) {
+            // files shared by items (a reused result) are counted once, against one of them: told again when it changes
+            media.bytes = Math.max(0, event.bytes());
         }
         if (StorageEvent.DELETED.equals(event.change()) && media.deletedAt == null) {
             media.deletedAt = event.occurredAt();

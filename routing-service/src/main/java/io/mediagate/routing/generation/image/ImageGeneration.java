@@ -24,6 +24,8 @@ import io.mediagate.routing.providers.PictureScaler;
 import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.retirement.RetiredOffers;
+import io.mediagate.routing.reuse.Reuse;
+import io.mediagate.routing.reuse.ReuseTerms;
 import io.mediagate.routing.signing.ImageSigning;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
@@ -37,7 +39,9 @@ import java.util.Optional;
  * source images ({@link EditSources}), provider calls (retries, fallback, circuit breakers), the results made what the
  * caller asked for ({@link ImageDelivery}), signed ({@link ImageSigning}) and kept ({@link ImageResults}), price and stats. A batch
  * line answered by its provider's batch API ({@link ProviderBatching}) is made from that answer, without a call, at the
- * offer's batch price; {@code stats.batch} says which way a line was made.
+ * offer's batch price; {@code stats.batch} says which way a line was made. A seeded request asking to reuse is answered with its
+ * account's stored result of the same terms where there is one ({@link Reuse}), and a result made by a deterministic offer is
+ * remembered for later ones.
  */
 @ApplicationScoped
 public class ImageGeneration {
@@ -55,10 +59,12 @@ public class ImageGeneration {
     private final ImageSigning credentials;
     private final ProviderBatching batching;
     private final PictureScaler scaler;
+    private final Reuse reuse;
 
     ImageGeneration(Planner planner, Adapters adapters, AttemptRunner runner, ImageResults results, EditSources editSources,
                     Jobs jobs, Clock clock, RetiredOffers retired, ImageDelivery delivery, PartialImages partials, JobEvents events,
-                    ImageSigning credentials, ProviderBatching batching, PictureScaler scaler) {
+                    ImageSigning credentials, ProviderBatching batching, PictureScaler scaler, Reuse reuse) {
+        this.reuse = reuse;
         this.scaler = scaler;
         this.batching = batching;
         this.credentials = credentials;
@@ -83,6 +89,12 @@ public class ImageGeneration {
         if (request.options().partialImages() != null) {
             // a streamed job: its stream may open now that the request is checked and routed
             partials.send(PartialImage.started(request.jobId()));
+        }
+        // a seeded request asking to reuse: its account's stored result of the same terms, when there is one, with no call
+        String terms = ReuseTerms.of(request, plan, sources == null ? List.of() : sources.images(), sources == null ? null : sources.mask());
+        Optional<GenerationReply> reused = answered.isPresent() ? Optional.empty() : reuse.reused(request, plan, terms);
+        if (reused.isPresent()) {
+            return reused.get();
         }
         AttemptRunner watched = runner.watching(new AttemptEvents(events, request.jobId()));
         AttemptRunner.Outcome<List<GeneratedImage>> outcome = answered.isPresent() ? answered.get().outcome(clock.instant())
@@ -119,6 +131,7 @@ public class ImageGeneration {
         Charges.Charge charge = Charges.of(billed.offer(), made, sources == null ? List.of() : sources.images(),
                 plan.price(billed, made.size(), sources == null ? 0 : sources.images().size())).atMost(request.priceCap());
         List<MediaItem> items = results.keep(request, sources == null ? null : sources.ids(), plan, billed, made, charge.price().divide(BigDecimal.valueOf(made.size()), MathContext.DECIMAL64));
+        reuse.remember(request, billed, terms, items);
         Stats stats = plan.stats(outcome, request.acceptedAt(), clock.millis() - keepStart)
                 .withImage(ImageDelivery.delivered(plan.options(), made, items.getFirst().size()));
         if (charge.usage() != null) {
