@@ -193,6 +193,9 @@ class HostileFuzzIT {
                 new Endpoint("POST", "/v1/videos/generations", Map.of("model", "\"local/motion\"", "prompt", "\"waves\"",
                         "size", "\"480p\"", "duration", "999", "image_url", "\"https://example.com/a.png\"")),
                 new Endpoint("POST", "/v1/videos", Map.of("model", "\"local/motion\"", "prompt", "\"waves\"", "seconds", "\"999\"")),
+                // a quote runs nothing, so a valid one may stay valid; its fuzzed forms reach the parsers through one endpoint
+                new Endpoint("POST", "/v1/quotes", Map.of("endpoint", "\"/v1/images/generations\"", "body",
+                        "{\"model\":\"local/pattern\",\"prompt\":\"a kite\",\"size\":\"256x256\",\"seed\":1,\"reuse\":true}")),
                 new Endpoint("POST", "/v1/media/upload", Map.of("mime", "\"image/png\"", "bytes", "1000", "filename", "\"x.png\"",
                         "public", "false")),
                 new Endpoint("PATCH", "/v1/media/{media}", Map.of("public", "false")),

@@ -75,10 +75,11 @@ record BatchRequest(String inputFileId, String endpoint, Map<String, String> met
         if (node == null || node.isNull()) {
             return null;
         }
-        if (!node.isNumber() || node.decimalValue().signum() <= 0 || node.decimalValue().compareTo(MAX_BUDGET) > 0) {
+        BigDecimal budget = JsonBody.decimal(node).orElse(null);
+        if (budget == null || budget.signum() <= 0 || budget.compareTo(MAX_BUDGET) > 0) {
             throw ApiException.invalid("budget", "budget must be a positive number of US dollars, at most " + MAX_BUDGET);
         }
-        return node.decimalValue();
+        return budget;
     }
 
     private static Map<String, String> metadata(JsonNode node) {

@@ -80,6 +80,17 @@ public final class JsonBody {
         return Optional.of(v.asInt());
     }
 
+    /**
+     * {@code value} as an exact decimal when it is a finite JSON number; empty for anything else, such as a number too large
+     * for a double ({@code 1e999} reads as infinity, which no decimal holds).
+     */
+    public static Optional<java.math.BigDecimal> decimal(JsonNode value) {
+        if (value == null || !value.isNumber() || (value.isFloatingPointNumber() && !Double.isFinite(value.doubleValue()))) {
+            return Optional.empty();
+        }
+        return Optional.of(value.decimalValue());
+    }
+
     public Optional<Double> number(String field) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) {

@@ -71,7 +71,7 @@ public final class VideoCreation {
 
     private static BigDecimal seconds(JsonNode value) {
         if (value.isNumber()) {
-            return value.decimalValue();
+            return JsonBody.decimal(value).orElseThrow(() -> ApiException.invalid("seconds", "seconds must be a number of seconds, such as \"8\""));
         }
         if (value.isTextual()) {
             try {

@@ -25,8 +25,8 @@ import java.util.Optional;
  * result its own account already has is answered with new items sharing that result's stored files (each its own id,
  * visibility and retention), price 0 and {@code stats.reused}, with no provider called. Results are remembered only when made
  * by an offer whose provider is deterministic for a seed (the catalog's {@code deterministic} option); never across accounts.
- * A result reused is then remembered by its newest items, so it lives while any of them does; a remembered result whose items
- * are gone is forgotten, and the request made anew.
+ * A result reused is then remembered by its newest items; a remembered result one of whose items is gone (deleted, expired) is
+ * forgotten, and the request made anew.
  */
 @ApplicationScoped
 public class Reuse {

@@ -124,7 +124,8 @@ final class BflWire {
      */
     static java.util.Optional<java.math.BigDecimal> cost(com.fasterxml.jackson.databind.JsonNode answer) {
         com.fasterxml.jackson.databind.JsonNode cost = answer.path("cost");
-        return cost.isNumber() && cost.decimalValue().signum() >= 0
+        // a cost too large for a double (1e999 reads as infinity) is no cost
+        return cost.isNumber() && !(cost.isFloatingPointNumber() && !Double.isFinite(cost.doubleValue())) && cost.decimalValue().signum() >= 0
                 ? java.util.Optional.of(cost.decimalValue().movePointLeft(2).stripTrailingZeros()) : java.util.Optional.empty();
     }
 
