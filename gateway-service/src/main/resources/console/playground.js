@@ -186,8 +186,10 @@ export async function render(main) {
   const quoteBox = h('p', { class: 'quote muted', role: 'status', 'aria-label': 'Quote' });
   const form = h('form', { class: 'panel', onsubmit: submit },
     field('Model', picker), h('div', { id: 'prompt-field' }), dynamic, quoteBox, generate);
-  // the latest quote of the form as it stood ({key: its request, id}), and the number of the quote asked last
+  // the latest quote of the form as it stood ({key: its request, id}), the request last asked about (a field's change
+  // event after its input events asks nothing again: quotes count against the caller's rate limits), and its number
   let quoted = null;
+  let askedKey = null;
   let asking = 0;
   let timer = null;
 
@@ -266,6 +268,9 @@ export async function render(main) {
   async function quote() {
     const m = model();
     const asked = request();
+    const key = JSON.stringify(asked);
+    if (key === askedKey) return;
+    askedKey = key;
     const mine = ++asking;
     quoted = null;
     if (!m.operation && !prompt.value.trim()) {
@@ -279,10 +284,13 @@ export async function render(main) {
     try {
       const q = (await api('POST', '/v1/quotes', asked)).result.quote;
       if (mine !== asking) return;
-      quoted = { key: JSON.stringify(asked), id: q.id };
+      quoted = { key, id: q.id, expires: Date.parse(q.expiresAt) };
       show(quoteBox, quoteLine(q));
     } catch (err) {
-      if (mine === asking) show(quoteBox, `No quote: ${err.message}`);
+      if (mine === asking) {
+        askedKey = null; // asked again at the next change
+        show(quoteBox, `No quote: ${err.message}`);
+      }
     }
   }
 
@@ -290,8 +298,8 @@ export async function render(main) {
     e.preventDefault();
     const m = model();
     const { endpoint, body } = request();
-    // sent with the quote shown, when it is of this very request: charged at most its price
-    if (quoted && quoted.key === JSON.stringify({ endpoint, body })) body.quote_id = quoted.id;
+    // sent with the quote shown, when it is of this very request and still good for a while: charged at most its price
+    if (quoted && quoted.key === JSON.stringify({ endpoint, body }) && Date.now() < quoted.expires - 30000) body.quote_id = quoted.id;
     generate.disabled = true;
     show(result, h('p', { role: 'status' }, m.media === 'video' ? 'Submitting the video job…' : 'Generating…'));
     try {
