@@ -32,6 +32,7 @@ public final class OfferCharges {
 
     /** The least and most a job may be charged; {@link #exact} when they are one price. */
     public record Range(BigDecimal low, BigDecimal high) {
+        @com.fasterxml.jackson.annotation.JsonIgnore
         public boolean exact() {
             return low.compareTo(high) == 0;
         }

@@ -56,6 +56,14 @@ public record GenerationRequest(
         public Origin(String jobId, String requestId, String userId, Tier tier, String keyId, Instant acceptedAt, String batchId) {
             this(jobId, requestId, userId, tier, keyId, acceptedAt, batchId, null);
         }
+
+        Origin inBatch(String batch) {
+            return new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batch, quoted);
+        }
+
+        Origin quoted(Quoted quote) {
+            return new Origin(jobId, requestId, userId, tier, keyId, acceptedAt, batchId, quote);
+        }
     }
 
     /**
@@ -232,25 +240,21 @@ public record GenerationRequest(
 
     /** This request as line of batch {@code batchId}. */
     public GenerationRequest inBatch(String batchId) {
-        Origin o = origin;
-        return new GenerationRequest(new Origin(o.jobId(), o.requestId(), o.userId(), o.tier(), o.keyId(), o.acceptedAt(), batchId, o.quoted()),
-                kind, ask, n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
+        return withOrigin(origin.inBatch(batchId));
     }
 
     /** This request sent with quote {@code id} ({@code quote_id}), its cap not yet read (null id: as it is). */
     public GenerationRequest quoted(String id) {
-        return id == null ? this : withQuote(new Quoted(id, null));
+        return id == null ? this : withOrigin(origin.quoted(new Quoted(id, null)));
     }
 
     /** This request with its quote read: charged at most {@code cap}. */
     public GenerationRequest cappedAt(BigDecimal cap) {
-        return withQuote(new Quoted(origin.quoted().id(), cap));
+        return withOrigin(origin.quoted(new Quoted(origin.quoted().id(), cap)));
     }
 
-    private GenerationRequest withQuote(Quoted quoted) {
-        Origin o = origin;
-        return new GenerationRequest(new Origin(o.jobId(), o.requestId(), o.userId(), o.tier(), o.keyId(), o.acceptedAt(), o.batchId(), quoted),
-                kind, ask, n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
+    private GenerationRequest withOrigin(Origin o) {
+        return new GenerationRequest(o, kind, ask, n, responseFormat, imageOptions, duration, inputs, webhook, modelUpgrades);
     }
 
     /** Whether a retired model named here is to be served by its replacement. */

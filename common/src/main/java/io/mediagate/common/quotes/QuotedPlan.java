@@ -1,6 +1,7 @@
 package io.mediagate.common.quotes;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mediagate.common.catalog.OfferCharges;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +20,7 @@ public record QuotedPlan(String model, String routing, List<Offer> candidates) {
      * one); {@code eta}, its recent time to a result.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Offer(String provider, BigDecimal price, Range range, String metered, Map<String, Object> applied, Eta eta) {}
-
-    /** The least and most a metered offer may charge. */
-    public record Range(BigDecimal low, BigDecimal high) {}
+    public record Offer(String provider, BigDecimal price, OfferCharges.Range range, String metered, Map<String, Object> applied, Eta eta) {}
 
     /**
      * The median and 95th-percentile milliseconds of the provider's successful calls over the last 15 minutes: each null when it

@@ -1,14 +1,9 @@
 package io.mediagate.gateway.auth;
 
-import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ApiExceptionMapper;
-import io.mediagate.common.api.ErrorCode;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -22,13 +17,6 @@ public class ScopeFilter {
         if (caller == null || caller.scopes() == null) {
             return null;
         }
-        Set<Scope> needed = ScopeRules.required(ctx.getMethod(), ctx.getUriInfo().getPath());
-        if (needed.isEmpty() || caller.mayAny(needed)) {
-            return null;
-        }
-        List<String> names = needed.stream().map(s -> s.wire).toList();
-        return ApiExceptionMapper.render(new ApiException(ErrorCode.PERMISSION_DENIED, "this key lacks the scope "
-                + String.join(" or ", names) + " that " + ctx.getMethod() + " " + ctx.getUriInfo().getPath() + " needs",
-                null, Map.of("required_scopes", names)));
+        return ScopeRules.refusal(caller, ctx.getMethod(), ctx.getUriInfo().getPath()).map(ApiExceptionMapper::render).orElse(null);
     }
 }

@@ -1,6 +1,11 @@
 package io.mediagate.gateway.auth;
 
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -19,6 +24,17 @@ public final class ScopeRules {
     private static final Set<Scope> NONE = Set.of();
 
     private ScopeRules() {
+    }
+
+    /** The 403 a key without the scopes {@code method} {@code path} needs gets; empty when it may call it. */
+    public static Optional<ApiException> refusal(Caller caller, String method, String path) {
+        Set<Scope> needed = required(method, path);
+        if (needed.isEmpty() || caller.mayAny(needed)) {
+            return Optional.empty();
+        }
+        List<String> names = needed.stream().map(s -> s.wire).toList();
+        return Optional.of(new ApiException(ErrorCode.PERMISSION_DENIED, "this key lacks the scope " + String.join(" or ", names) + " that "
+                + method + " " + path + " needs", null, Map.of("required_scopes", names)));
     }
 
     public static Set<Scope> required(String method, String path) {

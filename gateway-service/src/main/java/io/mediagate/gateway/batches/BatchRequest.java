@@ -26,12 +26,7 @@ record BatchRequest(String inputFileId, String endpoint, Map<String, String> met
     private static final BigDecimal MAX_BUDGET = new BigDecimal("1000000");
 
     static BatchRequest read(JsonBody in) {
-        in.node().fieldNames().forEachRemaining(name -> {
-            if (!KNOWN.contains(name)) {
-                throw ApiException.invalid(name, "unknown field " + name + "; a batch takes input_file_id, endpoint, completion_window, metadata, "
-                        + "output_expires_after, webhook_url and budget");
-            }
-        });
+        in.only(KNOWN, "a batch takes input_file_id, endpoint, completion_window, metadata, output_expires_after, webhook_url and budget");
         String file = in.string("input_file_id").orElseThrow(() -> ApiException.invalid("input_file_id", "input_file_id is required"));
         String endpoint = in.string("endpoint").orElseThrow(() -> ApiException.invalid("endpoint", "endpoint is required"));
         if (!BatchesApi.ENDPOINTS.contains(endpoint)) {

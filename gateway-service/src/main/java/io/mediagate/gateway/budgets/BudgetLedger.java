@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -123,6 +125,25 @@ public class BudgetLedger {
                 out.add(new ScopeState(counters.get(i).scope(), counters.get(i).keyId(), all.get(i), all.get(i + 1)));
             }
             return out;
+        });
+    }
+
+    /**
+     * The cap of {@code caller}'s account or key that reserving {@code amount} now would pass, read without reserving: the
+     * refusal a request would get; empty when every cap has room.
+     */
+    public Uni<Optional<Refused>> wouldRefuse(Caller caller, BigDecimal amount) {
+        return peek(caller).map(scopes -> {
+            for (ScopeState scope : scopes) {
+                for (Map.Entry<Period, PeriodState> p : List.of(Map.entry(Period.DAILY, scope.daily()), Map.entry(Period.MONTHLY, scope.monthly()))) {
+                    PeriodState state = p.getValue();
+                    if (state.cap() != null && state.remaining().compareTo(amount) < 0) {
+                        return Optional.of(new Refused(scope.scope(), p.getKey(), state.cap(), state.spent(), state.reserved(), amount,
+                                state.resetsAt()));
+                    }
+                }
+            }
+            return Optional.<Refused>empty();
         });
     }
 

@@ -2,7 +2,6 @@ package io.mediagate.gateway.generation;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ApiExceptionMapper;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.common.events.GenerationReply;
 import io.mediagate.common.events.GenerationRequest;
 import io.mediagate.common.values.MediaKind;
@@ -43,7 +42,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class Submissions {
     private static final Logger LOG = Logger.getLogger(Submissions.class);
-    private static final int CONCURRENCY_RETRY_SECONDS = 5;
     /** Requests waiting to be handed to the Kafka producer in a burst; beyond this the caller gets 503. */
     static final int BUFFER = 16_384;
     private final KafkaRequestReply<GenerationRequest, GenerationReply> routing;
@@ -117,13 +115,11 @@ public class Submissions {
     private Uni<GenerationRequest> admit(Caller caller, GenerationRequest request) {
         String kind = request.kind().wire();
         String jobId = request.jobId();
-        int limit = request.kind() == MediaKind.VIDEO ? caller.limits().concurrentVideos() : caller.limits().concurrentImages();
+        int limit = ConcurrencyLeases.limit(caller, request.kind());
         return leases.acquire(caller.accountId(), kind, jobId, limit).flatMap(held -> {
             if (!held) {
                 refusals.count("concurrency_" + kind);
-                throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "at most " + limit + " " + kind
-                        + " generations may run at once for this account; retry when one finishes", null,
-                        Map.of("retry_after", CONCURRENCY_RETRY_SECONDS, "limit", "concurrency_" + kind));
+                throw ConcurrencyLeases.refusal(limit, request.kind());
             }
             // The budget step comes last: a job refused for concurrency reserves nothing.
             return budgeting.reserve(caller, request)

@@ -2,7 +2,6 @@ package io.mediagate.gateway.limits;
 
 import io.mediagate.common.api.ApiException;
 import io.mediagate.common.api.ApiExceptionMapper;
-import io.mediagate.common.api.ErrorCode;
 import io.mediagate.gateway.auth.ApiKeyAuthMechanism;
 import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.auth.KeyCache;
@@ -14,7 +13,6 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -115,9 +113,7 @@ public class AdmissionFilter {
 
     private Response refuse(Decision d) {
         refusals.count(d.window());
-        return ApiExceptionMapper.render(new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED,
-                "rate limit exceeded: " + d.limit() + " requests per " + d.window().replace('_', ' ') + "; retry in " + d.retryAfter() + " s",
-                null, Map.of("retry_after", d.retryAfter(), "limit", d.window())));
+        return ApiExceptionMapper.render(RateLimiter.exceeded(d));
     }
 
     /**

@@ -1,5 +1,9 @@
 package io.mediagate.gateway.limits;
 
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
+import io.mediagate.common.values.MediaKind;
+import io.mediagate.gateway.auth.Caller;
 import io.mediagate.gateway.support.LuaScript;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
@@ -8,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -18,6 +23,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class ConcurrencyLeases {
     private static final LuaScript ACQUIRE = LuaScript.load("/limits/acquire.lua");
+    /** When a generation refused for concurrency is told to retry, in seconds. */
+    private static final int RETRY_SECONDS = 5;
     private final ReactiveRedisDataSource redis;
     private final Clock clock;
     private final String prefix;
@@ -34,6 +41,18 @@ public class ConcurrencyLeases {
 
     private String key(String accountId, String kind) {
         return prefix + ":lease:{" + accountId + "}:" + kind;
+    }
+
+    /** How many generations of {@code kind} {@code caller}'s account may run at once. */
+    public static int limit(Caller caller, MediaKind kind) {
+        return kind == MediaKind.VIDEO ? caller.limits().concurrentVideos() : caller.limits().concurrentImages();
+    }
+
+    /** The 429 of a generation of {@code kind} refused because {@code limit} of them are running. */
+    public static ApiException refusal(int limit, MediaKind kind) {
+        return new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "at most " + limit + " " + kind.wire()
+                + " generations may run at once for this account; retry when one finishes", null,
+                Map.of("retry_after", RETRY_SECONDS, "limit", "concurrency_" + kind.wire()));
     }
 
     /** True when the lease is now held for {@code jobId}; false when {@code limit} generations are in flight. */

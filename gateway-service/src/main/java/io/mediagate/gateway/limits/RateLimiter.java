@@ -1,5 +1,7 @@
 package io.mediagate.gateway.limits;
 
+import io.mediagate.common.api.ApiException;
+import io.mediagate.common.api.ErrorCode;
 import io.mediagate.gateway.support.LuaScript;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
@@ -10,6 +12,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -52,6 +55,36 @@ public class RateLimiter {
         List<String> counters = keys.subList(0, windows.size());
         return CONSUME.run(redis, keys, args).<Count>map(r -> r.get(0).toInteger() == -1 ? new Count.Stale()
                 : decide(r, windows, counters, limits, now));
+    }
+
+    /** The 429 of a request {@code refused} was refused by: its window, limit and when to retry. */
+    public static ApiException exceeded(Decision refused) {
+        return new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "rate limit exceeded: " + refused.limit() + " requests per "
+                + refused.window().replace('_', ' ') + "; retry in " + refused.retryAfter() + " s", null,
+                Map.of("retry_after", refused.retryAfter(), "limit", refused.window()));
+    }
+
+    /**
+     * The window of {@code subject} that would refuse one more request now (a video generation's {@code video} counted in its
+     * own window too), read without counting: what a request sent now would get; empty when every window has room.
+     */
+    public Uni<java.util.Optional<Decision>> full(String subject, RateLimits limits, boolean video) {
+        Instant now = clock.instant();
+        List<Window> windows = new ArrayList<>(List.of(Window.MINUTE, Window.HOUR, Window.DAY));
+        if (video) {
+            windows.add(Window.VIDEO_MINUTE);
+        }
+        return redis.execute(Command.MGET, windows.stream().map(w -> key(subject, w, now)).toArray(String[]::new)).map(r -> {
+            for (int i = 0; i < windows.size(); i++) {
+                Window w = windows.get(i);
+                if (r.get(i) != null && r.get(i).toInteger() >= limits.limit(w)) {
+                    long reset = w.reset(now);
+                    return java.util.Optional.of(new Decision(false, w.wire, limits.limit(w), 0, reset,
+                            Math.max(1, reset - now.getEpochSecond()), List.of()));
+                }
+            }
+            return java.util.Optional.<Decision>empty();
+        });
     }
 
     /** Gives back a request counted in {@code decision}: a later limit (concurrency, storage) refused it. */

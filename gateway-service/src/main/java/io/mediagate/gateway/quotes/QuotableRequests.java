@@ -68,7 +68,7 @@ final class QuotableRequests {
                 case VIDEOS -> VideoCreation.request(json, JsonBody.of(VideoCreation.body(json, fields)), c, a.jobId(), a.requestId(), a.at(), null);
                 case VIDEO_UPSCALE, VIDEO_EXTEND -> VideoUtilityRequests.parse(json, in, endpoint.substring("/v1/videos/".length()),
                         utilities.of(endpoint), c, a.jobId(), a.requestId(), a.at());
-                default -> throw ApiException.invalid("endpoint", "endpoint must be one of " + ENDPOINTS);
+                default -> throw new IllegalArgumentException("no quotable endpoint " + endpoint); // checked by the resource
             };
         } catch (ApiException e) {
             // the field named is the body's

@@ -29,6 +29,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -90,12 +91,7 @@ public class QuotesResource {
         if (!QuotableRequests.ENDPOINTS.contains(endpoint)) {
             throw ApiException.invalid("endpoint", "endpoint must be one of " + QuotableRequests.ENDPOINTS);
         }
-        for (java.util.Iterator<String> names = in.node().fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!name.equals("endpoint") && !name.equals("body")) {
-                throw ApiException.invalid(name, "a quote takes endpoint and body only; " + name + " belongs in body");
-            }
-        }
+        in.only(Set.of("endpoint", "body"), "a quote takes endpoint and body: the request's own fields go in body");
         JsonNode asked = in.node().get("body");
         if (asked == null || asked.isNull()) {
             throw ApiException.invalid("body", "body is required: the JSON body of the request to price");
@@ -104,11 +100,11 @@ public class QuotesResource {
                 KeyHashing.newId("job_"), String.valueOf(context.getProperty(RequestIdFilter.PROPERTY)), clock.instant()));
         return Uni.createFrom().completionStage(() -> quotes.quote(request, caller.as())).flatMap(plan -> {
             BigDecimal price = plan.candidates().getFirst().price();
-            return admission.check(caller, endpoint, request, price).flatMap(admitted -> {
+            return admission.check(caller, endpoint, request, price).flatMap(refusal -> {
                 String id = KeyHashing.newId("qt_");
                 Instant expiresAt = book.expiry();
                 Quote quote = new Quote(id, expiresAt, endpoint, plan.model(), plan.routing(), price, "USD", plan.candidates(),
-                        admitted.admitted(), admitted.admitted() ? null : new Refusal(admitted.code(), admitted.message(), admitted.details()));
+                        refusal.isEmpty(), refusal.orElse(null));
                 return book.keep(id, caller, endpoint, request, price, expiresAt).replaceWith(Envelope.of(Map.of("quote", quote)));
             });
         });

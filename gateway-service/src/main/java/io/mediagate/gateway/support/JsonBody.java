@@ -80,6 +80,15 @@ public final class JsonBody {
         return Optional.of(v.asInt());
     }
 
+    /** 400 naming the first field of the body not in {@code known}; {@code takes} says what the body takes. */
+    public void only(Set<String> known, String takes) {
+        node.fieldNames().forEachRemaining(name -> {
+            if (!known.contains(name)) {
+                throw ApiException.invalid(name, "unknown field " + name + "; " + takes);
+            }
+        });
+    }
+
     /**
      * {@code value} as an exact decimal when it is a finite JSON number; empty for anything else, such as a number too large
      * for a double ({@code 1e999} reads as infinity, which no decimal holds).

@@ -87,13 +87,7 @@ public class MediaKeeper {
             copy.persist();
             files.add(copy);
         }
-        record.promptWords = PromptWords.stored(record.prompt);
-        record.totalBytes = source.totalBytes;
-        record.isPublic = isPublic;
-        record.status = "ready";
-        record.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
-        record.expiresAt = retentionDays > 0 ? record.createdAt.plus(Duration.ofDays(retentionDays)) : null;
-        record.persist();
+        persist(record, isPublic, retentionDays, source.totalBytes, false);
         events.stored(record, 0);
         return urls.item(record, files);
     }
@@ -102,6 +96,15 @@ public class MediaKeeper {
     @Transactional(Transactional.TxType.MANDATORY)
     public MediaItem keep(MediaRecord record, boolean isPublic, int retentionDays, long storedBytes, List<MediaFile> files,
                           boolean partial) {
+        persist(record, isPublic, retentionDays, storedBytes, partial);
+        if (!partial) {
+            events.stored(record, storedBytes);
+        }
+        return urls.item(record, files);
+    }
+
+    /** Stores {@code record} as made now, ready unless {@code partial}, kept {@code retentionDays} from now (0: for good). */
+    private void persist(MediaRecord record, boolean isPublic, int retentionDays, Long storedBytes, boolean partial) {
         record.promptWords = PromptWords.stored(record.prompt);
         record.totalBytes = storedBytes;
         record.isPublic = isPublic;
@@ -109,9 +112,5 @@ public class MediaKeeper {
         record.createdAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS);
         record.expiresAt = retentionDays > 0 && !partial ? record.createdAt.plus(Duration.ofDays(retentionDays)) : null;
         record.persist();
-        if (!partial) {
-            events.stored(record, storedBytes);
-        }
-        return urls.item(record, files);
     }
 }

@@ -161,7 +161,8 @@ public class StoreResource {
         return settled(() -> {
             MediaRecord made = existing(command.id());
             if (made != null) {
-                if (!id.equals(made.reusedFrom) || !made.ownerId.equals(command.ownerId())) {
+                // made already (a redelivered job: its ids are the job's), whatever it was made from
+                if (!made.ownerId.equals(command.ownerId())) {
                     throw new ApiException(ErrorCode.IDEMPOTENCY_CONFLICT, "item " + command.id() + " is another item", "id");
                 }
                 return urls.item(made);

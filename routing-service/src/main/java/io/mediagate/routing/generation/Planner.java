@@ -96,7 +96,7 @@ public class Planner {
         checkInputs(model, image, video, mask, lastFrame);
         checkReferences(resolved, references);
         String quality = options.quality() == null || options.quality() == ImageOptions.Quality.AUTO ? null : options.quality().wire();
-        int inputImages = sources == null ? 0 : sources.images().size();
+        int inputImages = inputImages(request);
         Plan plan = new Plan(model, version, mode, checked, size, duration, Candidates.rank(resolved, mode, request.provider(),
                 new Eligibility.Need(version.version(), utility && kind == MediaKind.IMAGE ? null : size.label(), duration, image, video, mask,
                         inputImages, quality, lastFrame, references), checked,
@@ -104,6 +104,11 @@ public class Planner {
                 provider -> breakers.state(provider) == CircuitBreakers.State.OPEN), options, chosen.upgradedFrom());
         // sent with a quote: only the offers that charge at most its price
         return plan.within(request.priceCap(), items(request), inputImages, request.prompt());
+    }
+
+    /** The pictures an image request starts from that its price may count (an edit's, a variation's, a utility's); 0 for a video. */
+    public static int inputImages(GenerationRequest request) {
+        return request.kind() == MediaKind.IMAGE && request.sources() != null ? request.sources().images().size() : 0;
     }
 
     /** The results a request's price counts: an image request's {@code n}, one video. */

@@ -32,16 +32,15 @@ public class Quoting {
     public QuotedPlan quote(GenerationRequest asked) {
         GenerationRequest request = asked.kind() == MediaKind.VIDEO ? videos.planned(asked) : asked;
         Plan plan = planner.plan(request);
-        int items = Planner.items(request);
-        int inputs = request.kind() == MediaKind.IMAGE && request.sources() != null ? request.sources().images().size() : 0;
-        List<QuotedPlan.Offer> offers = plan.ranked().stream().map(c -> offer(plan, c, items, inputs, request.prompt())).toList();
+        List<QuotedPlan.Offer> offers = plan.ranked().stream()
+                .map(c -> offer(plan, c, Planner.items(request), Planner.inputImages(request), request.prompt())).toList();
         return new QuotedPlan(plan.modelSlug(), plan.mode().wire(), offers);
     }
 
     private static QuotedPlan.Offer offer(Plan plan, Candidate candidate, int items, int inputs, String prompt) {
         OfferCharges.Range range = plan.range(candidate, items, inputs, prompt);
         String metered = candidate.offer().tokens() != null ? "tokens" : candidate.offer().megapixels() != null ? "megapixels" : null;
-        return new QuotedPlan.Offer(candidate.providerId(), range.high(), range.exact() ? null : new QuotedPlan.Range(range.low(), range.high()),
+        return new QuotedPlan.Offer(candidate.providerId(), range.high(), range.exact() ? null : range,
                 metered, applied(plan, candidate), new QuotedPlan.Eta(candidate.health().median(), candidate.health().latencyP95Ms()));
     }
 

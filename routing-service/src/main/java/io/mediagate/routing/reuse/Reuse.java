@@ -10,7 +10,9 @@ import io.mediagate.common.media.ReuseMedia;
 import io.mediagate.common.tier.Tier;
 import io.mediagate.routing.generation.Plan;
 import io.mediagate.routing.media.MediaClient;
+import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.ranking.Candidate;
+import io.mediagate.routing.sources.SourceItems;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
@@ -25,8 +27,8 @@ import java.util.Optional;
  * result its own account already has is answered with new items sharing that result's stored files (each its own id,
  * visibility and retention), price 0 and {@code stats.reused}, with no provider called. Results are remembered only when made
  * by an offer whose provider is deterministic for a seed (the catalog's {@code deterministic} option); never across accounts.
- * A result reused is then remembered by its newest items; a remembered result one of whose items is gone (deleted, expired) is
- * forgotten, and the request made anew.
+ * A result reused is from then on stood for by the new items; a remembered result one of whose items is gone (deleted, expired)
+ * is forgotten, and the request made anew.
  */
 @ApplicationScoped
 public class Reuse {
@@ -38,41 +40,53 @@ public class Reuse {
         this.clock = clock;
     }
 
+    /**
+     * The terms of {@code request} ({@link ReuseTerms}, its pictures and mask hashed), when they are of use: it asks to reuse, or
+     * one of its offers is deterministic, so its result may be remembered; null otherwise (nothing hashed).
+     */
+    public String terms(GenerationRequest request, Plan plan, List<SourceImage> pictures, SourceImage mask) {
+        boolean useful = request.reuse() || plan.ranked().stream().anyMatch(c -> c.offer().deterministic());
+        return useful ? ReuseTerms.of(request, plan, pictures, mask) : null;
+    }
+
     /** The reply reusing the stored result of {@code terms} for {@code request}, when it asks to and its account has one. */
     public Optional<GenerationReply> reused(GenerationRequest request, Plan plan, String terms) {
         if (!request.reuse() || terms == null) {
             return Optional.empty();
         }
-        ReusableResult kept = QuarkusTransaction.requiringNew().call(() -> ReusableResult.findById(ReusableResult.key(request.userId(), terms)));
-        if (kept == null) {
+        // the result is taken, and from now on stood for by the items made of it here (their ids are the job's), in one step
+        ReusableResult taken = QuarkusTransaction.requiringNew().call(() -> {
+            ReusableResult row = ReusableResult.findById(ReusableResult.key(request.userId(), terms));
+            if (row == null) {
+                return null;
+            }
+            ReusableResult was = new ReusableResult();
+            was.mediaIds = row.mediaIds;
+            was.provider = row.provider;
+            row.mediaIds = String.join(",", ids(request, row.mediaIds.split(",").length));
+            return was;
+        });
+        if (taken == null) {
             return Optional.empty();
         }
         int retention = Tier.orFree(request.tier()).limits().retentionDays();
-        List<String> from = Arrays.asList(kept.mediaIds.split(","));
+        List<String> from = Arrays.asList(taken.mediaIds.split(","));
+        List<String> ids = ids(request, from.size());
         List<MediaItem> items = new ArrayList<>(from.size());
         for (int i = 0; i < from.size(); i++) {
-            String id = "med_" + request.jobId().substring(4) + "x" + i;
             try {
-                items.add(media.reuse(from.get(i), new ReuseMedia(id, request.userId(), request.isPublic(), retention)).forGeneration());
+                items.add(media.reuse(from.get(i), new ReuseMedia(ids.get(i), request.userId(), request.isPublic(), retention)).forGeneration());
             } catch (ApiException e) {
                 if (e.code() != ErrorCode.NOT_FOUND) {
                     throw e;
                 }
                 // an item of the result was deleted or expired: it is no longer there to reuse
-                forget(request.userId(), terms);
+                QuarkusTransaction.requiringNew().run(() -> ReusableResult.deleteById(ReusableResult.key(request.userId(), terms)));
                 return Optional.empty();
             }
         }
-        // the newest items of the terms stand for them from now on: the result lives while any of its items does
-        String reusedIds = String.join(",", items.stream().map(MediaItem::id).toList());
-        QuarkusTransaction.requiringNew().run(() -> {
-            ReusableResult row = ReusableResult.findById(ReusableResult.key(request.userId(), terms));
-            if (row != null) {
-                row.mediaIds = reusedIds;
-            }
-        });
         long setup = Math.max(0, clock.millis() - request.acceptedAt().toEpochMilli());
-        Stats stats = new Stats(setup, 0, 0, 0, kept.provider, List.of(), new Stats.Routing(plan.mode().wire(), List.of()),
+        Stats stats = new Stats(setup, 0, 0, 0, taken.provider, List.of(), new Stats.Routing(plan.mode().wire(), List.of()),
                 plan.checked().undeclared(), null).withReused(from.getFirst());
         return Optional.of(GenerationReply.ok(request.jobId(), items, BigDecimal.ZERO, stats));
     }
@@ -100,7 +114,8 @@ public class Reuse {
         });
     }
 
-    private static void forget(String accountId, String terms) {
-        QuarkusTransaction.requiringNew().run(() -> ReusableResult.deleteById(ReusableResult.key(accountId, terms)));
+    /** The ids of a job's {@code count} items, as a job's results are named. */
+    private static List<String> ids(GenerationRequest request, int count) {
+        return java.util.stream.IntStream.range(0, count).mapToObj(i -> SourceItems.id(request.jobId(), "x" + i)).toList();
     }
 }

@@ -25,7 +25,6 @@ import io.mediagate.routing.providers.SourceImage;
 import io.mediagate.routing.ranking.Candidate;
 import io.mediagate.routing.retirement.RetiredOffers;
 import io.mediagate.routing.reuse.Reuse;
-import io.mediagate.routing.reuse.ReuseTerms;
 import io.mediagate.routing.signing.ImageSigning;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
@@ -91,7 +90,7 @@ public class ImageGeneration {
             partials.send(PartialImage.started(request.jobId()));
         }
         // a seeded request asking to reuse: its account's stored result of the same terms, when there is one, with no call
-        String terms = ReuseTerms.of(request, plan, sources == null ? List.of() : sources.images(), sources == null ? null : sources.mask());
+        String terms = reuse.terms(request, plan, sources == null ? List.of() : sources.images(), sources == null ? null : sources.mask());
         Optional<GenerationReply> reused = answered.isPresent() ? Optional.empty() : reuse.reused(request, plan, terms);
         if (reused.isPresent()) {
             return reused.get();
